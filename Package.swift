@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "routine",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "routine", targets: ["routine"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The core: graph, validation, visit order, walker, metrics, time. Foundation only.
+        .target(name: "RoutineCore"),
+        // YAML <-> Routine with line/column marks, export formats.
+        .target(
+            name: "RoutineFile",
+            dependencies: ["RoutineCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // SQLite via GRDB: migrations, records, the single write path.
+        .target(
+            name: "RoutineStore",
+            dependencies: ["RoutineCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        // The only Swift module that calls libedit.
+        .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+        // The commands, shared by the CLI and the REPL.
+        .target(
+            name: "RoutineCLI",
+            dependencies: [
+                "RoutineCore", "RoutineFile", "RoutineStore", "LineEditor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "routine", dependencies: ["RoutineCLI"]),
+        // A tiny echo shell over LineEditor, driven through a pseudo-terminal by LineEditorTests.
+        .executableTarget(name: "line-editor-check", dependencies: ["LineEditor"]),
+
+        .testTarget(name: "RoutineCoreTests", dependencies: ["RoutineCore"]),
+        .testTarget(
+            name: "RoutineFileTests",
+            dependencies: ["RoutineFile", "RoutineCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(
+            name: "RoutineCLITests",
+            dependencies: ["RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore"]
+        ),
+    ]
+)

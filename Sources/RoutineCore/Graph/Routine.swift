@@ -1,0 +1,107 @@
+/// A validated routine: a DAG of habit and question nodes, ready to plan and walk.
+///
+/// Nodes are addressed by their index in `nodes`; every index in `start`, `next` and
+/// option `next` lists is valid. A `Routine` is only ever produced by validation of a
+/// file with no errors (or decoded from a store that validated it on import), so code
+/// that takes one may rely on: unique ids, no cycles, non-empty `start`, non-empty
+/// option lists, option texts unique case-insensitively within a question.
+public struct Routine: Codable, Sendable, Equatable {
+    /// The slug, `[a-z0-9][a-z0-9-]*`; unique in a store.
+    public var slug: String
+    /// The display title as written, or nil when the file has none (the slug is shown).
+    public var title: String?
+    /// Start nodes, in declared order.
+    public var start: [Int]
+    /// Every node of the file: top-level ones in file order, inline ones in order of appearance.
+    public var nodes: [Node]
+    /// Properties of habits declared under `habits:`, in file order.
+    public var habits: [HabitSpec]
+
+    public init(slug: String, title: String?, start: [Int], nodes: [Node], habits: [HabitSpec]) {
+        self.slug = slug
+        self.title = title
+        self.start = start
+        self.nodes = nodes
+        self.habits = habits
+    }
+
+    /// The title to show: the file's title, else the slug.
+    public var displayTitle: String { title ?? slug }
+
+    /// The declared properties of a habit, matched by `HabitName.key`.
+    public func spec(forHabit name: String) -> HabitSpec? {
+        let key = HabitName.key(name)
+        return habits.first { HabitName.key($0.name) == key }
+    }
+}
+
+/// One node of a routine graph.
+public struct Node: Codable, Sendable, Equatable {
+    /// The node id. Inline nodes without an explicit `id:` get a generated id that
+    /// contains `/` (never valid in a written id), e.g. `feeling/3/1` for the first
+    /// `next` entry of the third option of `feeling`, `walk/next/2`, `start/1`.
+    public var id: String
+    /// True when the node was written inline in a ref list rather than under `nodes:`.
+    public var isInline: Bool
+    public var body: NodeBody
+    /// The node's own `next` nodes, in declared order.
+    public var next: [Int]
+
+    public init(id: String, isInline: Bool = false, body: NodeBody, next: [Int] = []) {
+        self.id = id
+        self.isInline = isInline
+        self.body = body
+        self.next = next
+    }
+
+    /// True when the id was generated for an inline node written without `id:`.
+    public var hasGeneratedID: Bool { id.contains("/") }
+}
+
+/// What a node asks: do a habit, or answer a question.
+public enum NodeBody: Codable, Sendable, Equatable {
+    /// A habit node; the name as written in the file.
+    case habit(String)
+    /// A question node with its options in declared order.
+    case question(String, options: [Option])
+}
+
+/// An answer of a question node (ConditionalOption).
+public struct Option: Codable, Sendable, Equatable {
+    public var text: String
+    public var next: [Int]
+
+    public init(text: String, next: [Int] = []) {
+        self.text = text
+        self.next = next
+    }
+}
+
+/// Declared properties of a habit (the `habits:` section of a file).
+public struct HabitSpec: Codable, Sendable, Equatable {
+    public var name: String
+    /// Present for quantity habits.
+    public var measure: Measure?
+    /// Default value per entry (`y` at a quantity prompt records it).
+    public var target: Double?
+    /// Weekly target: a count for binary habits, a sum for quantity ones.
+    public var weekly: Double?
+
+    public init(name: String, measure: Measure? = nil, target: Double? = nil, weekly: Double? = nil) {
+        self.name = name
+        self.measure = measure
+        self.target = target
+        self.weekly = weekly
+    }
+}
+
+/// A unit and its type (`km`/`distance`, `min`/`time`).
+public struct Measure: Codable, Sendable, Equatable, Hashable {
+    public var unit: String
+    public var type: String
+
+    public init(unit: String, type: String) {
+        self.unit = unit
+        self.type = type
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The user's subjective day, `YYYY-MM-DD`: the calendar date in their time zone,
+/// shifted back by the day-start hour. Stored with each record; never recomputed.
+///
+/// Internally a count of days since 1970-01-01 (proleptic Gregorian), so that
+/// arithmetic across month ends, year ends and leap days is plain integer arithmetic.
+public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public let ordinal: Int
+
+    public init(ordinal: Int) {
+        self.ordinal = ordinal
+    }
+
+    /// A valid calendar date, or nil (month 1–12, day within the month, year 1–9999).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...DayKey.daysInMonth(year: year, month: month)).contains(day)
+        else { return nil }
+        ordinal = DayKey.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD` (ASCII digits), rejecting impossible dates.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+            return nil
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+            return nil
+        }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The DayKey of `instant` for a person in `timeZone` whose day starts at
+    /// `dayStartMinutes` after midnight: wall-clock times before the day start belong
+    /// to the previous calendar date.
+    public init(instant: Date, timeZone: TimeZone, dayStartMinutes: Int = 0) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        let date = DayKey.daysFromCivil(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let minutes = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        ordinal = minutes < dayStartMinutes ? date - 1 : date
+    }
+
+    public var year: Int { DayKey.civilFromDays(ordinal).year }
+    public var month: Int { DayKey.civilFromDays(ordinal).month }
+    public var day: Int { DayKey.civilFromDays(ordinal).day }
+
+    /// 0 = Monday … 6 = Sunday.
+    public var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
+
+    public func adding(days: Int) -> DayKey { DayKey(ordinal: ordinal + days) }
+
+    public var description: String {
+        let (y, m, d) = DayKey.civilFromDays(ordinal)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    }
+
+    public static func < (a: DayKey, b: DayKey) -> Bool { a.ordinal < b.ordinal }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let key = DayKey(text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD day: \(text)"))
+        }
+        self = key
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}

@@ -1,0 +1,65 @@
+/// A 1-based line and column (columns count characters) in a source file.
+public struct SourceLocation: Codable, Sendable, Hashable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+public enum Severity: String, Codable, Sendable, Hashable {
+    case error
+    case warning
+}
+
+/// The diagnostic codes of SPEC §3, each with its fixed severity.
+public enum DiagnosticCode: String, Codable, Sendable, Hashable, CaseIterable {
+    case syntax
+    case unknownKey = "unknown-key"
+    case missingKey = "missing-key"
+    case invalidValue = "invalid-value"
+    case duplicateNode = "duplicate-node"
+    case undefinedNode = "undefined-node"
+    case cycle
+    case emptyQuestion = "empty-question"
+    case duplicateOption = "duplicate-option"
+    case measureConflict = "measure-conflict"
+    case unreachableNode = "unreachable-node"
+    case singleOption = "single-option"
+    case repeatedHabit = "repeated-habit"
+
+    public var severity: Severity {
+        switch self {
+        case .unreachableNode, .singleOption, .repeatedHabit: .warning
+        default: .error
+        }
+    }
+}
+
+/// One problem found in a routine file.
+public struct Diagnostic: Codable, Sendable, Hashable {
+    public var code: DiagnosticCode
+    public var message: String
+    /// Where in the file; nil only when no position makes sense (an unreadable file).
+    public var location: SourceLocation?
+
+    public var severity: Severity { code.severity }
+
+    public init(_ code: DiagnosticCode, _ message: String, at location: SourceLocation?) {
+        self.code = code
+        self.message = message
+        self.location = location
+    }
+
+    /// `path:line:col: severity: message [code]`, the form editors and CI parse.
+    public func formatted(path: String) -> String {
+        let position = location.map { "\($0.line):\($0.column):" } ?? ""
+        return "\(path):\(position) \(severity.rawValue): \(message) [\(code.rawValue)]"
+    }
+}

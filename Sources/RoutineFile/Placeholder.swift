@@ -1,0 +1,1 @@
+// Placeholder: the RoutineFile module is built in its own issue.

@@ -1,0 +1,1 @@
+// Placeholder: the RoutineStore module is built in its own issue.

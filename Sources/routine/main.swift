@@ -1,0 +1,1 @@
+print("routine: not built yet")

@@ -1,0 +1,1 @@
+// Tests of this module arrive with its issue.
