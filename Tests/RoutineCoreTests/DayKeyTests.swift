@@ -50,3 +50,19 @@ import Testing
         #expect(TimeContext.parseDayStart("03:60") == nil)
     }
 }
+
+@Suite struct NameFoldingTests {
+    @Test func habitNamesFoldCaseAndWhiteSpace() {
+        #expect(HabitName.key(" drink  water ") == HabitName.key("Drink Water"))
+        #expect(HabitName.display(" drink \t water ") == "drink water")
+        #expect(HabitName.key("Drink Water") != HabitName.key("Drink Waters"))
+    }
+
+    @Test func unitSpellingsFoldToOneSymbol() {
+        #expect(UnitName.canonical("km") == "km")
+        #expect(UnitName.canonical("Kilometres") == "km")
+        #expect(UnitName.canonical(" kilometer ") == "km")
+        #expect(UnitName.canonical("Minutes") == "min")
+        #expect(UnitName.canonical("Laps") == "laps")
+    }
+}
