@@ -1,1 +1,1 @@
-// Placeholder: the RoutineCLI module is built in its own issue.
+public enum RoutineCLIPlaceholder {}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Terminal emphasis, used only when standard output is a terminal and `NO_COLOR` is
+/// not set; otherwise every method returns its text unchanged, so piped output stays
+/// plain and parseable.
+public struct Style: Sendable {
+    public var enabled: Bool
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// Colour for standard output as the environment allows it.
+    public static func forStandardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return Style(enabled: isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb")
+    }
+
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func green(_ text: String) -> String { wrap(text, "32") }
+    public func yellow(_ text: String) -> String { wrap(text, "33") }
+    public func red(_ text: String) -> String { wrap(text, "31") }
+    public func cyan(_ text: String) -> String { wrap(text, "36") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// Writes a line to standard error (diagnostics of failures).
+public func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
