@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Benchmarks of routine against anchors, run side by side and alternating.
+
+Each scenario runs the project's command and its anchor in turns (A B A B ...),
+takes the median wall time of each, and prints the ratio. Nothing is asserted:
+these are figures to compare against the targets in bench/README.md.
+
+Usage: bench/run [--quick] [--runs N]   (bench/run builds the release binary first)
+"""
+import argparse
+import datetime
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+
+def run_timed(cmd, stdin_path=None, env=None):
+    """Runs cmd, returns (seconds, peak RSS in KiB). Fails loudly on a non-zero exit."""
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if stdin_path:
+        stdin.close()
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"bench: {' '.join(cmd)} exited {proc.returncode}: {err.strip()[:500]}")
+    return elapsed, usage.ru_maxrss
+
+
+def compare(name, ours, anchor, runs, target):
+    """Alternates the two commands `runs` times each; prints medians and the ratio."""
+    times_a, times_b, rss_a = [], [], []
+    for _ in range(runs):
+        t, rss = ours()
+        times_a.append(t)
+        rss_a.append(rss)
+        t, _ = anchor()
+        times_b.append(t)
+    ma, mb = statistics.median(times_a), statistics.median(times_b)
+    ratio = ma / mb if mb > 0 else float("inf")
+    print(f"{name}\n  routine: median {ma*1000:9.1f} ms   peak RSS {max(rss_a)/1024:7.1f} MiB"
+          f"\n  anchor:  median {mb*1000:9.1f} ms\n  ratio:   {ratio:6.2f}x   (target: {target})", flush=True)
+    return {"scenario": name, "routine_ms": ma * 1000, "anchor_ms": mb * 1000, "ratio": ratio,
+            "peak_rss_mib": max(rss_a) / 1024, "target": target}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/routine"))
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
+    args = parser.parse_args()
+    runs = 3 if args.quick else args.runs
+    binary = args.binary
+    if not os.path.exists(binary):
+        raise SystemExit(f"bench: no binary at {binary}; run bench/run, which builds it")
+
+    import gen_routine
+    import gen_entries
+
+    work = tempfile.mkdtemp(prefix="routine-bench-")
+    env = dict(os.environ, ROUTINE_NOW="2026-11-22T06:30:00Z", TZ="UTC", NO_COLOR="1")
+    env.pop("ROUTINE_STORE", None)
+    results = []
+    print(f"routine benchmarks — {datetime.date.today()} — {platform.node()} — "
+          f"{os.cpu_count()} cores — runs per side: {runs}\n", flush=True)
+
+    # 1. check on a generated routine vs tsort and networkx on the same edges.
+    nodes = 20_000 if args.quick else 100_000
+    yaml_path = os.path.join(work, "big.yaml")
+    edges_path = os.path.join(work, "big.edges")
+    gen_routine.write(nodes, yaml_path, edges_path, seed=1)
+    size_mb = os.path.getsize(yaml_path) / 1e6
+    results.append(compare(
+        f"check: {nodes:,}-node routine ({size_mb:.1f} MB) vs tsort",
+        lambda: run_timed([binary, "check", yaml_path], env=env),
+        lambda: run_timed(["tsort", edges_path]),
+        runs, "within 5x of tsort"))
+    nx_script = ("import sys, networkx as nx\n"
+                 "g = nx.DiGraph()\n"
+                 "g.add_edges_from(l.split() for l in open(sys.argv[1]) if l.strip())\n"
+                 "sys.exit(0 if nx.is_directed_acyclic_graph(g) else 1)\n")
+    results.append(compare(
+        f"check: {nodes:,}-node routine vs networkx is_directed_acyclic_graph",
+        lambda: run_timed([binary, "check", yaml_path], env=env),
+        lambda: run_timed([sys.executable, "-c", nx_script, edges_path]),
+        runs, "at least 2x faster than networkx (ratio <= 0.5)"))
+
+    # 2. A whole dry run of a stored routine with piped answers vs one sqlite3 query.
+    store = os.path.join(work, "store.sqlite")
+    subprocess.run([binary, "--store", store, "import", os.path.join(ROOT, "routines")],
+                   check=True, env=env, stdout=subprocess.DEVNULL)
+    answers = os.path.join(work, "answers.txt")
+    with open(answers, "w") as f:
+        f.write("1\ny\n12\ny\n")
+    small = os.path.join(work, "small.sqlite")
+    subprocess.run(["sqlite3", small, "create table t(a); insert into t values (1),(2),(3);"], check=True)
+    results.append(compare(
+        "dry run of morning-checkin, piped answers, start-up included vs sqlite3 one query",
+        lambda: run_timed([binary, "--store", store, "run", "morning-checkin", "--dry-run"], answers, env),
+        lambda: run_timed(["sqlite3", small, "select count(*) from t;"]),
+        runs, "within 3x"))
+
+    # 3. import-entries of a 10-year, 100-habit history vs sqlite3 .import.
+    habits = 20 if args.quick else 100
+    days = 3650
+    csv_path = os.path.join(work, "history.csv")
+    rows = gen_entries.write(csv_path, habits=habits, days=days, seed=2)
+
+    def import_ours():
+        path = os.path.join(work, "imp.sqlite")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        return run_timed([binary, "--store", path, "import-entries", csv_path], env=env)
+
+    def import_anchor():
+        path = os.path.join(work, "anchor.sqlite")
+        if os.path.exists(path):
+            os.remove(path)
+        return run_timed(["sqlite3", path, ".import --csv " + csv_path + " entries"])
+
+    results.append(compare(f"import-entries: {rows:,} rows vs sqlite3 .import",
+                           import_ours, import_anchor, runs, "within 3x"))
+
+    # 4. stats over that history vs the same figures computed in SQL.
+    stats_store = os.path.join(work, "imp.sqlite")
+    anchor_db = os.path.join(work, "anchor.sqlite")
+    import_ours()
+    import_anchor()
+    stats_sql = os.path.join(ROOT, "bench", "stats.sql")
+    results.append(compare(
+        f"stats: {habits} habits, {rows:,} entries vs the same figures in SQL (sqlite3)",
+        lambda: run_timed([binary, "--store", stats_store, "stats", "--day", "2026-11-22", "--format", "json"], env=env),
+        lambda: run_timed(["sqlite3", anchor_db], stats_sql),
+        runs, "within 2x"))
+
+    # 5. Peak memory: the REPL during a check-in, and check on the big file.
+    repl_in = os.path.join(work, "repl.txt")
+    with open(repl_in, "w") as f:
+        f.write("run morning-checkin --dry-run\n1\ny\n12\ny\nquit\n")
+    _, rss_repl = run_timed([binary, "--store", store], repl_in, env)
+    _, rss_check = run_timed([binary, "check", yaml_path], env=env)
+    print(f"peak memory\n  REPL during a check-in:      {rss_repl/1024:7.1f} MiB"
+          f"\n  check on the {nodes:,}-node file: {rss_check/1024:7.1f} MiB", flush=True)
+
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
