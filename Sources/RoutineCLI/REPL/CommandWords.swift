@@ -13,6 +13,15 @@ public enum CommandWords {
     }
 
     public static func split(_ line: String) throws(SplitError) -> [String] {
+        let scan = scan(line)
+        if let open = scan.openQuote { throw .unterminatedQuote(open) }
+        return scan.words + (scan.current.map { [$0] } ?? [])
+    }
+
+    /// The words of `line` so far: the complete ones, the word still being typed (nil
+    /// after white space), and the quote left open, if any. Completion reads a line
+    /// this way, since a half-typed line may end inside quotes.
+    static func scan(_ line: String) -> (words: [String], current: String?, openQuote: Character?) {
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -52,10 +61,8 @@ public enum CommandWords {
                 inWord = true
             }
         }
-        if let open = quote { throw .unterminatedQuote(open) }
         if escaped { current.append("\\") }
-        if inWord { words.append(current) }
-        return words
+        return (words, inWord ? current : nil, quote)
     }
 
     /// Quotes a word for the command line when it needs it (completion inserts these).

@@ -1,0 +1,101 @@
+/// Where completion finds the names it offers; closures so the REPL can read the
+/// store lazily, only when Tab is pressed.
+public struct CompletionSources: Sendable {
+    public var routines: @Sendable () -> [String]
+    public var habits: @Sendable () -> [String]
+    public var paths: @Sendable (String) -> [String]
+
+    public init(
+        routines: @escaping @Sendable () -> [String], habits: @escaping @Sendable () -> [String],
+        paths: @escaping @Sendable (String) -> [String]
+    ) {
+        self.routines = routines
+        self.habits = habits
+        self.paths = paths
+    }
+}
+
+/// Tab completion for the REPL, pure: from the text before the cursor to the words
+/// that may stand in place of the word being typed.
+public enum ReplCompleter {
+    /// Words the shell itself understands besides the commands.
+    public static let shellWords = ["help", "quit", "exit"]
+    /// Run commands, accepted at any prompt of a run.
+    public static let runCommands = ["back", "pause", "abort", "help"]
+
+    /// Candidates for the last (possibly empty) word of `line`, sorted, without duplicates.
+    public static func candidates(line: String, catalog: CommandCatalog, sources: CompletionSources) -> [String] {
+        let (words, current) = partialWords(line)
+        let found: [String]
+        if words.isEmpty {
+            found = catalog.commandNames + shellWords
+        } else if words[0] == "help" {
+            found = words.count == 1 ? catalog.commandNames : []
+        } else {
+            found = argumentCandidates(words: words, current: current, catalog: catalog, sources: sources)
+        }
+        return unique(found.filter { matches($0, prefix: current) })
+    }
+
+    /// Candidates at a run's prompt: option texts (for questions) and run commands.
+    public static func runCandidates(line: String, options: [String]) -> [String] {
+        let prefix = line.drop { $0.isWhitespace }
+        return unique((options + runCommands).filter { matches($0, prefix: String(prefix)) })
+    }
+
+    private static func argumentCandidates(
+        words: [String], current: String, catalog: CommandCatalog, sources: CompletionSources
+    ) -> [String] {
+        let (command, consumed) = catalog.resolve(words)
+        guard consumed > 0 else { return [] }
+        if consumed == words.count, !command.subcommands.isEmpty {
+            return command.subcommands.map(\.name)
+        }
+        let arguments = Array(words[consumed...])
+        if let last = arguments.last, let kind = command.optionValues[last] {
+            return values(of: kind, current: current, sources: sources)
+        }
+        if current.hasPrefix("-") { return command.flags }
+        var positionalIndex = 0
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if command.optionValues[word] != nil {
+                index += 2
+                continue
+            }
+            if !word.hasPrefix("-") { positionalIndex += 1 }
+            index += 1
+        }
+        guard let lastKind = command.positionals.last else { return [] }
+        let kind = positionalIndex < command.positionals.count ? command.positionals[positionalIndex] : lastKind
+        return values(of: kind, current: current, sources: sources)
+    }
+
+    private static func values(of kind: CommandCatalog.ValueKind, current: String, sources: CompletionSources) -> [String] {
+        switch kind {
+        case .routine: sources.routines()
+        case .habit: sources.habits()
+        case .path: sources.paths(current)
+        case .routineOrPath: sources.routines() + sources.paths(current)
+        case .choice(let values): values
+        case .other: []
+        }
+    }
+
+    private static func matches(_ candidate: String, prefix: String) -> Bool {
+        prefix.isEmpty || candidate.lowercased().hasPrefix(prefix.lowercased())
+    }
+
+    private static func unique(_ words: [String]) -> [String] {
+        var seen = Set<String>()
+        return words.filter { seen.insert($0).inserted }.sorted()
+    }
+
+    /// The complete words before the cursor and the word being typed ("" after a
+    /// space). Lenient: an open quote starts the current word.
+    static func partialWords(_ line: String) -> (words: [String], current: String) {
+        let scan = CommandWords.scan(line)
+        return (scan.words, scan.current ?? "")
+    }
+}
