@@ -1,12 +1,11 @@
-import Foundation
-
 /// One element of `routine stats --format json`: SPEC §6's fields in SPEC's order,
 /// then this project's two additions.
 ///
 /// `{"habit","doneToday","currentStreak","previousStreak","bestStreak","momentum",
 /// "weekCount","weekSum","weekComplete","weeklyStreak"}` — `weekSum` is `null` for
 /// binary habits and `weeklyStreak` is `null` for habits without a weekly target; both
-/// keys are always present.
+/// keys are always present. `JSONEncoder` on Linux does not keep the key order, so
+/// `statsJSON` and `json` write the text by hand; use those for output.
 public struct StatsRow: Encodable, Sendable, Hashable {
     public var habit: String
     public var doneToday: Bool
@@ -64,13 +63,60 @@ public struct StatsRow: Encodable, Sendable, Hashable {
 
 /// The JSON array of `routine stats --format json`, one compact line, keys in SPEC's
 /// order. `[]` for no habits.
+///
+/// Written by hand rather than with `JSONEncoder`, which on Linux does not keep the
+/// order of keys; the text is what `StatsRow`'s `Encodable` form means, key for key.
 public func statsJSON(_ stats: [HabitStats]) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    // Encoding plain strings, numbers and booleans cannot fail; non-finite sums are
-    // written as null above. The fallback only keeps this function total.
-    guard let data = try? encoder.encode(stats.map(StatsRow.init)),
-        let text = String(data: data, encoding: .utf8)
-    else { return "[]" }
-    return text
+    "[" + stats.map { StatsRow($0).json }.joined(separator: ",") + "]"
+}
+
+extension StatsRow {
+    /// This row as one JSON object, keys in SPEC's order.
+    public var json: String {
+        let fields: [(String, String)] = [
+            ("habit", MetricJSON.string(habit)),
+            ("doneToday", String(doneToday)),
+            ("currentStreak", String(currentStreak)),
+            ("previousStreak", String(previousStreak)),
+            ("bestStreak", String(bestStreak)),
+            ("momentum", String(momentum)),
+            ("weekCount", String(weekCount)),
+            ("weekSum", weekSum.map(MetricJSON.number) ?? "null"),
+            ("weekComplete", String(weekComplete)),
+            ("weeklyStreak", weeklyStreak.map { String($0) } ?? "null"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+}
+
+/// Minimal JSON text for the values the metrics write.
+public enum MetricJSON {
+    /// A JSON string literal: quotes, backslashes and control characters escaped;
+    /// everything else (including `/` and non-ASCII) written as is.
+    public static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A JSON number: whole values without a fraction (`10`), others in Swift's
+    /// shortest round-tripping form (`11.5`, `1e-05`); `null` for nan and infinities,
+    /// which JSON cannot write.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(describing: value)
+    }
 }
