@@ -79,7 +79,9 @@ import Testing
         #expect(GoalSpec.linkError(habit: walk, goalUnit: "  ") == nil)
         #expect(GoalSpec.linkError(habit: pushups, goalUnit: nil) == nil)
         #expect(GoalSpec.linkError(habit: run, goalUnit: nil) == .unitMismatch(habit: "Run", habitUnit: "km", goalUnit: nil))
-        #expect(GoalSpec.linkError(habit: pushups, goalUnit: "km") == .unitMismatch(habit: "Push-ups", habitUnit: nil, goalUnit: "km"))
+        #expect(
+            GoalSpec.linkError(habit: pushups, goalUnit: "km") == .unitMismatch(habit: "Push-ups", habitUnit: nil, goalUnit: "km")
+        )
         #expect(GoalSpec.linkError(habit: longRun, goalUnit: "kilometer") == nil)
     }
 

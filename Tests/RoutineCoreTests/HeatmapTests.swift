@@ -83,6 +83,8 @@ import Testing
         let one = Heatmap.render(habit: meditate, entries: [], day: day, weeks: -3, colour: false)
         #expect(one.hasPrefix("Meditate: 1 week to 2026-11-22"))
         #expect(one.split(separator: "\n")[2] == "Mon ·")
+        let huge = Heatmap.render(habit: meditate, entries: [], day: day, weeks: .max, colour: false)
+        #expect(huge.hasPrefix("Meditate: 520 weeks to 2026-11-22"))
     }
 
     @Test func quantityDaysWithoutValuesShowAsDone() {

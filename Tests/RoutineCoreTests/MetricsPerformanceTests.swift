@@ -17,7 +17,8 @@ import Testing
         entries.reserveCapacity(365_000)
         for offset in 0..<3650 {
             for habit in habits {
-                entries.append(MetricEntry(habitKey: habit.key, dayKey: day.adding(days: -offset), value: habit.isQuantity ? 10 : nil))
+                entries.append(
+                    MetricEntry(habitKey: habit.key, dayKey: day.adding(days: -offset), value: habit.isQuantity ? 10 : nil))
             }
         }
         var generator = SeededGenerator(seed: 42)

@@ -103,6 +103,18 @@ import Testing
             ])
     }
 
+    @Test func todayShowsWeeklyTargets() {
+        let gym = MetricHabit(name: "Gym", weekly: 3)
+        let complete = F.entries(gym, ["2026-11-17", "2026-11-19", "2026-11-22"])
+        #expect(
+            TodaySummary(habits: [gym], entries: complete, day: F.day("2026-11-22")).lines.dropFirst(2).first
+                == "  ✓ Gym: week complete")
+        let partial = F.entries(gym, ["2026-11-19", "2026-11-21"])
+        #expect(
+            TodaySummary(habits: [gym], entries: partial, day: F.day("2026-11-22")).lines.last
+                == "  · Gym: done yesterday · 2 of 3 this week")
+    }
+
     @Test func todayWithoutHabitsSaysHowToStart() {
         let summary = TodaySummary(habits: [], entries: [], day: F.day("2026-11-22"))
         #expect(!summary.allDone)

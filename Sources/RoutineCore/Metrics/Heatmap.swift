@@ -20,6 +20,8 @@
 /// day has a positive value, done days are plain `█`. ANSI colour is added only when
 /// `colour` is true; the characters stay the same.
 public enum Heatmap {
+    /// The widest grid drawn: ten years of weeks.
+    public static let maxWeeks = 520
     static let levels: [Character] = ["░", "▒", "▓", "█"]
     static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -28,9 +30,10 @@ public enum Heatmap {
     ///
     /// - Parameters:
     ///   - entries: live entries of any habits; only `habit`'s are used, and none after `day`.
-    ///   - weeks: columns to show; values below 1 show one week.
+    ///   - weeks: columns to show, clamped to 1…520 (ten years), so that no input can
+    ///     make the grid overflow or exhaust memory.
     public static func render(habit: MetricHabit, entries: [MetricEntry], day: DayKey, weeks: Int = 12, colour: Bool) -> String {
-        let columns = max(1, weeks)
+        let columns = min(maxWeeks, max(1, weeks))
         let lastMonday = day.ordinal - day.weekday
         let firstMonday = lastMonday - 7 * (columns - 1)
         var totals: [Int: Double] = [:]
