@@ -66,6 +66,24 @@ import Testing
         #expect(StatsTable.render([]) == "No habits yet.")
     }
 
+    @Test func briefLinesSayHowEachHabitIsGoing() {
+        #expect(
+            stats.map(StatsTable.brief) == [
+                "done today · 5-day streak · 5 of the last 7 days",
+                "done today · 0 of the last 4 weeks · 11.5 of 15 km this week",
+                "not yet today · a 12-day streak to continue · 6 of the last 7 days",
+            ])
+    }
+
+    @Test func encodableRowKeepsExplicitNulls() throws {
+        let data = try JSONEncoder().encode(stats.map(StatsRow.init))
+        let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(rows.map { $0.keys.count } == [10, 10, 10])
+        #expect(rows[0]["weekSum"] is NSNull)
+        #expect(rows[0]["weeklyStreak"] is NSNull)
+        #expect(rows[1]["weeklyStreak"] as? Int == 0)
+    }
+
     @Test func todayListsDoneAndOpenWithStreakHints() {
         let summary = TodaySummary(habits: [meditate, run, journal], entries: entries, day: F.day("2026-11-22"))
         #expect(summary.done.map(\.habit.name) == ["Meditate", "Run"])

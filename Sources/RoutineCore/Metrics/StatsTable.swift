@@ -54,6 +54,25 @@ public enum StatsTable {
         return text
     }
 
+    /// One positive line on how a habit is going, for `routine habits`:
+    /// `done today · 5-day streak · 5 of the last 7 days`, or for a weekly habit
+    /// `not yet today · 3 of the last 4 weeks · 12 of 15 km this week`.
+    public static func brief(_ stats: HabitStats) -> String {
+        var parts = [stats.doneToday ? "done today" : "not yet today"]
+        if stats.currentStreak >= 2 {
+            parts.append("\(stats.currentStreak)-day streak")
+        } else if !stats.doneToday && stats.previousStreak >= 2 {
+            parts.append("a \(stats.previousStreak)-day streak to continue")
+        }
+        if stats.habit.isWeekly {
+            parts.append("\(stats.momentum) of the last 4 weeks")
+            parts.append(TodaySummary.weekHint(stats))
+        } else {
+            parts.append("\(stats.momentum) of the last 7 days")
+        }
+        return parts.joined(separator: " · ")
+    }
+
     static func trimTrailing(_ line: String) -> String {
         var line = line
         while line.last == " " { line.removeLast() }
