@@ -97,6 +97,38 @@ import Testing
         #expect(goalProgress(goal: nan, entries: []).fraction == 0)
     }
 
+    @Test func progressIsTheSumOfEachLinksOwnFigures() {
+        let habits = [walk, pushups, MetricHabit(name: "Swim", isQuantity: true)]
+        let goal = GoalSpec(title: "Mixed", target: 100, from: F.day("2026-11-01"), to: F.day("2026-11-30"), linkedHabits: habits)
+        for seed in UInt64(1)...30 {
+            var generator = SeededGenerator(seed: seed)
+            let entries = (0..<200).map { _ -> MetricEntry in
+                let habit = habits[Int.random(in: 0..<3, using: &generator)]
+                let value = habit.isQuantity ? Double(Int.random(in: 0...50, using: &generator)) / 4 : nil
+                return MetricEntry(
+                    habitKey: habit.key, dayKey: F.day("2026-10-20").adding(days: Int.random(in: 0...50, using: &generator)),
+                    value: value)
+            }
+            let inside = entries.filter { $0.dayKey >= goal.from && $0.dayKey <= goal.to }
+            let expected = habits.map { habit in
+                let mine = inside.filter { $0.habitKey == habit.key }
+                return habit.isQuantity ? mine.compactMap(\.value).reduce(0, +) : Double(mine.count)
+            }.reduce(0, +)
+            let progress = goalProgress(goal: goal, entries: entries.shuffled(using: &generator))
+            #expect(progress.total == expected, "seed \(seed)")  // quarters add exactly
+            #expect(progress.remaining == max(0, 100 - expected))
+        }
+    }
+
+    @Test func showBeforeTheStartSaysWhenItStarts() {
+        let progress = goalProgress(goal: runGoal, entries: [])
+        let text = GoalView.show(goal: runGoal, progress: progress, day: F.day("2026-10-30"))
+        #expect(text.split(separator: "\n")[1] == "  2026-11-01 to 2026-12-31 · starts in 2 days")
+        #expect(text.contains("  [--------------------] 0%  0 of 120 km"))
+        #expect(GoalView.timing(goal: runGoal, progress: progress, day: F.day("2026-10-31")) == "starts tomorrow")
+        #expect(GoalView.timing(goal: runGoal, progress: progress, day: F.day("2026-12-31")) == "last day")
+    }
+
     @Test func barsUsePlainCharactersAndFillOnlyWhenReached() {
         #expect(GoalView.bar(fraction: 0) == "[--------------------]")
         #expect(GoalView.bar(fraction: 0.35) == "[#######-------------]")

@@ -94,6 +94,29 @@ import Testing
         #expect(text.hasSuffix("· none  █ done"))
     }
 
+    @Test func everyDoneDayInTheGridIsShownAndNoOther() {
+        for seed in UInt64(1)...30 {
+            var generator = SeededGenerator(seed: seed)
+            let day = F.day("2026-11-22").adding(days: Int.random(in: 0..<7, using: &generator))
+            let weeks = Int.random(in: 1...10, using: &generator)
+            let habit = Bool.random(using: &generator) ? meditate : run
+            let entries = (-80...10).compactMap { offset -> MetricEntry? in
+                guard Int.random(in: 0..<3, using: &generator) == 0 else { return nil }
+                let value = habit.isQuantity ? Double(Int.random(in: 0...20, using: &generator)) : nil
+                return MetricEntry(habitKey: habit.key, dayKey: day.adding(days: offset), value: value)
+            }
+            let firstShown = day.ordinal - day.weekday - 7 * (weeks - 1)
+            let doneShown = Set(entries.map(\.dayKey.ordinal).filter { $0 >= firstShown && $0 <= day.ordinal })
+            let text = Heatmap.render(habit: habit, entries: entries, day: day, weeks: weeks, colour: false)
+            let gridRows = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix(7)
+            let cells: [Character] = gridRows.flatMap { Array($0.dropFirst(4)) }
+            let marks = cells.filter { "░▒▓█".contains($0) }
+            let dots = cells.filter { $0 == "·" }
+            #expect(marks.count == doneShown.count, "seed \(seed)")
+            #expect(marks.count + dots.count == day.ordinal - firstShown + 1, "seed \(seed)")
+        }
+    }
+
     private static func stripANSI(_ text: String) -> String {
         var result = ""
         var inEscape = false

@@ -165,6 +165,20 @@ import Testing
         #expect(F.stats(run, later, at: "2026-11-22")?.weekSum == 1)
     }
 
+    @Test func onlyFutureEntriesGiveZeroFigures() throws {
+        let stats = try #require(F.stats(meditate, F.entries(meditate, F.span("2026-11-23", "2026-11-30")), at: "2026-11-22"))
+        #expect(!stats.doneToday)
+        #expect(
+            [stats.currentStreak, stats.previousStreak, stats.bestStreak, stats.momentum, stats.weekCount] == [0, 0, 0, 0, 0])
+    }
+
+    @Test func bestStreakRemembersALongRunYearsAgo() throws {
+        let days = F.span("2020-02-20", "2020-03-10") + ["2026-11-21", "2026-11-22"]
+        let stats = try #require(F.stats(meditate, F.entries(meditate, days), at: "2026-11-22"))
+        #expect(stats.bestStreak == 20)  // 10 days of February 2020 (a leap year) + 10 of March
+        #expect(stats.currentStreak == 2)
+    }
+
     @Test func aZeroWeeklyTargetIsNoTarget() throws {
         let habit = MetricHabit(name: "Stretch", weekly: 0)
         let stats = try #require(F.stats(habit, [], at: "2026-11-22"))
