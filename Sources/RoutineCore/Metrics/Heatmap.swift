@@ -2,12 +2,12 @@
 /// habit at a glance.
 ///
 /// ```
-/// Run: 4 weeks to 2026-11-22
+/// Run: 3 weeks to 2026-11-22
 ///     Nov
-/// Mon · ░ · ·
-/// Tue · · ▒ ·
+/// Mon · ░ ·
+/// Tue · · ▒
 /// …
-/// Sun · · · █
+/// Sun · · █
 /// · none  ░ ≤2.5  ▒ ≤5  ▓ ≤7.5  █ ≤10 km
 /// ```
 ///
@@ -42,6 +42,8 @@ public enum Heatmap {
             guard ordinal >= firstMonday, ordinal <= day.ordinal else { continue }
             totals[ordinal, default: 0] += MetricNumber.sample(entry.value)
         }
+        // Tidied, so that the order entries came in cannot tip a day over a quarter's edge.
+        totals = totals.mapValues(MetricNumber.tidy)
         let largest = habit.isQuantity ? totals.values.filter { $0 > 0 }.max() : nil
 
         func cell(_ ordinal: Int) -> String {
