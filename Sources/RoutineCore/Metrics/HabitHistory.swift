@@ -1,0 +1,94 @@
+/// The entries of one habit up to a reference day, folded into one row per done DayKey.
+///
+/// Built once per habit from its entries (sorted here, so the caller's order never
+/// matters) and then queried in O(1) or O(log n): streak lengths are precomputed as run
+/// lengths, and window counts come from prefix counts over the sorted days. Window sums
+/// add the (at most 7) day sums directly rather than subtracting prefix sums, so that a
+/// long history adds no floating-point noise to a week's figure.
+struct HabitHistory: Sendable {
+    /// The done DayKeys (ordinals), ascending, unique, none after the reference day.
+    private(set) var days: [Int] = []
+    /// `runs[i]`: the length of the run of consecutive done days ending at `days[i]`.
+    private(set) var runs: [Int] = []
+    /// `prefixCount[i]`: the number of entries on `days[0..<i]` (several a day all count).
+    private var prefixCount: [Int] = [0]
+    /// Entries and value sum per done day, aligned with `days`.
+    private(set) var dayCounts: [Int] = []
+    private(set) var daySums: [Double] = []
+
+    /// - Parameter samples: `(ordinal, value)` pairs of one habit, in any order, all on
+    ///   or before the reference day. Missing and non-finite values count as 0 in sums.
+    init(samples: [(day: Int, value: Double)]) {
+        // Sorting by value within a day too makes floating-point sums independent of
+        // the order the entries arrived in.
+        let sorted = samples.sorted { $0.day != $1.day ? $0.day < $1.day : $0.value < $1.value }
+        days.reserveCapacity(sorted.count)
+        for sample in sorted {
+            if let last = days.last, last == sample.day {
+                dayCounts[dayCounts.count - 1] += 1
+                daySums[daySums.count - 1] += sample.value
+            } else {
+                let run = (days.last.map { $0 == sample.day - 1 } ?? false) ? (runs.last ?? 0) + 1 : 1
+                days.append(sample.day)
+                runs.append(run)
+                dayCounts.append(1)
+                daySums.append(sample.value)
+            }
+        }
+        prefixCount.reserveCapacity(days.count + 1)
+        for index in days.indices {
+            prefixCount.append(prefixCount[index] + dayCounts[index])
+        }
+    }
+
+    /// The index of the first done day ≥ `day`.
+    private func lowerBound(_ day: Int) -> Int {
+        var low = 0
+        var high = days.count
+        while low < high {
+            let middle = (low + high) / 2
+            if days[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The index of `day` among the done days, if it is one.
+    func index(of day: Int) -> Int? {
+        let index = lowerBound(day)
+        return index < days.count && days[index] == day ? index : nil
+    }
+
+    func isDone(_ day: Int) -> Bool { index(of: day) != nil }
+
+    /// Consecutive done days ending at `day`; 0 when `day` is not done.
+    func streak(endingAt day: Int) -> Int {
+        index(of: day).map { runs[$0] } ?? 0
+    }
+
+    /// The longest run of consecutive done days (every day held is ≤ the reference day).
+    var bestStreak: Int { runs.max() ?? 0 }
+
+    /// Entry count and value sum over the 7 days ending at `day` (inclusive).
+    func window(endingAt day: Int) -> (count: Int, sum: Double) {
+        range(from: day - 6, to: day)
+    }
+
+    /// Entry count and value sum over `from...to` (inclusive; empty when `from > to`).
+    func range(from: Int, to: Int) -> (count: Int, sum: Double) {
+        guard from <= to else { return (0, 0) }
+        let start = lowerBound(from)
+        let end = lowerBound(to + 1)
+        return (prefixCount[end] - prefixCount[start], daySums[start..<end].reduce(0, +))
+    }
+
+    /// The number of done days within `from...to` (inclusive).
+    func doneDays(from: Int, to: Int) -> Int {
+        guard from <= to else { return 0 }
+        return lowerBound(to + 1) - lowerBound(from)
+    }
+
+    /// The entry count and value sum of one day.
+    func tally(on day: Int) -> (count: Int, sum: Double) {
+        index(of: day).map { (dayCounts[$0], daySums[$0]) } ?? (0, 0)
+    }
+}

@@ -1,0 +1,122 @@
+/// Every SPEC §6 figure of one habit at one reference day D, derived from its entries.
+///
+/// Day-based figures (done, streaks, day momentum) count a DayKey once however many
+/// entries it has; week count and week sum count every entry. Entries after D are
+/// ignored for everything. Nothing here is ever stored.
+public struct HabitStats: Sendable, Hashable {
+    /// The habit these figures are about.
+    public var habit: MetricHabit
+    /// The reference day D.
+    public var day: DayKey
+    /// An entry exists for (habit, D).
+    public var doneToday: Bool
+    /// Entries on D (several entries on one day are all counted here).
+    public var todayCount: Int
+    /// Sum of values on D for quantity habits; nil for binary habits.
+    public var todaySum: Double?
+    /// Consecutive done DayKeys ending at D; 0 when D is not done.
+    public var currentStreak: Int
+    /// The streak ending at D − 1 (whether or not D is done).
+    public var previousStreak: Int
+    /// The longest run of consecutive done DayKeys on or before D.
+    public var bestStreak: Int
+    /// Daily habits: done DayKeys among D−6…D (0–7). Weekly habits: complete 7-day
+    /// windows among the 4 ending at D, D−7, D−14, D−21 (0–4).
+    public var momentum: Int
+    /// Entries in the 7 DayKeys ending at D.
+    public var weekCount: Int
+    /// Sum of values in the 7 DayKeys ending at D; nil for binary habits.
+    public var weekSum: Double?
+    /// Whether the window ending at D is complete: with a weekly target N, count ≥ N
+    /// (binary) or sum ≥ N (quantity); without one, at least one entry (both kinds).
+    public var weekComplete: Bool
+    /// Consecutive complete windows ending at D, D−7, D−14 …; nil for habits without a
+    /// weekly target.
+    public var weeklyStreak: Int?
+
+    /// The largest possible momentum for this habit: 4 for weekly habits, else 7.
+    public var momentumScale: Int { habit.isWeekly ? 4 : 7 }
+
+    public init(
+        habit: MetricHabit, day: DayKey, doneToday: Bool, todayCount: Int, todaySum: Double?,
+        currentStreak: Int, previousStreak: Int, bestStreak: Int, momentum: Int,
+        weekCount: Int, weekSum: Double?, weekComplete: Bool, weeklyStreak: Int?
+    ) {
+        self.habit = habit
+        self.day = day
+        self.doneToday = doneToday
+        self.todayCount = todayCount
+        self.todaySum = todaySum
+        self.currentStreak = currentStreak
+        self.previousStreak = previousStreak
+        self.bestStreak = bestStreak
+        self.momentum = momentum
+        self.weekCount = weekCount
+        self.weekSum = weekSum
+        self.weekComplete = weekComplete
+        self.weeklyStreak = weeklyStreak
+    }
+
+    /// The figures of `habit` at `day` from its history (already limited to days ≤ D).
+    init(habit: MetricHabit, history: HabitHistory, day: DayKey) {
+        let d = day.ordinal
+        let today = history.tally(on: d)
+        let week = history.window(endingAt: d)
+        self.init(
+            habit: habit, day: day,
+            doneToday: today.count > 0,
+            todayCount: today.count,
+            todaySum: habit.isQuantity ? MetricNumber.tidy(today.sum) : nil,
+            currentStreak: history.streak(endingAt: d),
+            previousStreak: history.streak(endingAt: d - 1),
+            bestStreak: history.bestStreak,
+            momentum: 0,
+            weekCount: week.count,
+            weekSum: habit.isQuantity ? MetricNumber.tidy(week.sum) : nil,
+            weekComplete: HabitStats.isComplete(habit, count: week.count, sum: week.sum),
+            weeklyStreak: nil)
+        if habit.isWeekly {
+            var windows = 0
+            while HabitStats.isComplete(habit, history: history, endingAt: d - 7 * windows) { windows += 1 }
+            weeklyStreak = windows
+            momentum = (0..<4).filter { HabitStats.isComplete(habit, history: history, endingAt: d - 7 * $0) }.count
+        } else {
+            momentum = history.doneDays(from: d - 6, to: d)
+        }
+    }
+
+    /// The week-complete rule for one window's figures.
+    static func isComplete(_ habit: MetricHabit, count: Int, sum: Double) -> Bool {
+        guard let target = habit.weeklyTarget else { return count >= 1 }
+        // Tidy the sum so that 0.1 + 0.2 km meets a 0.3 km target.
+        return habit.isQuantity ? MetricNumber.tidy(sum) >= target : Double(count) >= target
+    }
+
+    static func isComplete(_ habit: MetricHabit, history: HabitHistory, endingAt day: Int) -> Bool {
+        let window = history.window(endingAt: day)
+        return isComplete(habit, count: window.count, sum: window.sum)
+    }
+}
+
+/// Computes `HabitStats` for each habit at reference day `day`, in the order of `habits`.
+///
+/// One pass groups the entries by habit key (entries after `day` and entries of habits
+/// not listed are dropped); each habit's entries are then sorted once. The whole is
+/// O(n log n) in the number of entries, with no per-habit rescans. A habit listed
+/// twice (same key) gets the same figures twice. The order of `entries` never matters.
+public func computeStats(habits: [MetricHabit], entries: [MetricEntry], day: DayKey) -> [HabitStats] {
+    var groupOfKey: [String: Int] = [:]
+    for habit in habits where groupOfKey[habit.key] == nil {
+        groupOfKey[habit.key] = groupOfKey.count
+    }
+    var samples = [[(day: Int, value: Double)]](repeating: [], count: groupOfKey.count)
+    for entry in entries where entry.dayKey.ordinal <= day.ordinal {
+        guard let group = groupOfKey[entry.habitKey] else { continue }
+        samples[group].append((entry.dayKey.ordinal, MetricNumber.sample(entry.value)))
+    }
+    let histories = samples.map { HabitHistory(samples: $0) }
+    return habits.map { habit in
+        let history = groupOfKey[habit.key].map { histories[$0] } ?? HabitHistory(samples: [])
+        return HabitStats(habit: habit, history: history, day: day)
+    }
+}

@@ -1,0 +1,105 @@
+/// The terminal heat map of `routine stats HABIT --heatmap`: the last weeks of one
+/// habit at a glance.
+///
+/// ```
+/// Run: 3 weeks to 2026-11-22
+///     Nov
+/// Mon · ░ ·
+/// Tue · · ▒
+/// …
+/// Sun · · █
+/// · none  ░ ≤2.5  ▒ ≤5  ▓ ≤7.5  █ ≤10 km
+/// ```
+///
+/// Rows are Monday to Sunday, columns are weeks (Monday to Sunday), and the last column
+/// is the week containing D; days after D are left blank. A month's label sits above
+/// the first column whose Monday falls in it. Without colour every cell is still
+/// readable: `·` no entry; `█` done (binary habits); for quantity habits the day's
+/// total in quarters of the largest day total shown (`░` up to ¼, `▒` up to ½, `▓` up
+/// to ¾, `█` above). A quantity day done without a positive value is `░`; when no shown
+/// day has a positive value, done days are plain `█`. ANSI colour is added only when
+/// `colour` is true; the characters stay the same.
+public enum Heatmap {
+    /// The widest grid drawn: ten years of weeks.
+    public static let maxWeeks = 520
+    static let levels: [Character] = ["░", "▒", "▓", "█"]
+    static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The heat map as lines joined by `\n` (no trailing spaces, no final newline).
+    ///
+    /// - Parameters:
+    ///   - entries: live entries of any habits; only `habit`'s are used, and none after `day`.
+    ///   - weeks: columns to show, clamped to 1…520 (ten years), so that no input can
+    ///     make the grid overflow or exhaust memory.
+    public static func render(habit: MetricHabit, entries: [MetricEntry], day: DayKey, weeks: Int = 12, colour: Bool) -> String {
+        let columns = min(maxWeeks, max(1, weeks))
+        let lastMonday = day.ordinal - day.weekday
+        let firstMonday = lastMonday - 7 * (columns - 1)
+        var totals: [Int: Double] = [:]
+        for entry in entries where entry.habitKey == habit.key {
+            let ordinal = entry.dayKey.ordinal
+            guard ordinal >= firstMonday, ordinal <= day.ordinal else { continue }
+            totals[ordinal, default: 0] += MetricNumber.sample(entry.value)
+        }
+        // Tidied, so that the order entries came in cannot tip a day over a quarter's edge.
+        totals = totals.mapValues(MetricNumber.tidy)
+        let largest = habit.isQuantity ? totals.values.filter { $0 > 0 }.max() : nil
+
+        func cell(_ ordinal: Int) -> String {
+            guard ordinal <= day.ordinal else { return " " }
+            guard let total = totals[ordinal] else { return paint("·", code: "90", colour) }
+            guard let largest else { return paint("█", code: "38;5;34", colour) }
+            let level = min(3, max(0, Int((4 * total / largest).rounded(.up)) - 1))
+            return paint(String(levels[level]), code: levelCodes[level], colour)
+        }
+
+        var lines = ["\(HabitName.display(habit.name)): \(columns) week\(columns == 1 ? "" : "s") to \(day)"]
+        lines.append(monthRow(firstMonday: firstMonday, columns: columns))
+        for row in 0..<7 {
+            let cells = (0..<columns).map { cell(firstMonday + 7 * $0 + row) }
+            lines.append(dayNames[row] + " " + cells.joined(separator: " "))
+        }
+        lines.append(legend(habit: habit, largest: largest, colour: colour))
+        return lines.map(StatsTable.trimTrailing).joined(separator: "\n")
+    }
+
+    static let levelCodes = ["38;5;22", "38;5;28", "38;5;34", "38;5;40"]
+
+    static func paint(_ text: String, code: String, _ colour: Bool) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Month labels over the columns: the first column's month, then each month at the
+    /// first column whose Monday is in it. The first label is dropped when the next one
+    /// would touch it.
+    static func monthRow(firstMonday: Int, columns: Int) -> String {
+        var labels: [(position: Int, text: String)] = []
+        var previousMonth = -1
+        for column in 0..<columns {
+            let month = DayKey(ordinal: firstMonday + 7 * column).month
+            if month != previousMonth {
+                labels.append((4 + 2 * column, monthNames[month - 1]))
+                previousMonth = month
+            }
+        }
+        if labels.count >= 2, labels[1].position - labels[0].position < 4 { labels.removeFirst() }
+        var row = ""
+        for label in labels {
+            row += String(repeating: " ", count: max(1, label.position - row.count)) + label.text
+        }
+        return row
+    }
+
+    /// `· none  █ done`, or the quarter bounds with the habit's unit.
+    static func legend(habit: MetricHabit, largest: Double?, colour: Bool) -> String {
+        let none = paint("·", code: "90", colour) + " none"
+        guard let largest else { return none + "  " + paint("█", code: "38;5;34", colour) + " done" }
+        let parts = (0..<4).map { level in
+            paint(String(levels[level]), code: levelCodes[level], colour) + " ≤"
+                + MetricNumber.text(largest * Double(level + 1) / 4)
+        }
+        let unit = habit.unit.flatMap { $0.isEmpty ? nil : " " + $0 } ?? ""
+        return none + "  " + parts.joined(separator: "  ") + unit
+    }
+}

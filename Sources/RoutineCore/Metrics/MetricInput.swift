@@ -1,0 +1,55 @@
+/// One live HabitEntry, reduced to what the metrics read.
+///
+/// The store hands these over with soft-deleted entries already filtered out. Metrics
+/// never look at instants or time zones: the DayKey stored with the entry is the truth.
+public struct MetricEntry: Sendable, Hashable, Codable {
+    /// The habit's identity key, `HabitName.key(name)`.
+    public var habitKey: String
+    public var dayKey: DayKey
+    /// The measured value for quantity habits; nil for binary ones (and ignored for them).
+    public var value: Double?
+
+    public init(habitKey: String, dayKey: DayKey, value: Double? = nil) {
+        self.habitKey = habitKey
+        self.dayKey = dayKey
+        self.value = value
+    }
+}
+
+/// A habit as the metrics see it: its identity, whether it is measured, and its
+/// optional weekly target.
+public struct MetricHabit: Sendable, Hashable, Codable {
+    /// `HabitName.key(name)`; entries are matched against it exactly.
+    public var key: String
+    /// The display name (the first spelling used).
+    public var name: String
+    /// True for quantity habits (measured in `unit`, or a plain count when `unit` is nil).
+    public var isQuantity: Bool
+    /// The unit of a quantity habit as stored (`km`, `min`); nil for binary habits.
+    public var unit: String?
+    /// The weekly target: a count of entries for binary habits, a sum of values for
+    /// quantity ones. Only a finite value above zero counts as a target (see
+    /// `weeklyTarget`); anything else means "no weekly target".
+    public var weekly: Double?
+
+    /// - Parameter key: defaults to `HabitName.key(name)`.
+    public init(key: String? = nil, name: String, isQuantity: Bool = false, unit: String? = nil, weekly: Double? = nil) {
+        self.key = key ?? HabitName.key(name)
+        self.name = name
+        self.isQuantity = isQuantity
+        self.unit = unit
+        self.weekly = weekly
+    }
+
+    /// The weekly target when it is usable: finite and above zero. A target of 0 (or a
+    /// negative or non-finite one, which validation should have refused) would make
+    /// every week complete, so it is treated as no target.
+    public var weeklyTarget: Double? {
+        guard let weekly, weekly.isFinite, weekly > 0 else { return nil }
+        return weekly
+    }
+
+    /// True when the habit has a usable weekly target; such habits get a weekly streak
+    /// and a window-based momentum (0–4).
+    public var isWeekly: Bool { weeklyTarget != nil }
+}

@@ -1,0 +1,81 @@
+/// The text form of `routine stats`: a compact table, one aligned row per habit.
+///
+/// ```
+/// Habit     Today    Streak  Prev  Best  Momentum  Week
+/// Meditate  done          5     4    12  6/7       60 min
+/// Run       not yet       0     2     9  3/4       12/15 km
+/// ```
+///
+/// `Streak` is the current streak, `Prev` the streak up to yesterday (so a not-yet-done
+/// today still shows the run it can continue), `Momentum` is out of 7 days or, for
+/// habits with a weekly target, out of 4 weeks, and `Week` is the last 7 days: entries
+/// (binary) or the value sum (quantity), over the weekly target when there is one.
+public enum StatsTable {
+    /// The table as lines without trailing spaces, joined by `\n` (no final newline).
+    public static func render(_ stats: [HabitStats]) -> String {
+        guard !stats.isEmpty else { return "No habits yet." }
+        let header = ["Habit", "Today", "Streak", "Prev", "Best", "Momentum", "Week"]
+        let rightAligned: Set<Int> = [2, 3, 4]
+        let rows = stats.map { row($0) }
+        var widths = header.map { $0.count }
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+        }
+        return ([header] + rows).map { cells in
+            let padded = cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? padding + cell : cell + padding
+            }
+            return trimTrailing(padded.joined(separator: "  "))
+        }.joined(separator: "\n")
+    }
+
+    /// The cells of one habit's row.
+    static func row(_ stats: HabitStats) -> [String] {
+        [
+            HabitName.display(stats.habit.name),
+            stats.doneToday ? "done" : "not yet",
+            String(stats.currentStreak),
+            String(stats.previousStreak),
+            String(stats.bestStreak),
+            "\(stats.momentum)/\(stats.momentumScale)",
+            weekText(stats),
+        ]
+    }
+
+    /// The last 7 days in words: `3`, `3/4`, `42.5 km`, `12/15 km`.
+    public static func weekText(_ stats: HabitStats) -> String {
+        let habit = stats.habit
+        let unit = habit.unit.flatMap { $0.isEmpty ? nil : $0 }
+        let done = habit.isQuantity ? MetricNumber.text(stats.weekSum ?? 0) : String(stats.weekCount)
+        var text = done
+        if let target = habit.weeklyTarget { text += "/" + MetricNumber.text(target) }
+        if habit.isQuantity, let unit { text += " " + unit }
+        return text
+    }
+
+    /// One positive line on how a habit is going, for `routine habits`:
+    /// `done today · 5-day streak · 5 of the last 7 days`, or for a weekly habit
+    /// `not yet today · 3 of the last 4 weeks · 12 of 15 km this week`.
+    public static func brief(_ stats: HabitStats) -> String {
+        var parts = [stats.doneToday ? "done today" : "not yet today"]
+        if stats.currentStreak >= 2 {
+            parts.append("\(stats.currentStreak)-day streak")
+        } else if !stats.doneToday && stats.previousStreak >= 2 {
+            parts.append("a \(stats.previousStreak)-day streak to continue")
+        }
+        if stats.habit.isWeekly {
+            parts.append("\(stats.momentum) of the last 4 weeks")
+            parts.append(TodaySummary.weekHint(stats))
+        } else {
+            parts.append("\(stats.momentum) of the last 7 days")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    static func trimTrailing(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}

@@ -1,0 +1,171 @@
+import Testing
+
+@testable import RoutineCore
+
+/// Goal progress (links, date bounds), link validation, and the goal renderers.
+@Suite struct GoalTests {
+    private typealias F = MetricsFixtures
+    private let walk = MetricHabit(name: "Walk")
+    private let pushups = MetricHabit(name: "Push-ups", isQuantity: true)
+    private let run = MetricHabit(name: "Run", isQuantity: true, unit: "km")
+    private let longRun = MetricHabit(name: "Long Run", isQuantity: true, unit: "Kilometres")
+    private let meditate = MetricHabit(name: "Meditate", isQuantity: true, unit: "min")
+
+    private var runGoal: GoalSpec {
+        GoalSpec(
+            title: "Run 120 km", target: 120, unit: "km", from: F.day("2026-11-01"), to: F.day("2026-12-31"),
+            linkedHabits: [run, longRun])
+    }
+
+    @Test func mixedLinksCountEntriesAndSumValuesWithinTheDates() {
+        let goal = GoalSpec(
+            title: "Move", target: 50, from: F.day("2026-11-01"), to: F.day("2026-11-30"), linkedHabits: [walk, pushups])
+        let entries =
+            F.entries(walk, ["2026-10-31", "2026-11-01", "2026-11-01", "2026-11-15", "2026-11-30", "2026-12-01"])
+            + F.entries(pushups, [("2026-11-02", 10), ("2026-11-30", 15.5), ("2026-11-20", nil), ("2026-12-01", 100)])
+            + F.entries(run, [("2026-11-10", 1000)])  // not linked
+        let progress = goalProgress(goal: goal, entries: entries)
+        #expect(progress.total == 29.5)  // 4 walks + 25.5 push-ups
+        #expect(progress.target == 50)
+        #expect(progress.fraction == 29.5 / 50)
+        #expect(progress.remaining == 20.5)
+        #expect(!progress.isReached)
+        #expect(goalProgress(goal: goal, entries: entries.reversed()) == progress)
+    }
+
+    @Test func unitSpellingsAreOneUnit() {
+        let entries = F.entries(run, [("2026-11-05", 10.2), ("2026-12-31", 0.1)]) + F.entries(longRun, [("2026-11-29", 21.1)])
+        let progress = goalProgress(goal: runGoal, entries: entries)
+        #expect(progress.total == 31.4)
+        #expect(progress.remaining == 88.6)
+        #expect(runGoal.validationErrors().isEmpty)
+        #expect(runGoal.canonicalUnit == "km")
+    }
+
+    @Test func aHabitLinkedTwiceCountsOnce() {
+        var goal = runGoal
+        goal.linkedHabits = [run, run]
+        #expect(goalProgress(goal: goal, entries: F.entries(run, [("2026-11-05", 10)])).total == 10)
+    }
+
+    @Test func progressPastTheTargetIsReached() {
+        let progress = goalProgress(goal: runGoal, entries: F.entries(run, [("2026-11-05", 100), ("2026-11-06", 50)]))
+        #expect(progress.isReached)
+        #expect(progress.fraction == 1.25)
+        #expect(progress.clampedFraction == 1)
+        #expect(progress.remaining == 0)
+    }
+
+    @Test func daysLeftCountTheReferenceDay() {
+        let progress = goalProgress(goal: runGoal, entries: [])
+        #expect(progress.daysLeft(from: F.day("2026-10-15")) == 61)  // not started: the whole span
+        #expect(progress.daysLeft(from: F.day("2026-11-01")) == 61)
+        #expect(progress.daysLeft(from: F.day("2026-12-30")) == 2)
+        #expect(progress.daysLeft(from: F.day("2026-12-31")) == 1)
+        #expect(progress.daysLeft(from: F.day("2027-01-01")) == 0)
+    }
+
+    @Test func quantityHabitInAnotherUnitIsRefused() {
+        var goal = runGoal
+        goal.linkedHabits = [run, meditate]
+        let errors = goal.validationErrors()
+        #expect(errors == [.unitMismatch(habit: "Meditate", habitUnit: "min", goalUnit: "km")])
+        #expect(errors.first?.description == "habit 'Meditate' is measured in min, but the goal is in km")
+    }
+
+    @Test func binaryHabitNeedsAGoalWithoutUnit() {
+        #expect(GoalSpec.linkError(habit: walk, goalUnit: "km") == .binaryHabitWithUnit(habit: "Walk", goalUnit: "km"))
+        #expect(GoalSpec.linkError(habit: walk, goalUnit: nil) == nil)
+        #expect(GoalSpec.linkError(habit: walk, goalUnit: "  ") == nil)
+        #expect(GoalSpec.linkError(habit: pushups, goalUnit: nil) == nil)
+        #expect(GoalSpec.linkError(habit: run, goalUnit: nil) == .unitMismatch(habit: "Run", habitUnit: "km", goalUnit: nil))
+        #expect(
+            GoalSpec.linkError(habit: pushups, goalUnit: "km") == .unitMismatch(habit: "Push-ups", habitUnit: nil, goalUnit: "km")
+        )
+        #expect(GoalSpec.linkError(habit: longRun, goalUnit: "kilometer") == nil)
+    }
+
+    @Test func targetDatesAndLinksAreChecked() {
+        let goal = GoalSpec(title: "Odd", target: 0, from: F.day("2026-12-01"), to: F.day("2026-11-01"), linkedHabits: [])
+        #expect(
+            goal.validationErrors() == [
+                .invalidTarget(0), .datesReversed(from: F.day("2026-12-01"), to: F.day("2026-11-01")), .noLinkedHabits,
+            ])
+        var nan = runGoal
+        nan.target = .nan
+        #expect(nan.validationErrors().count == 1)
+        #expect(goalProgress(goal: nan, entries: []).fraction == 0)
+    }
+
+    @Test func progressIsTheSumOfEachLinksOwnFigures() {
+        let habits = [walk, pushups, MetricHabit(name: "Swim", isQuantity: true)]
+        let goal = GoalSpec(title: "Mixed", target: 100, from: F.day("2026-11-01"), to: F.day("2026-11-30"), linkedHabits: habits)
+        for seed in UInt64(1)...30 {
+            var generator = SeededGenerator(seed: seed)
+            let entries = (0..<200).map { _ -> MetricEntry in
+                let habit = habits[Int.random(in: 0..<3, using: &generator)]
+                let value = habit.isQuantity ? Double(Int.random(in: 0...50, using: &generator)) / 4 : nil
+                return MetricEntry(
+                    habitKey: habit.key, dayKey: F.day("2026-10-20").adding(days: Int.random(in: 0...50, using: &generator)),
+                    value: value)
+            }
+            let inside = entries.filter { $0.dayKey >= goal.from && $0.dayKey <= goal.to }
+            let expected = habits.map { habit in
+                let mine = inside.filter { $0.habitKey == habit.key }
+                return habit.isQuantity ? mine.compactMap(\.value).reduce(0, +) : Double(mine.count)
+            }.reduce(0, +)
+            let progress = goalProgress(goal: goal, entries: entries.shuffled(using: &generator))
+            #expect(progress.total == expected, "seed \(seed)")  // quarters add exactly
+            #expect(progress.remaining == max(0, 100 - expected))
+        }
+    }
+
+    @Test func showBeforeTheStartSaysWhenItStarts() {
+        let progress = goalProgress(goal: runGoal, entries: [])
+        let text = GoalView.show(goal: runGoal, progress: progress, day: F.day("2026-10-30"))
+        #expect(text.split(separator: "\n")[1] == "  2026-11-01 to 2026-12-31 · starts in 2 days")
+        #expect(text.contains("  [--------------------] 0%  0 of 120 km"))
+        #expect(GoalView.timing(goal: runGoal, progress: progress, day: F.day("2026-10-31")) == "starts tomorrow")
+        #expect(GoalView.timing(goal: runGoal, progress: progress, day: F.day("2026-12-31")) == "last day")
+    }
+
+    @Test func barsUsePlainCharactersAndFillOnlyWhenReached() {
+        #expect(GoalView.bar(fraction: 0) == "[--------------------]")
+        #expect(GoalView.bar(fraction: 0.35) == "[#######-------------]")
+        #expect(GoalView.bar(fraction: 0.999) == "[###################-]")
+        #expect(GoalView.bar(fraction: 3) == "[####################]")
+        #expect(GoalView.bar(fraction: .nan, width: 4) == "[----]")
+        #expect(GoalView.bar(fraction: 0.5, width: 0) == "[-]")
+    }
+
+    @Test func showDrawsTheGoal() {
+        let entries = F.entries(run, [("2026-11-05", 30), ("2026-11-20", 12.5)])
+        let progress = goalProgress(goal: runGoal, entries: entries)
+        let expected = """
+            Run 120 km
+              2026-11-01 to 2026-12-31 · 40 days left
+              [#######-------------] 35%  42.5 of 120 km
+              77.5 km to go
+              Linked: Run, Long Run
+            """
+        #expect(GoalView.show(goal: runGoal, progress: progress, day: F.day("2026-11-22")) == expected)
+        let after = GoalView.show(goal: runGoal, progress: progress, day: F.day("2027-01-05"))
+        #expect(after.contains("· ended 2026-12-31"))
+        #expect(!after.contains("to go"))
+    }
+
+    @Test func listAlignsOneLinePerGoal() {
+        let books = GoalSpec(
+            title: "Read 12 books", target: 12, from: F.day("2026-01-01"), to: F.day("2026-12-31"),
+            linkedHabits: [MetricHabit(name: "Finish a book")])
+        let entries =
+            F.entries(run, [("2026-11-05", 30), ("2026-11-20", 12.5)])
+            + F.entries(MetricHabit(name: "Finish a book"), (1...12).map { "2026-0\($0 % 9 + 1)-10" })
+        let expected = """
+            Run 120 km     [#######-------------]   35%  42.5 of 120 km  40 days left
+            Read 12 books  [####################]  100%  12 of 12        40 days left
+            """
+        #expect(GoalView.list(goals: [runGoal, books], entries: entries, day: F.day("2026-11-22")) == expected)
+        #expect(GoalView.list([], day: F.day("2026-11-22")) == "No goals yet.")
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+@testable import RoutineCore
+
+/// The JSON row, the `stats` table and the `today` summary, on fixed histories.
+@Suite struct MetricsRenderTests {
+    private typealias F = MetricsFixtures
+    private let meditate = MetricHabit(name: "Meditate")
+    private let run = MetricHabit(name: "Run", isQuantity: true, unit: "km", weekly: 15)
+    private let journal = MetricHabit(name: "Journal")
+
+    private var entries: [MetricEntry] {
+        F.entries(meditate, F.span("2026-11-18", "2026-11-22"))
+            + F.entries(run, [("2026-11-20", 5), ("2026-11-22", 2.5), ("2026-11-22", 4)])
+            + F.entries(journal, F.span("2026-11-10", "2026-11-21"))
+    }
+
+    private var stats: [HabitStats] {
+        computeStats(habits: [meditate, run, journal], entries: entries, day: F.day("2026-11-22"))
+    }
+
+    @Test func jsonHasSpecFieldsInSpecOrder() {
+        let expected =
+            #"[{"habit":"Meditate","doneToday":true,"currentStreak":5,"previousStreak":4,"bestStreak":5,"momentum":5,"#
+            + #""weekCount":5,"weekSum":null,"weekComplete":true,"weeklyStreak":null},"#
+            + #"{"habit":"Run","doneToday":true,"currentStreak":1,"previousStreak":0,"bestStreak":1,"momentum":0,"#
+            + #""weekCount":3,"weekSum":11.5,"weekComplete":false,"weeklyStreak":0},"#
+            + #"{"habit":"Journal","doneToday":false,"currentStreak":0,"previousStreak":12,"bestStreak":12,"momentum":6,"#
+            + #""weekCount":6,"weekSum":null,"weekComplete":true,"weeklyStreak":null}]"#
+        #expect(statsJSON(stats) == expected)
+    }
+
+    @Test func jsonEscapesNamesAndParsesBack() throws {
+        let odd = MetricHabit(name: "Say \"hi\" \\ to/from é\u{01}")
+        let text = statsJSON(computeStats(habits: [odd], entries: [], day: F.day("2026-11-22")))
+        #expect(text.hasPrefix(#"[{"habit":"Say \"hi\" \\ to/from é\u0001","#))
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(rows.first?["habit"] as? String == odd.name)
+        #expect(MetricJSON.number(1e-5) == "1e-05")
+        #expect(MetricJSON.number(.infinity) == "null")
+        #expect(MetricJSON.number(-3) == "-3")
+    }
+
+    @Test func jsonOfNoHabitsIsAnEmptyArray() {
+        #expect(statsJSON([]) == "[]")
+    }
+
+    @Test func jsonRowDecodesBackToTheSameFigures() throws {
+        let data = Data(statsJSON(stats).utf8)
+        let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(rows.count == 3)
+        #expect(rows[1]["weekSum"] as? Double == 11.5)
+        #expect(rows[0]["weekSum"] is NSNull)
+        #expect(rows[2]["previousStreak"] as? Int == 12)
+    }
+
+    @Test func statsTableIsAligned() {
+        let expected = """
+            Habit     Today    Streak  Prev  Best  Momentum  Week
+            Meditate  done          5     4     5  5/7       5
+            Run       done          1     0     1  0/4       11.5/15 km
+            Journal   not yet       0    12    12  6/7       6
+            """
+        #expect(StatsTable.render(stats) == expected)
+        #expect(StatsTable.render([]) == "No habits yet.")
+    }
+
+    @Test func briefLinesSayHowEachHabitIsGoing() {
+        #expect(
+            stats.map(StatsTable.brief) == [
+                "done today · 5-day streak · 5 of the last 7 days",
+                "done today · 0 of the last 4 weeks · 11.5 of 15 km this week",
+                "not yet today · a 12-day streak to continue · 6 of the last 7 days",
+            ])
+    }
+
+    @Test func encodableRowKeepsExplicitNulls() throws {
+        let data = try JSONEncoder().encode(stats.map(StatsRow.init))
+        let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(rows.map { $0.keys.count } == [10, 10, 10])
+        #expect(rows[0]["weekSum"] is NSNull)
+        #expect(rows[0]["weeklyStreak"] is NSNull)
+        #expect(rows[1]["weeklyStreak"] as? Int == 0)
+    }
+
+    @Test func todayListsDoneAndOpenWithStreakHints() {
+        let summary = TodaySummary(habits: [meditate, run, journal], entries: entries, day: F.day("2026-11-22"))
+        #expect(summary.done.map(\.habit.name) == ["Meditate", "Run"])
+        #expect(summary.open.map(\.habit.name) == ["Journal"])
+        #expect(!summary.allDone)
+        #expect(
+            summary.lines == [
+                "Today, 2026-11-22",
+                "Done today (2 of 3):",
+                "  ✓ Meditate: 5-day streak",
+                "  ✓ Run: 6.5 km · 11.5 of 15 km this week",
+                "Still open (1):",
+                "  · Journal: a 12-day streak to continue",
+            ])
+    }
+
+    @Test func todaySaysAllDoneWhenNothingIsOpen() {
+        let entries = F.entries(meditate, ["2026-11-22"])
+        let summary = TodaySummary(habits: [meditate], entries: entries, day: F.day("2026-11-22"))
+        #expect(summary.allDone)
+        #expect(summary.lines == ["Today, 2026-11-22", "Done today (1 of 1):", "  ✓ Meditate", "All done — nice."])
+    }
+
+    @Test func todayWithNothingDoneYetShowsWhatCanBeContinued() {
+        let entries = F.entries(meditate, ["2026-11-21"]) + F.entries(journal, ["2026-11-17", "2026-11-19"])
+        let habits = [meditate, journal, MetricHabit(name: "Stretch")]
+        let summary = TodaySummary(habits: habits, entries: entries, day: F.day("2026-11-22"))
+        #expect(
+            summary.lines == [
+                "Today, 2026-11-22",
+                "Still open (3):",
+                "  · Meditate: done yesterday",
+                "  · Journal: 2 of the last 7 days",
+                "  · Stretch",
+            ])
+    }
+
+    @Test func todayShowsWeeklyTargets() {
+        let gym = MetricHabit(name: "Gym", weekly: 3)
+        let complete = F.entries(gym, ["2026-11-17", "2026-11-19", "2026-11-22"])
+        #expect(
+            TodaySummary(habits: [gym], entries: complete, day: F.day("2026-11-22")).lines.dropFirst(2).first
+                == "  ✓ Gym: week complete")
+        let partial = F.entries(gym, ["2026-11-19", "2026-11-21"])
+        #expect(
+            TodaySummary(habits: [gym], entries: partial, day: F.day("2026-11-22")).lines.last
+                == "  · Gym: done yesterday · 2 of 3 this week")
+    }
+
+    @Test func todayWithoutHabitsSaysHowToStart() {
+        let summary = TodaySummary(habits: [], entries: [], day: F.day("2026-11-22"))
+        #expect(!summary.allDone)
+        #expect(summary.lines.count == 2)
+        #expect(summary.lines[1].hasPrefix("No habits yet"))
+    }
+
+    @Test func todayNeverUsesDiscouragingWords() {
+        let habits = [meditate, run, journal, MetricHabit(name: "Gym", weekly: 3)]
+        for seed in UInt64(1)...40 {
+            var generator = SeededGenerator(seed: seed)
+            let day = F.day("2026-11-22")
+            let entries = habits.flatMap { habit in
+                (-30...0).compactMap { offset -> MetricEntry? in
+                    Bool.random(using: &generator)
+                        ? MetricEntry(habitKey: habit.key, dayKey: day.adding(days: offset), value: habit.isQuantity ? 3 : nil)
+                        : nil
+                }
+            }
+            let text = TodaySummary(habits: habits, entries: entries, day: day).text.lowercased()
+            for word in ["missed", "failed", "overdue", "behind", "broke"] {
+                #expect(!text.contains(word), "seed \(seed): \(word)")
+            }
+        }
+    }
+
+    @Test func numbersAreWrittenWithoutLocaleOrNoise() {
+        #expect(MetricNumber.text(10) == "10")
+        #expect(MetricNumber.text(12.5) == "12.5")
+        #expect(MetricNumber.text(0.1 + 0.2) == "0.3")
+        #expect(MetricNumber.text(1.0 / 3) == "0.33")
+        #expect(MetricNumber.text(-2.25, decimals: 1) == "-2.3")
+        #expect(MetricNumber.text(-0.001) == "0")
+        #expect(MetricNumber.text(.nan) == "nan")
+        #expect(MetricNumber.text(1e300) == "1e+300")
+        #expect(MetricNumber.text(42.5, unit: "km") == "42.5 km")
+        #expect(MetricNumber.tidy(0.1 + 0.2) == 0.3)
+    }
+}
