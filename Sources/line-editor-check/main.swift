@@ -1,1 +1,32 @@
+// A tiny echo shell over LineEditor, driven through a pseudo-terminal by
+// LineEditorTests: `line-editor-check [HISTORY-FILE]`.
+import Foundation
 import LineEditor
+
+let words = ["check", "checkout", "run", "resume", "morning-checkin"]
+let arguments = CommandLine.arguments.dropFirst()
+let historyFile =
+    arguments.first.map { URL(fileURLWithPath: $0) }
+    ?? HistoryFile.defaultURL(
+        programName: "line-editor-check", environment: ProcessInfo.processInfo.environment)
+
+let editor = LineEditor(programName: "line-editor-check", historyFile: historyFile) { request in
+    // A word with a slash is a path; anything else completes from the fixed list.
+    if request.word.contains("/") || request.word.hasPrefix("~") {
+        return PathCompleter().completePath(prefix: request.word)
+    }
+    return words
+}
+
+loop: while true {
+    switch editor.readLine(prompt: "check> ") {
+    case .line(let line):
+        editor.addHistory(line)
+        print("got: \(line)")
+    case .interrupted:
+        print("interrupted")
+    case .endOfFile:
+        print("bye")
+        break loop
+    }
+}
