@@ -12,6 +12,7 @@ final class LibEditSession {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyFile: URL?
+    private let historySize: Int32
     private let completer: (CompletionRequest) -> [String]
     /// The current prompt, as a C string that stays alive while libedit shows it.
     private var promptBuffer: UnsafeMutablePointer<CChar>?
@@ -30,9 +31,10 @@ final class LibEditSession {
         self.editLine = editLine
         self.history = history
         self.historyFile = historyFile
+        self.historySize = Int32(clamping: max(1, historySize))
         self.completer = completer
 
-        _ = routine_history_setsize(history, Int32(clamping: max(1, historySize)))
+        _ = routine_history_setsize(history, self.historySize)
         _ = routine_history_setunique(history, 1)
         if let file = historyFile, FileManager.default.isReadableFile(atPath: file.path) {
             _ = routine_history_load(history, file.path)
@@ -91,7 +93,11 @@ final class LibEditSession {
         return .line(line)
     }
 
-    /// Adds `line` to the history and saves the whole history to the file.
+    /// Adds `line` to the history and saves it to the file.
+    ///
+    /// The file is not simply overwritten with this session's history: it is
+    /// read again, `line` is added, and the result replaces it (atomically), so
+    /// that lines saved meanwhile by another session at the same time are kept.
     /// Returns whether the file was written (true when there is no file).
     func addHistory(_ line: String) -> Bool {
         _ = routine_history_enter(history, line)
@@ -101,8 +107,16 @@ final class LibEditSession {
         } catch {
             return false
         }
+        guard let merged = history_init() else { return false }
+        defer { history_end(merged) }
+        _ = routine_history_setsize(merged, historySize)
+        _ = routine_history_setunique(merged, 1)
+        if FileManager.default.isReadableFile(atPath: file.path) {
+            _ = routine_history_load(merged, file.path)
+        }
+        _ = routine_history_enter(merged, line)
         return HistoryFile.replace(file) { path in
-            routine_history_save(history, path) >= 0
+            routine_history_save(merged, path) >= 0
         }
     }
 

@@ -1,5 +1,6 @@
 // A tiny echo shell over LineEditor, driven through a pseudo-terminal by
-// LineEditorTests: `line-editor-check [HISTORY-FILE]`.
+// LineEditorTests: `line-editor-check [HISTORY-FILE [HISTORY-SIZE]]`. Without a
+// file, the history is in $XDG_STATE_HOME/line-editor-check/history.
 import Foundation
 import LineEditor
 
@@ -10,7 +11,11 @@ let historyFile =
     ?? HistoryFile.defaultURL(
         programName: "line-editor-check", environment: ProcessInfo.processInfo.environment)
 
-let editor = LineEditor(programName: "line-editor-check", historyFile: historyFile) { request in
+let historySize = arguments.dropFirst().first.flatMap { Int($0) } ?? 1000
+
+let editor = LineEditor(
+    programName: "line-editor-check", historyFile: historyFile, historySize: historySize
+) { request in
     // A word with a slash is a path; anything else completes from the fixed list.
     if request.word.contains("/") || request.word.hasPrefix("~") {
         return PathCompleter().completePath(prefix: request.word)

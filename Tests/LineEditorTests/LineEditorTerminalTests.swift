@@ -131,6 +131,85 @@ import Testing
         #expect(saved.contains("kept"))
     }
 
+    @Test func concurrentSessionsKeepEachOthersLines() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let first = try startCheck(scratch)
+        let second = try startCheck(scratch)
+        try first.send("from first\r")
+        try first.expect("got: from first")
+        try second.send("from second\r")
+        try second.expect("got: from second")
+        for terminal in [first, second] {
+            try terminal.expectPrompt("check> ")
+            try terminal.send("\u{04}")
+            #expect(try terminal.waitForExit() == 0)
+        }
+        let third = try startCheck(scratch)
+        try third.send("\u{1b}[A\u{1b}[A\r")
+        try third.expect("got: from first\n")
+    }
+
+    @Test func theHistoryKeepsOnlyTheLatestLines() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let terminal = try startCheck(scratch, arguments: [scratch.historyFile.path, "2"])
+        for line in ["alpha", "bravo", "charlie"] {
+            try terminal.send(line + "\r")
+            try terminal.expect("got: \(line)")
+            try terminal.expectPrompt("check> ")
+        }
+        let saved = try String(contentsOf: scratch.historyFile, encoding: .utf8)
+        #expect(!saved.contains("alpha"))
+        #expect(saved.contains("bravo") && saved.contains("charlie"))
+        // Three ups go no further back than the oldest kept line.
+        try terminal.send("\u{1b}[A\u{1b}[A\u{1b}[A\r")
+        try terminal.expect("got: bravo\n")
+    }
+
+    @Test func anExistingHistoryFileIsRead() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(
+            at: scratch.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("_HiStOrY_V2_\nold\\040line\n".utf8).write(to: scratch.historyFile)
+        let terminal = try startCheck(scratch)
+        try terminal.send("\u{1b}[A\r")
+        try terminal.expect("got: old line\n")
+    }
+
+    @Test func aGarbledHistoryFileDoesNotStopEditing() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(
+            at: scratch.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data([0x00, 0xff, 0xfe, 0x0a, 0x5c, 0x5c, 0x5c, 0x0a, 0x80, 0x0a]).write(to: scratch.historyFile)
+        let terminal = try startCheck(scratch)
+        try terminal.send("\u{1b}[A\u{1b}[A\u{1b}[A\u{15}fine\r")
+        try terminal.expect("got: fine\n")
+        try terminal.expectPrompt("check> ")
+        try terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func anUnwritableHistoryDoesNotStopEditing() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // The history's folder would have to be created inside a plain file.
+        let blocker = scratch.root.appendingPathComponent("blocker")
+        try Data("not a folder".utf8).write(to: blocker)
+        let terminal = try startCheck(scratch, arguments: [blocker.path + "/history"])
+        try terminal.send("still works\r")
+        try terminal.expect("got: still works\n")
+        try terminal.expectPrompt("check> ")
+        // The line is in this session's history even though it was not saved.
+        try terminal.send("\u{1b}[A\r")
+        try terminal.expect("got: still works\n")
+        try terminal.expectPrompt("check> ")
+        try terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func theDefaultHistoryFileIsUnderXDGStateHome() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -195,6 +274,19 @@ import Testing
         try terminal.expect("got: cafe crème\n")
     }
 
+    @Test func utf8IsEditedUnderTheCLocale() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var environment = scratch.environment
+        environment["LANG"] = "C"
+        let terminal = try PseudoTerminal(
+            executable: try PseudoTerminal.builtExecutable(named: "line-editor-check"),
+            arguments: [scratch.historyFile.path], environment: environment)
+        try terminal.expectPrompt("check> ")
+        try terminal.send("naï\u{7f}ive ☕\r")
+        try terminal.expect("got: naive ☕\n")
+    }
+
     @Test func pipedInputIsReadPlainly() throws {
         let process = Process()
         process.executableURL = try PseudoTerminal.builtExecutable(named: "line-editor-check")
@@ -207,7 +299,7 @@ import Testing
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data("hello\n\tmor\nlast line".utf8))
+        try input.fileHandleForWriting.write(contentsOf: Data("hello\n\tmor\nwindows\r\nlast line".utf8))
         try input.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline {
@@ -220,7 +312,7 @@ import Testing
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         // No prompt, no echo, no completion: the lines exactly as written.
-        #expect(text == "got: hello\ngot: \tmor\ngot: last line\nbye\n")
+        #expect(text == "got: hello\ngot: \tmor\ngot: windows\ngot: last line\nbye\n")
         #expect(process.terminationStatus == 0)
         // Scripted input is not recorded in the history.
         #expect(!FileManager.default.fileExists(atPath: scratch.historyFile.path))
