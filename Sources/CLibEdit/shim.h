@@ -27,6 +27,12 @@ static inline int routine_el_set_prompt(EditLine *el, routine_el_prompt_fn fn) {
     return el_set(el, EL_PROMPT, fn);
 }
 
+/// Like routine_el_set_prompt, but characters between two `marker` characters
+/// in the prompt are printed without taking room on the line (for escapes).
+static inline int routine_el_set_prompt_esc(EditLine *el, routine_el_prompt_fn fn, char marker) {
+    return el_set(el, EL_PROMPT_ESC, fn, marker);
+}
+
 /// mode is "emacs" or "vi".
 static inline int routine_el_set_editor(EditLine *el, const char *mode) {
     return el_set(el, EL_EDITOR, mode);

@@ -43,10 +43,11 @@ final class LibEditSession {
         _ = routine_el_set_editor(editLine, "emacs")
         _ = routine_el_set_signal(editLine, 1)
         _ = routine_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
-        _ = routine_el_set_prompt(editLine) { editLine in
+        let prompt: routine_el_prompt_fn = { editLine in
             guard let editLine, let session = LibEditSession.from(editLine) else { return nil }
             return session.promptBuffer
         }
+        _ = routine_el_set_prompt_esc(editLine, prompt, CChar(PromptEscapes.marker))
         _ = routine_el_add_function(
             editLine, "routine-complete", "Complete the word before the cursor"
         ) { editLine, _ in
@@ -68,7 +69,7 @@ final class LibEditSession {
     /// `routine_sigint_catch`): the line is discarded and `.interrupted` returned.
     func readLine(prompt: String) -> LineResult {
         free(promptBuffer)
-        promptBuffer = strdup(prompt)
+        promptBuffer = strdup(PromptEscapes.marked(prompt))
         var previous = sigaction()
         let caught = routine_sigint_catch(&previous) == 0
         defer {

@@ -1,6 +1,7 @@
 // A tiny echo shell over LineEditor, driven through a pseudo-terminal by
 // LineEditorTests: `line-editor-check [HISTORY-FILE [HISTORY-SIZE]]`. Without a
 // file, the history is in $XDG_STATE_HOME/line-editor-check/history.
+// $CHECK_PROMPT replaces the prompt `check> ` (to test coloured prompts).
 import Foundation
 import LineEditor
 
@@ -11,6 +12,7 @@ let historyFile =
     ?? HistoryFile.defaultURL(
         programName: "line-editor-check", environment: ProcessInfo.processInfo.environment)
 
+let prompt = ProcessInfo.processInfo.environment["CHECK_PROMPT"] ?? "check> "
 let historySize = arguments.dropFirst().first.flatMap { Int($0) } ?? 1000
 
 let editor = LineEditor(
@@ -24,7 +26,7 @@ let editor = LineEditor(
 }
 
 loop: while true {
-    switch editor.readLine(prompt: "check> ") {
+    switch editor.readLine(prompt: prompt) {
     case .line(let line):
         editor.addHistory(line)
         print("got: \(line)")

@@ -274,6 +274,25 @@ import Testing
         try terminal.expect("got: cafe crème\n")
     }
 
+    @Test func aColouredPromptTakesOnlyItsVisibleWidth() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var environment = scratch.environment
+        environment["CHECK_PROMPT"] = "\u{1b}[1;32mcheck>\u{1b}[0m "
+        let terminal = try PseudoTerminal(
+            executable: try PseudoTerminal.builtExecutable(named: "line-editor-check"),
+            arguments: [scratch.historyFile.path], environment: environment)
+        try terminal.expectPrompt("check> ")
+        try terminal.send("mor\t")
+        try terminal.expect("ning-checkin")
+        // libedit redraws the completed word from column 11 (1-based): after the
+        // 7 visible prompt characters and "mor". Counting the escapes as text
+        // would put it far to the right.
+        #expect(terminal.rawOutput.contains("\u{1b}[11Gning-checkin"))
+        try terminal.send("\r")
+        try terminal.expect("got: morning-checkin \n")
+    }
+
     @Test func utf8IsEditedUnderTheCLocale() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
