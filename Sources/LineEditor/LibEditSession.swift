@@ -57,6 +57,9 @@ final class LibEditSession {
             return session.complete()
         }
         _ = routine_el_bind(editLine, "^I", "routine-complete")
+        // As in bash: Ctrl-R searches the history backwards while typing
+        // (libedit's emacs default is a plain redisplay).
+        _ = routine_el_bind(editLine, "^R", "em-inc-search-prev")
     }
 
     deinit {

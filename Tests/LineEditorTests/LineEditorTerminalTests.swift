@@ -265,6 +265,21 @@ import Testing
         try terminal.expect("got: kept\n")
     }
 
+    @Test func ctrlRSearchesTheHistory() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let terminal = try startCheck(scratch)
+        for line in ["run morning", "check this"] {
+            try terminal.send(line + "\r")
+            try terminal.expect("got: \(line)")
+            try terminal.expectPrompt("check> ")
+        }
+        try terminal.send("\u{12}mor")
+        try terminal.expect("run morning")
+        try terminal.send("\r")
+        try terminal.expect("got: run morning\n")
+    }
+
     @Test func utf8IsEditedAsCharacters() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
