@@ -1,14 +1,3 @@
-/// What Tab does to the line: the pure decision, without a terminal.
-public enum CompletionAction: Equatable, Sendable {
-    /// No candidate fits: nothing changes (the terminal beeps).
-    case none
-    /// Delete `deleteBefore` characters before the cursor (Unicode scalars, as
-    /// libedit counts them), then insert `insert` at the cursor.
-    case edit(deleteBefore: Int, insert: String)
-    /// Several candidates and nothing more to insert: show them below the line.
-    case list([String])
-}
-
 /// The completion rules, kept pure so they are tested without a terminal.
 ///
 /// - One candidate: the word becomes it, followed by a space (or, inside an
@@ -73,7 +62,8 @@ public enum CompletionEngine {
         if let open = request.openQuote {
             let closing = ending(String(open))
             if target.hasPrefix(request.word) {
-                return .edit(deleteBefore: 0, insert: String(target.dropFirst(request.word.count)) + closing)
+                return .edit(
+                    deleteBefore: 0, insert: String(target.dropFirst(request.word.count)) + closing)
             }
             return .edit(
                 deleteBefore: request.typedWord.unicodeScalars.count,
@@ -86,9 +76,11 @@ public enum CompletionEngine {
                 insert: quote + target + ending(quote))
         }
         if target.hasPrefix(request.word) && request.typedWord == request.word {
-            return .edit(deleteBefore: 0, insert: String(target.dropFirst(request.word.count)) + ending(""))
+            return .edit(
+                deleteBefore: 0, insert: String(target.dropFirst(request.word.count)) + ending(""))
         }
-        return .edit(deleteBefore: request.typedWord.unicodeScalars.count, insert: target + ending(""))
+        return .edit(
+            deleteBefore: request.typedWord.unicodeScalars.count, insert: target + ending(""))
     }
 
     /// Lays `items` out in columns, filled top to bottom then left to right

@@ -45,7 +45,8 @@ public struct PathCompleter: Sendable {
             return []
         }
         let showHidden = namePrefix.hasPrefix(".")
-        return names
+        return
+            names
             .filter { $0.hasPrefix(namePrefix) && (showHidden || !$0.hasPrefix(".")) }
             .sorted()
             .map { name in

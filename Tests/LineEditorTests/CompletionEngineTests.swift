@@ -6,7 +6,8 @@ import Testing
     private let words = ["check", "checkout", "run", "resume", "morning-checkin"]
 
     private func action(_ line: String, _ candidates: [String]) -> CompletionAction {
-        CompletionEngine.action(for: CompletionRequest(lineBeforeCursor: line), candidates: candidates)
+        CompletionEngine.action(
+            for: CompletionRequest(lineBeforeCursor: line), candidates: candidates)
     }
 
     @Test func oneCandidateInsertsTheRestAndASpace() {
@@ -56,7 +57,9 @@ import Testing
     }
 
     @Test func aCandidateWithSpacesIsQuoted() {
-        #expect(action("log dri", ["Drink Water"]) == .edit(deleteBefore: 3, insert: "\"Drink Water\" "))
+        #expect(
+            action("log dri", ["Drink Water"]) == .edit(deleteBefore: 3, insert: "\"Drink Water\" ")
+        )
     }
 
     @Test func aCandidateWithADoubleQuoteIsSingleQuoted() {
@@ -64,11 +67,14 @@ import Testing
     }
 
     @Test func insideAnOpenQuoteTheQuoteIsClosed() {
-        #expect(action("log \"Drink W", ["Drink Water"]) == .edit(deleteBefore: 0, insert: "ater\" "))
+        #expect(
+            action("log \"Drink W", ["Drink Water"]) == .edit(deleteBefore: 0, insert: "ater\" "))
     }
 
     @Test func insideAnOpenQuoteADifferentCaseReplacesTheQuotedWord() {
-        #expect(action("log 'drink w", ["Drink Water"]) == .edit(deleteBefore: 8, insert: "'Drink Water' "))
+        #expect(
+            action("log 'drink w", ["Drink Water"])
+                == .edit(deleteBefore: 8, insert: "'Drink Water' "))
     }
 
     @Test func aCommonPrefixWithASpaceLeavesTheQuoteOpen() {
@@ -91,11 +97,13 @@ import Testing
 
     @Test func nonASCIIWordsCountScalarsForDeletion() {
         // "é" typed precomposed is one scalar; the candidate differs in case.
-        #expect(action("café", ["CAFÉ au lait"]) == .edit(deleteBefore: 4, insert: "\"CAFÉ au lait\" "))
+        #expect(
+            action("café", ["CAFÉ au lait"]) == .edit(deleteBefore: 4, insert: "\"CAFÉ au lait\" "))
     }
 
     @Test func layoutPutsShortListsOnOneLine() {
-        #expect(CompletionEngine.layout(["check", "checkout"], width: 80) == ["check     checkout"])
+        #expect(
+            CompletionEngine.layout(["check", "checkout"], width: 80) == ["check     checkout"])
     }
 
     @Test func layoutFillsColumnsTopToBottom() {

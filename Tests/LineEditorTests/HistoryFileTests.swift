@@ -32,19 +32,25 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let file = folder.appendingPathComponent("history")
         try HistoryFile.prepareDirectory(for: file)
-        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+        let folderMode =
+            try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
 
-        #expect(HistoryFile.replace(file) { path in FileManager.default.createFile(atPath: path, contents: Data("one\n".utf8)) })
+        #expect(
+            HistoryFile.replace(file) { path in
+                FileManager.default.createFile(atPath: path, contents: Data("one\n".utf8))
+            })
         #expect(try String(contentsOf: file, encoding: .utf8) == "one\n")
-        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
         // A failed write leaves the old history and no temporary file behind.
-        #expect(!HistoryFile.replace(file) { path in
-            _ = FileManager.default.createFile(atPath: path, contents: Data("half".utf8))
-            return false
-        })
+        #expect(
+            !HistoryFile.replace(file) { path in
+                _ = FileManager.default.createFile(atPath: path, contents: Data("half".utf8))
+                return false
+            })
         #expect(try String(contentsOf: file, encoding: .utf8) == "one\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["history"])
     }

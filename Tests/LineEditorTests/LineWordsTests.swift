@@ -4,7 +4,10 @@ import Testing
 
 @Suite struct LineWordsTests {
     @Test func whiteSpaceSeparatesWords() {
-        #expect(LineWords.split("  check routines/   morning.yaml ") == ["check", "routines/", "morning.yaml"])
+        #expect(
+            LineWords.split("  check routines/   morning.yaml ") == [
+                "check", "routines/", "morning.yaml",
+            ])
         #expect(LineWords.split("\tstats\tMeditate") == ["stats", "Meditate"])
         #expect(LineWords.split("   ").isEmpty)
     }

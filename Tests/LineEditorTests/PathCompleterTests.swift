@@ -39,7 +39,10 @@ import Testing
         let root = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let completer = PathCompleter(workingDirectory: root, homeDirectory: nil)
-        #expect(completer.completePath(prefix: "routines/") == ["routines/evening.yaml", "routines/morning.yaml"])
+        #expect(
+            completer.completePath(prefix: "routines/") == [
+                "routines/evening.yaml", "routines/morning.yaml",
+            ])
         #expect(completer.completePath(prefix: "./routines/m") == ["./routines/morning.yaml"])
     }
 
@@ -54,7 +57,8 @@ import Testing
     @Test func tildeMeansTheHomeDirectory() throws {
         let root = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let completer = PathCompleter(workingDirectory: URL(fileURLWithPath: "/"), homeDirectory: root)
+        let completer = PathCompleter(
+            workingDirectory: URL(fileURLWithPath: "/"), homeDirectory: root)
         #expect(completer.completePath(prefix: "~") == ["~/"])
         #expect(completer.completePath(prefix: "~/re") == ["~/readme.md"])
         #expect(completer.completePath(prefix: "~/routines/e") == ["~/routines/evening.yaml"])
@@ -65,7 +69,8 @@ import Testing
     @Test func absolutePrefixesIgnoreTheWorkingDirectory() throws {
         let root = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let completer = PathCompleter(workingDirectory: URL(fileURLWithPath: "/"), homeDirectory: nil)
+        let completer = PathCompleter(
+            workingDirectory: URL(fileURLWithPath: "/"), homeDirectory: nil)
         #expect(completer.completePath(prefix: root.path + "/rea") == [root.path + "/readme.md"])
     }
 
@@ -83,11 +88,13 @@ import Testing
         let completer = PathCompleter(workingDirectory: root, homeDirectory: nil)
         let first = CompletionRequest(lineBeforeCursor: "check rou")
         #expect(
-            CompletionEngine.action(for: first, candidates: completer.completePath(prefix: first.word))
+            CompletionEngine.action(
+                for: first, candidates: completer.completePath(prefix: first.word))
                 == .edit(deleteBefore: 0, insert: "tines/"))
         let second = CompletionRequest(lineBeforeCursor: "check routines/")
         #expect(
-            CompletionEngine.action(for: second, candidates: completer.completePath(prefix: second.word))
+            CompletionEngine.action(
+                for: second, candidates: completer.completePath(prefix: second.word))
                 == .list(["routines/evening.yaml", "routines/morning.yaml"]))
     }
 }

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func oscAndShortEscapesAreEnclosed() {
-        #expect(PromptEscapes.marked("\u{1b}]0;title\u{07}> ") == "\u{1}\u{1b}]0;title\u{07}\u{1}> ")
+        #expect(
+            PromptEscapes.marked("\u{1b}]0;title\u{07}> ") == "\u{1}\u{1b}]0;title\u{07}\u{1}> ")
         #expect(PromptEscapes.marked("\u{1b}]0;t\u{1b}\\> ") == "\u{1}\u{1b}]0;t\u{1b}\\\u{1}> ")
         #expect(PromptEscapes.marked("\u{1b}7> ") == "\u{1}\u{1b}7\u{1}> ")
     }

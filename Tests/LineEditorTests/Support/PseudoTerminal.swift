@@ -91,8 +91,9 @@ final class PseudoTerminal {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp {
+                free(pointer)
+            }
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
@@ -152,12 +153,14 @@ final class PseudoTerminal {
             }
             if closed {
                 throw PseudoTerminalError(
-                    description: "output ended before \(substring.debugDescription); output:\n\(text)")
+                    description:
+                        "output ended before \(substring.debugDescription); output:\n\(text)")
             }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
                 throw PseudoTerminalError(
-                    description: "timed out waiting for \(substring.debugDescription); output:\n\(text)")
+                    description:
+                        "timed out waiting for \(substring.debugDescription); output:\n\(text)")
             }
             readAvailable(waitingAtMost: remaining)
         }
@@ -284,7 +287,9 @@ final class PseudoTerminal {
             index += 1
             while index < bytes.count {
                 if bytes[index] == 0x07 { return index + 1 }
-                if bytes[index] == 0x1b, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\") {
+                if bytes[index] == 0x1b, index + 1 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "\\")
+                {
                     return index + 2
                 }
                 index += 1
