@@ -15,6 +15,9 @@ public final class LineEditor {
     /// Whether lines come from a terminal through libedit.
     public let isInteractive: Bool
     private let session: LibEditSession?
+    /// Standard input is a terminal but libedit could not be set up: read plain
+    /// lines, but still show the prompt, or the person would face a silent cursor.
+    private let promptsWithoutEditing: Bool
 
     /// Sets up the editor.
     ///
@@ -35,7 +38,8 @@ public final class LineEditor {
         completer: @escaping (CompletionRequest) -> [String]
     ) {
         var session: LibEditSession?
-        if isatty(STDIN_FILENO) != 0 {
+        let onTerminal = isatty(STDIN_FILENO) != 0
+        if onTerminal {
             Self.useUTF8Locale()
             session = LibEditSession(
                 programName: programName, historyFile: historyFile,
@@ -43,6 +47,7 @@ public final class LineEditor {
         }
         self.session = session
         self.isInteractive = session != nil
+        self.promptsWithoutEditing = onTerminal && session == nil
     }
 
     /// Shows `prompt` and reads one line.
@@ -52,9 +57,14 @@ public final class LineEditor {
     /// `readLine` Ctrl-C keeps its usual effect) and Ctrl-D on an empty line
     /// gives `.endOfFile`; in both cases the cursor is moved to a new line.
     /// Without a terminal, `prompt` is not printed and the end of input gives
-    /// `.endOfFile`; a last line without a newline is still returned.
+    /// `.endOfFile`; a last line without a newline is still returned. (On a
+    /// terminal where libedit could not be set up, lines are read plainly too,
+    /// but the prompt is printed.)
     public func readLine(prompt: String) -> LineResult {
         guard let session else {
+            if promptsWithoutEditing {
+                routine_write_stdout(prompt)
+            }
             guard let line = Swift.readLine(strippingNewline: true) else { return .endOfFile }
             return .line(line)
         }

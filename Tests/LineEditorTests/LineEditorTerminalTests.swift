@@ -127,6 +127,20 @@ import Testing
         try terminal.expect("got: naive ☕\n")
     }
 
+    @Test func aDumbTerminalStillEditsAndCompletes() throws {
+        let scratch = try CheckShell()
+        defer { scratch.remove() }
+        let terminal = try scratch.start(environment: ["TERM": "dumb"])
+        try terminal.send("mor\t\r")
+        try terminal.expect("got: morning-checkin \n")
+        try terminal.expectPrompt("check> ")
+        try terminal.send("ch\t\t")
+        let listing = try terminal.expect("checkout")
+        #expect(listing.split(separator: "\n").contains("check     checkout"))
+        try terminal.send("\r")
+        try terminal.expect("got: check\n")
+    }
+
     @Test func pipedInputIsReadPlainly() throws {
         let process = Process()
         process.executableURL = try PseudoTerminal.builtExecutable(named: "line-editor-check")
