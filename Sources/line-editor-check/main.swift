@@ -1,11 +1,12 @@
 // A tiny echo shell over LineEditor, driven through a pseudo-terminal by
 // LineEditorTests: `line-editor-check [HISTORY-FILE [HISTORY-SIZE]]`. Without a
 // file, the history is in $XDG_STATE_HOME/line-editor-check/history.
-// $CHECK_PROMPT replaces the prompt `check> ` (to test coloured prompts).
+// $CHECK_PROMPT replaces the prompt `check> ` (to test coloured prompts). The
+// line `!sleep` sleeps 30 seconds outside readLine (to test Ctrl-C there).
 import Foundation
 import LineEditor
 
-let words = ["check", "checkout", "run", "resume", "morning-checkin"]
+let words = ["check", "checkout", "run", "resume", "morning-checkin", "Drink Water"]
 let arguments = CommandLine.arguments.dropFirst()
 let historyFile =
     arguments.first.map { URL(fileURLWithPath: $0) }
@@ -30,6 +31,9 @@ loop: while true {
     case .line(let line):
         editor.addHistory(line)
         print("got: \(line)")
+        if line == "!sleep" {
+            sleep(30)
+        }
     case .interrupted:
         print("interrupted")
     case .endOfFile:

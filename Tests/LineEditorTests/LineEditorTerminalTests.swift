@@ -40,6 +40,23 @@ import Testing
         try terminal.expect("got: check\n")
     }
 
+    @Test func tabCompletesTheWordBeforeTheCursor() throws {
+        let scratch = try CheckShell()
+        defer { scratch.remove() }
+        let terminal = try scratch.start()
+        // Ctrl-B twice: the cursor goes back over " x"; Tab completes "mor" only.
+        try terminal.send("mor x\u{02}\u{02}\t\r")
+        try terminal.expect("got: morning-checkin  x\n")
+    }
+
+    @Test func tabQuotesAndRecasesAWordWithASpace() throws {
+        let scratch = try CheckShell()
+        defer { scratch.remove() }
+        let terminal = try scratch.start()
+        try terminal.send("log dri\t\r")
+        try terminal.expect("got: log \"Drink Water\" \n")
+    }
+
     @Test func tabCompletesPaths() throws {
         let scratch = try CheckShell()
         defer { scratch.remove() }
@@ -72,6 +89,18 @@ import Testing
         try terminal.expectPrompt("check> ")
         try terminal.send("\u{04}")
         #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCOutsideReadLineKeepsItsUsualEffect() throws {
+        let scratch = try CheckShell()
+        defer { scratch.remove() }
+        let terminal = try scratch.start()
+        try terminal.send("!sleep\r")
+        try terminal.expect("got: !sleep")
+        // The shell now sleeps outside readLine: the terminal is back in
+        // canonical mode, and SIGINT has its default action again.
+        try terminal.send("\u{03}")
+        #expect(try terminal.waitForExit() == 128 + SIGINT)
     }
 
     @Test func ctrlDLeavesWithStatusZero() throws {
