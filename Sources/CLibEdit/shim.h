@@ -19,6 +19,13 @@ typedef unsigned char (*routine_el_command_fn)(EditLine *, int);
 
 // MARK: - EditLine
 
+/// An empty prompt for the prompt callback to return when it has nothing else:
+/// libedit reads the prompt without checking for NULL.
+static inline char *routine_empty_prompt(void) {
+    static char empty[1] = "";
+    return empty;
+}
+
 static inline EditLine *routine_el_init(const char *prog) {
     return el_init(prog, stdin, stdout, stderr);
 }

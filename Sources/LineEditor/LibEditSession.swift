@@ -44,8 +44,10 @@ final class LibEditSession {
         _ = routine_el_set_signal(editLine, 1)
         _ = routine_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         let prompt: routine_el_prompt_fn = { editLine in
-            guard let editLine, let session = LibEditSession.from(editLine) else { return nil }
-            return session.promptBuffer
+            guard let editLine, let session = LibEditSession.from(editLine) else {
+                return routine_empty_prompt()
+            }
+            return session.promptBuffer ?? routine_empty_prompt()
         }
         _ = routine_el_set_prompt_esc(editLine, prompt, CChar(PromptEscapes.marker))
         _ = routine_el_add_function(
