@@ -1,0 +1,171 @@
+import CLibEdit
+import Foundation
+
+/// The glue between ``LineEditor`` and libedit: one `EditLine` and its
+/// `History`, the prompt and Tab callbacks, and the history file.
+///
+/// libedit calls back into C function pointers, which cannot capture; the
+/// callbacks find this object again through `EL_CLIENTDATA` (an unretained
+/// pointer, valid because `deinit` ends the `EditLine` first). All decisions are
+/// made by pure types (``CompletionEngine``, ``LineWords``, ``HistoryFile``).
+final class LibEditSession {
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let historyFile: URL?
+    private let historySize: Int32
+    private let completer: (CompletionRequest) -> [String]
+    /// The current prompt, as a C string that stays alive while libedit shows it.
+    private var promptBuffer: UnsafeMutablePointer<CChar>?
+
+    /// Sets up libedit on standard input/output; `nil` when libedit refuses
+    /// (no usable terminal).
+    init?(
+        programName: String, historyFile: URL?, historySize: Int,
+        completer: @escaping (CompletionRequest) -> [String]
+    ) {
+        guard let editLine = routine_el_init(programName) else { return nil }
+        guard let history = history_init() else {
+            el_end(editLine)
+            return nil
+        }
+        self.editLine = editLine
+        self.history = history
+        self.historyFile = historyFile
+        self.historySize = Int32(clamping: max(1, historySize))
+        self.completer = completer
+
+        _ = routine_history_setsize(history, self.historySize)
+        _ = routine_history_setunique(history, 1)
+        if let file = historyFile, FileManager.default.isReadableFile(atPath: file.path) {
+            _ = routine_history_load(history, file.path)
+        }
+        _ = routine_el_set_hist(editLine, history)
+        _ = routine_el_set_editor(editLine, "emacs")
+        _ = routine_el_set_signal(editLine, 1)
+        _ = routine_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        let prompt: routine_el_prompt_fn = { editLine in
+            guard let editLine, let session = LibEditSession.from(editLine) else {
+                return routine_empty_prompt()
+            }
+            return session.promptBuffer ?? routine_empty_prompt()
+        }
+        _ = routine_el_set_prompt_esc(editLine, prompt, CChar(PromptEscapes.marker))
+        _ = routine_el_add_function(
+            editLine, "routine-complete", "Complete the word before the cursor"
+        ) { editLine, _ in
+            guard let editLine, let session = LibEditSession.from(editLine) else {
+                return UInt8(CC_ERROR)
+            }
+            return session.complete()
+        }
+        _ = routine_el_bind(editLine, "^I", "routine-complete")
+        // As in bash: Ctrl-R searches the history backwards while typing
+        // (libedit's emacs default is a plain redisplay).
+        _ = routine_el_bind(editLine, "^R", "em-inc-search-prev")
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(history)
+        free(promptBuffer)
+    }
+
+    /// Reads one line with editing. Ctrl-C interrupts the read (see
+    /// `routine_sigint_catch`): the line is discarded and `.interrupted` returned.
+    func readLine(prompt: String) -> LineResult {
+        free(promptBuffer)
+        promptBuffer = strdup(PromptEscapes.marked(prompt))
+        var previous = sigaction()
+        let caught = routine_sigint_catch(&previous) == 0
+        defer {
+            if caught {
+                _ = routine_sigint_restore(&previous)
+            }
+        }
+        var count: Int32 = 0
+        errno = 0
+        guard let text = el_gets(editLine, &count), count > 0 else {
+            let interrupted = count < 0 && errno == EINTR
+            // Forget the abandoned line and leave the cursor on a fresh line,
+            // so the caller's next output does not land after the old prompt.
+            el_reset(editLine)
+            routine_write_stdout("\n")
+            return interrupted ? .interrupted : .endOfFile
+        }
+        var line = String(cString: text)
+        if line.last == "\n" || line.last == "\r\n" {
+            line.removeLast()
+        }
+        return .line(line)
+    }
+
+    /// Adds `line` to the history and saves it to the file.
+    ///
+    /// The file is not simply overwritten with this session's history: it is
+    /// read again, `line` is added, and the result replaces it (atomically), so
+    /// that lines saved meanwhile by another session at the same time are kept.
+    /// Returns whether the file was written (true when there is no file).
+    func addHistory(_ line: String) -> Bool {
+        _ = routine_history_enter(history, line)
+        guard let file = historyFile else { return true }
+        do {
+            try HistoryFile.prepareDirectory(for: file)
+        } catch {
+            return false
+        }
+        guard let merged = history_init() else { return false }
+        defer { history_end(merged) }
+        _ = routine_history_setsize(merged, historySize)
+        _ = routine_history_setunique(merged, 1)
+        if FileManager.default.isReadableFile(atPath: file.path) {
+            _ = routine_history_load(merged, file.path)
+        }
+        _ = routine_history_enter(merged, line)
+        return HistoryFile.replace(file) { path in
+            routine_history_save(merged, path) >= 0
+        }
+    }
+
+    /// The Tab command: asks the completer and applies the engine's decision.
+    private func complete() -> UInt8 {
+        guard let info = el_line(editLine)?.pointee,
+            let start = info.buffer, let cursor = info.cursor
+        else {
+            return UInt8(CC_ERROR)
+        }
+        let before = String(
+            decoding: UnsafeRawBufferPointer(start: start, count: max(0, cursor - start)),
+            as: UTF8.self)
+        let request = CompletionRequest(lineBeforeCursor: before)
+        switch CompletionEngine.action(for: request, candidates: completer(request)) {
+        case .none:
+            return UInt8(CC_ERROR)
+        case .edit(let deleteBefore, let insert):
+            if deleteBefore > 0 {
+                el_deletestr(editLine, Int32(clamping: deleteBefore))
+            }
+            if !insert.isEmpty, el_insertstr(editLine, insert) != 0 {
+                return UInt8(CC_ERROR)
+            }
+            return UInt8(CC_REFRESH)
+        case .list(let items):
+            let lines = CompletionEngine.layout(items, width: Self.terminalColumns())
+            routine_write_stdout("\n" + lines.joined(separator: "\n") + "\n")
+            return UInt8(CC_REDISPLAY)
+        }
+    }
+
+    private static func from(_ editLine: OpaquePointer) -> LibEditSession? {
+        guard let data = routine_el_get_clientdata(editLine) else { return nil }
+        return Unmanaged<LibEditSession>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// The width of the terminal on standard output, 80 when it cannot be read.
+    private static func terminalColumns() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return 80
+        }
+        return Int(size.ws_col)
+    }
+}
