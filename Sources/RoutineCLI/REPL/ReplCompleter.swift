@@ -1,3 +1,5 @@
+import LineEditor
+
 /// Where completion finds the names it offers; closures so the REPL can read the
 /// store lazily, only when Tab is pressed.
 public struct CompletionSources: Sendable {
@@ -23,9 +25,11 @@ public enum ReplCompleter {
     /// Run commands, accepted at any prompt of a run.
     public static let runCommands = ["back", "pause", "abort", "help"]
 
-    /// Candidates for the last (possibly empty) word of `line`, sorted, without duplicates.
-    public static func candidates(line: String, catalog: CommandCatalog, sources: CompletionSources) -> [String] {
-        let (words, current) = partialWords(line)
+    /// Candidates for the word at the cursor, sorted, without duplicates. Words are
+    /// split by `LineWords`, the same rules the REPL parses a line with.
+    public static func candidates(request: CompletionRequest, catalog: CommandCatalog, sources: CompletionSources) -> [String] {
+        let words = request.precedingWords
+        let current = request.word
         let found: [String]
         if words.isEmpty {
             found = catalog.commandNames + shellWords
@@ -90,12 +94,5 @@ public enum ReplCompleter {
     private static func unique(_ words: [String]) -> [String] {
         var seen = Set<String>()
         return words.filter { seen.insert($0).inserted }.sorted()
-    }
-
-    /// The complete words before the cursor and the word being typed ("" after a
-    /// space). Lenient: an open quote starts the current word.
-    static func partialWords(_ line: String) -> (words: [String], current: String) {
-        let scan = CommandWords.scan(line)
-        return (scan.words, scan.current ?? "")
     }
 }
