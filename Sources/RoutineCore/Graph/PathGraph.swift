@@ -30,7 +30,11 @@ struct PathGraph: Sendable {
             for node in list where node >= 0 && node < order.positions.count {
                 if let target = order.positions[node], target > position { result.append(target) }
             }
-            return Array(Set(result)).sorted()
+            if result.count < 2 { return result }
+            result.sort()
+            var unique: [Int] = [result[0]]
+            for target in result.dropFirst() where target != unique[unique.count - 1] { unique.append(target) }
+            return unique
         }
         var entries: [Entry] = []
         entries.reserveCapacity(order.count)
