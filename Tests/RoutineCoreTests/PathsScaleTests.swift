@@ -41,7 +41,9 @@ import Testing
 
     @Test func walkerOnAHundredThousandNodeChain() {
         let count = 100_000
-        let nodes = (0..<count).map { Node(id: "n\($0)", body: .habit("H\($0 % 500)"), next: $0 + 1 < count ? [$0 + 1] : []) }
+        let nodes = (0..<count).map {
+            Node(id: "n\($0)", body: .habit("H\($0 % 500)"), next: $0 + 1 < count ? [$0 + 1] : [])
+        }
         let routine = Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
         var walker = Walker(routine: routine, dayKey: testDay)
         let time = seconds {

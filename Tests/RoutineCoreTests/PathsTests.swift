@@ -183,7 +183,8 @@ import Testing
 
     @Test func jsonAndTextReports() throws {
         var builder = RoutineBuilder()
-        builder.question("feeling", "How are you \"feeling\"?", [("Great!", ["water"]), ("Okay", [])], next: ["journal"])
+        builder.question(
+            "feeling", "How are you \"feeling\"?", [("Great!", ["water"]), ("Okay", [])], next: ["journal"])
         builder.habit("water", "Drink Water")
         builder.habit("journal", "Journal")
         let routine = builder.build("morning", start: ["feeling"], title: "Morning")

@@ -36,7 +36,8 @@ struct RoutineBuilder {
                 return Node(id: entry.id, body: .habit(name), next: refs(entry.next))
             case .question(let text, let options):
                 return Node(
-                    id: entry.id, body: .question(text, options: options.map { Option(text: $0.text, next: refs($0.next)) }),
+                    id: entry.id,
+                    body: .question(text, options: options.map { Option(text: $0.text, next: refs($0.next)) }),
                     next: refs(entry.next))
             }
         }
@@ -80,7 +81,9 @@ enum RandomRoutines {
             let next = laterRanks(after: rank, upTo: maxNext)
             if Double.random(in: 0..<1, using: &random) < questionShare {
                 let optionCount = Int.random(in: 1...maxOptions, using: &random)
-                let options = (0..<optionCount).map { Option(text: "o\($0)", next: laterRanks(after: rank, upTo: maxNext)) }
+                let options = (0..<optionCount).map {
+                    Option(text: "o\($0)", next: laterRanks(after: rank, upTo: maxNext))
+                }
                 nodes[slots[rank]] = Node(id: id, body: .question("q\(rank)?", options: options), next: next)
             } else {
                 let name = "Habit \(Int.random(in: 0..<pool, using: &random))"

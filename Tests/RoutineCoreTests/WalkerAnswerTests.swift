@@ -36,7 +36,10 @@ import Testing
             var walker = walker()
             let event = walker.handle(line)
             #expect(event.isAnswered, "\(line)")
-            #expect(walker.steps.first?.answer == .option(index: ["Great!", "Okay", "Not so good"].firstIndex(of: option) ?? -1, text: option), "\(line)")
+            #expect(
+                walker.steps.first?.answer
+                    == .option(index: ["Great!", "Okay", "Not so good"].firstIndex(of: option) ?? -1, text: option),
+                "\(line)")
         }
     }
 
@@ -121,7 +124,9 @@ import Testing
 
     @Test func quantityHabitRejectsOtherNumberForms() {
         let huge = String(repeating: "9", count: 400)
-        for line in ["1e3", "-1", "+1", "nan", "inf", "Infinity", "1,5", "1.2.3", ".", "١٢", "１２", "0x10", "5 min", huge] {
+        for line in [
+            "1e3", "-1", "+1", "nan", "inf", "Infinity", "1,5", "1.2.3", ".", "١٢", "１２", "0x10", "5 min", huge,
+        ] {
             var walker = atMeditate()
             #expect(walker.handle(line).isRejected, "\(line)")
             #expect(walker.prompt?.node == "meditate", "\(line)")
@@ -154,7 +159,9 @@ import Testing
     }
 
     @Test func hostKnowledgeMakesAHabitAQuantity() {
-        let known = ["drink water": HabitSpec(name: "Drink water", measure: Measure(unit: "glasses", type: "count"), target: 2)]
+        let known = [
+            "drink water": HabitSpec(name: "Drink water", measure: Measure(unit: "glasses", type: "count"), target: 2)
+        ]
         var walker = Walker(routine: morningRoutine(), dayKey: testDay, habitSpecs: known)
         _ = walker.handle("1")
         #expect(walker.prompt?.isQuantity == true)
@@ -211,5 +218,24 @@ import Testing
         #expect(walker.status == .completed)
         #expect(walker.prompt == nil)
         #expect(walker.stepSummary == ["feeling=Okay", "walk=done", "journal=done"])
+    }
+
+    @Test func hintsHelpAndMessagesSayWhatToType() {
+        var walker = walker()
+        let rejected = walker.handle("banana")
+        #expect(rejected.message?.contains("number (1-3)") == true)
+        let help = walker.handle("help")
+        #expect(help.message?.contains("back") == true)
+        #expect(help.message?.contains("pause") == true)
+        #expect(walker.handle("back").message == "nothing to undo")
+        _ = walker.handle("1")
+        #expect(walker.prompt?.render() == "Drink Water: done? (y = done, n = skip)")
+        #expect(walker.handle("maybe").message?.contains("y (done) or n (skip)") == true)
+        _ = walker.handle("y")
+        #expect(walker.handle("x").message?.contains("y for 10 min") == true)
+        var finishing = walker
+        #expect(finishing.handle("y").message == nil)
+        #expect(finishing.status == .completed)
+        #expect(walker.handle("pause").message?.contains("resume") == true)
     }
 }

@@ -124,15 +124,18 @@ enum PathLister {
                 for index in entry.options.indices.reversed() {
                     var branch = partial
                     branch.answers.append(
-                        PathAnalysis.Answer(node: routine.nodes[entry.node].id, question: text, option: options[index].text))
-                    branch.frontier = PathGraph.advance(partial.frontier, adding: entry.options[index], and: entry.always)
+                        PathAnalysis.Answer(
+                            node: routine.nodes[entry.node].id, question: text, option: options[index].text))
+                    branch.frontier = PathGraph.advance(
+                        partial.frontier, adding: entry.options[index], and: entry.always)
                     stack.append(branch)
                 }
                 break
             }
             if partial.frontier.isEmpty {
                 result.append(
-                    PathAnalysis.Combination(answers: partial.answers, habits: partial.habits.map { graph.habits.names[$0] }))
+                    PathAnalysis.Combination(
+                        answers: partial.answers, habits: partial.habits.map { graph.habits.names[$0] }))
                 if result.count >= limit { break }
             }
         }

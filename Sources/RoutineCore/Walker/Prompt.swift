@@ -12,7 +12,10 @@ public struct Prompt: Sendable, Equatable {
     /// A quantity habit's default value (`y` records it), if it has one.
     public var target: Double?
 
-    public init(node: String, kind: StepKind, text: String, options: [String] = [], measure: Measure? = nil, target: Double? = nil) {
+    public init(
+        node: String, kind: StepKind, text: String, options: [String] = [], measure: Measure? = nil,
+        target: Double? = nil
+    ) {
         self.node = node
         self.kind = kind
         self.text = text
@@ -63,12 +66,14 @@ public struct Prompt: Sendable, Equatable {
         }
     }
 
+    /// `1-3`, or `1` for a single option.
+    private var numberRange: String { options.count == 1 ? "1" : "1-\(options.count)" }
+
     /// The one-line hint shown after an answer that does not fit.
     var hint: String {
         switch kind {
         case .question:
-            let range = options.count == 1 ? "1" : "1-\(options.count)"
-            return "choose an option by its number (\(range)) or its text; 'help' lists what you can type"
+            return "choose an option by its number (\(numberRange)) or its text; 'help' lists what you can type"
         case .habit:
             guard isQuantity else { return "type y (done) or n (skip); 'help' lists what you can type" }
             let example = target.map { JSONText.number($0) } ?? "10"
@@ -83,10 +88,12 @@ public struct Prompt: Sendable, Equatable {
         switch kind {
         case .question:
             lines = [
-                "Answer with an option's number (1-\(options.count)), its text, or the start of its text.",
+                "Answer with an option's number (\(numberRange)), its text, or the start of its text."
             ]
         case .habit where isQuantity:
-            lines = ["A number (such as 12 or 12.5) records it done with that value\(unitSuffix.isEmpty ? "" : " in" + unitSuffix)."]
+            lines = [
+                "A number (such as 12 or 12.5) records it done with that value\(unitSuffix.isEmpty ? "" : " in" + unitSuffix)."
+            ]
             if let target {
                 lines.append("y, yes, d or done records it done with \(JSONText.number(target))\(unitSuffix).")
             }

@@ -18,7 +18,10 @@ public struct Transcript: Encodable, Sendable, Equatable {
     public var steps: [Step]
     public var entries: [EntryDraft]
 
-    public init(run: String, routine: String, dayKey: DayKey, status: RunStatus, dryRun: Bool, steps: [Step], entries: [EntryDraft]) {
+    public init(
+        run: String, routine: String, dayKey: DayKey, status: RunStatus, dryRun: Bool, steps: [Step],
+        entries: [EntryDraft]
+    ) {
         self.run = run
         self.routine = routine
         self.dayKey = dayKey

@@ -44,7 +44,8 @@ public struct Walker: Sendable {
     ///
     /// Habits already done at the start are stepped over at once (see `steps`); when
     /// every activated node is, the run is `completed` from the start.
-    public init(routine: Routine, dayKey: DayKey, habitSpecs: [String: HabitSpec] = [:], alreadyDone: Set<String> = []) {
+    public init(routine: Routine, dayKey: DayKey, habitSpecs: [String: HabitSpec] = [:], alreadyDone: Set<String> = [])
+    {
         let merged = Walker.merge(routine.habits, habitSpecs)
         self.init(
             routine: routine, dayKey: dayKey, mergedSpecs: merged,
@@ -53,7 +54,10 @@ public struct Walker: Sendable {
     }
 
     /// Rebuilds the derived state from the stored one. Callers have checked `steps`.
-    init(routine: Routine, dayKey: DayKey, mergedSpecs: [String: HabitSpec], knownDone: Set<String>, steps: [Step], status: RunStatus, nextToken: Int) {
+    init(
+        routine: Routine, dayKey: DayKey, mergedSpecs: [String: HabitSpec], knownDone: Set<String>, steps: [Step],
+        status: RunStatus, nextToken: Int
+    ) {
         self.routine = routine
         self.dayKey = dayKey
         self.habitSpecs = mergedSpecs
@@ -156,7 +160,10 @@ public struct Walker: Sendable {
         if case .done(let value) = answer, let key = habitKey(ofNode: index) {
             step.token = nextToken
             effects.append(
-                .record(EntryDraft(habit: step.text, habitKey: key, dayKey: dayKey, value: value, node: node.id, token: nextToken)))
+                .record(
+                    EntryDraft(
+                        habit: step.text, habitKey: key, dayKey: dayKey, value: value, node: node.id, token: nextToken))
+            )
             nextToken += 1
             doneByRun.insert(key)
         }

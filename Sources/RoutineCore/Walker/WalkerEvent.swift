@@ -61,6 +61,20 @@ public enum WalkerEvent: Sendable, Equatable {
     /// `abort`: the run ends; entries already recorded stay.
     case aborted
 
+    /// A line to show for events that have one: the hint, "nothing to undo", the help
+    /// text (several lines), or a note that the run paused or ended. Nil for answers and
+    /// `back` (the next prompt says enough) and for an empty line.
+    public var message: String? {
+        switch self {
+        case .answered, .wentBack, .ignored: nil
+        case .nothingToUndo: "nothing to undo"
+        case .rejected(let hint): hint
+        case .help(let lines): lines.joined(separator: "\n")
+        case .paused: "paused; 'routine resume' continues the run"
+        case .aborted: "run aborted; what was recorded stays"
+        }
+    }
+
     /// The writes this event asks for (empty for most).
     public var effects: [WalkerEffect] {
         switch self {
