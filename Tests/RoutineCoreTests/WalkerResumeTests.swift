@@ -104,4 +104,24 @@ import Testing
         object["format"] = 2
         #expect(try !decodes { _ in })
     }
+
+    @Test func aRunSavedWhileActiveResumesWithoutWritingTwice() throws {
+        // The host saved the walker after "1", then wrote water's entry (token 1) and died
+        // before saving again. The store knows the entry; the saved walker does not.
+        var walker = Walker(routine: morningRoutine(), dayKey: testDay)
+        _ = walker.handle("1")
+        var restored = try walker.roundTripped()
+        #expect(restored.status == .active)
+        restored.reserveTokens(through: 1)
+        #expect(restored.refreshAlreadyDone(["drink water"]).map(\.node) == ["water"])
+        #expect(restored.resume().isEmpty)
+        #expect(restored.prompt?.node == "meditate")
+        guard case .record(let entry) = restored.handle("5").effects.first else {
+            Issue.record("no entry")
+            return
+        }
+        #expect(entry.token == 2, "token 1 is taken by the entry written before the crash")
+        #expect(restored.entries.map(\.habit) == ["Meditate"])
+        #expect(restored.status == .completed)
+    }
 }

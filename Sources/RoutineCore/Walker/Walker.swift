@@ -202,13 +202,23 @@ public struct Walker: Sendable {
         if status == .active || status == .paused { status = .aborted }
     }
 
-    /// Continues a paused run. Habits the host now knows to be done (pass fresh
-    /// knowledge with `refreshAlreadyDone` first) are stepped over; returns them.
+    /// Continues a paused run, or one saved while active by a process that then died
+    /// (SPEC §4.3: such a run counts as paused). Habits the host now knows to be done
+    /// (pass fresh knowledge with `refreshAlreadyDone` first) are stepped over; returns
+    /// them. Completed and aborted runs stay as they are.
     @discardableResult
     public mutating func resume() -> [Step] {
-        guard status == .paused else { return [] }
+        guard status == .paused || status == .active else { return [] }
         status = .active
         return settle()
+    }
+
+    /// Makes sure future entry tokens are above `token`: for a host that finds entries
+    /// of this run with tokens the saved walker does not know (the process died after
+    /// writing an entry and before saving the walker). The habits of those entries are
+    /// already done (pass them with `refreshAlreadyDone`), so nothing is written twice.
+    public mutating func reserveTokens(through token: Int) {
+        nextToken = max(nextToken, token + 1)
     }
 
     /// Replaces what the host knows of habits done on `dayKey` (keys, or names: they are
