@@ -12,6 +12,17 @@ import Testing
         #expect(ids(routine, VisitOrder(routine).nodes) == ["q", "h1", "h3", "h2"])
     }
 
+    @Test func specExampleRuns() {
+        var a = Walker(routine: specExampleRoutine(), dayKey: testDay)
+        _ = a.feed(["A", "y", "y"])
+        #expect(a.stepSummary == ["q=A", "h1=done", "h3=done"])
+        #expect(a.status == .completed, "h3 is visited once, after h1")
+        var b = Walker(routine: specExampleRoutine(), dayKey: testDay)
+        _ = b.feed(["B", "n"])
+        #expect(b.stepSummary == ["q=B", "h2=skipped"])
+        #expect(b.status == .completed)
+    }
+
     @Test func startNodesInDeclaredOrderAndSharedNodeAfterLastPredecessor() {
         var builder = RoutineBuilder()
         builder.habit("a", next: ["shared"])
