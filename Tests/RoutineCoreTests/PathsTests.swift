@@ -208,4 +208,25 @@ import Testing
         let unlisted = try PathAnalysis(routine)
         #expect(!unlisted.json().contains("paths"))
     }
+
+    @Test func bundledTrainingRoutine() throws {
+        let analysis = try PathAnalysis(trainingRoutine(), listing: 2)
+        #expect(
+            analysis.text() == """
+                Training Log (training)
+                combinations: 5
+                longest chain: 4 prompts
+                habits:
+                  every  Warm-up
+                  some   Run
+                  some   Cycle
+                  some   Swim
+                  some   Strength training
+                  some   Stretch
+                  some   Foam rolling
+                paths (first 2 of 5):
+                  1. session: Run -> Warm-up, Run, Stretch
+                  2. session: Ride -> Warm-up, Cycle, Stretch
+                """)
+    }
 }

@@ -92,4 +92,21 @@ import Testing
         #expect(JSONText.number(1e20) == "1e+20")
         #expect(JSONText.number(Double.nan) == "null")
     }
+
+    @Test func bundledTrainingRun() {
+        var walker = Walker(routine: trainingRoutine(), dayKey: testDay)
+        let events = walker.feed(["y", "run", "y", "", "5.5", "d"])
+        #expect(events[2].message?.contains("no target") == true, "Run has no target")
+        #expect(events[3] == .ignored)
+        #expect(
+            Transcript.json(run: "t", walker: walker, dryRun: false)
+                == #"{"run":"t","routine":"training","dayKey":"2026-11-22","status":"completed","dryRun":false,"#
+                + #""steps":[{"node":"warm-up","kind":"habit","habit":"Warm-up","answer":"done","value":10},"#
+                + #"{"node":"session","kind":"question","prompt":"What is today's session?","answer":"Run"},"#
+                + #"{"node":"run","kind":"habit","habit":"Run","answer":"done","value":5.5},"#
+                + #"{"node":"stretch","kind":"habit","habit":"Stretch","answer":"done","value":10}],"#
+                + #""entries":[{"habit":"Warm-up","dayKey":"2026-11-22","value":10},"#
+                + #"{"habit":"Run","dayKey":"2026-11-22","value":5.5},"#
+                + #"{"habit":"Stretch","dayKey":"2026-11-22","value":10}]}"#)
+    }
 }

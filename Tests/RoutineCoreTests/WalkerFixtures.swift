@@ -48,3 +48,31 @@ extension WalkerEvent {
         return false
     }
 }
+
+/// The bundled `routines/training.yaml`, transcribed.
+func trainingRoutine() -> Routine {
+    var builder = RoutineBuilder()
+    builder.habit("warm-up", "Warm-up")
+    builder.question(
+        "session", "What is today's session?",
+        [
+            ("Run", ["run"]), ("Ride", ["ride"]), ("Swim", ["swim"]), ("Strength", ["strength"]),
+            ("Rest day", ["foam-roll"]),
+        ])
+    builder.habit("run", "Run", next: ["stretch"])
+    builder.habit("ride", "Cycle", next: ["stretch"])
+    builder.habit("swim", "Swim")
+    builder.habit("strength", "Strength training", next: ["stretch"])
+    builder.habit("stretch", "Stretch")
+    builder.habit("foam-roll", "Foam rolling")
+    func minutes(_ name: String, _ target: Double?) -> HabitSpec {
+        HabitSpec(name: name, measure: Measure(unit: "min", type: "time"), target: target)
+    }
+    builder.habits = [
+        minutes("Warm-up", 10), HabitSpec(name: "Run", measure: Measure(unit: "km", type: "distance"), weekly: 15),
+        HabitSpec(name: "Cycle", measure: Measure(unit: "km", type: "distance"), weekly: 60),
+        HabitSpec(name: "Swim", measure: Measure(unit: "m", type: "distance"), target: 1000),
+        minutes("Strength training", 30), minutes("Stretch", 10),
+    ]
+    return builder.build("training", start: ["warm-up", "session"], title: "Training Log")
+}
