@@ -124,4 +124,23 @@ import Testing
         #expect(restored.entries.map(\.habit) == ["Meditate"])
         #expect(restored.status == .completed)
     }
+
+    @Test func snapshotWithoutTheRoutineRestoresTheSameRun() throws {
+        var walker = Walker(routine: morningRoutine(), dayKey: testDay, alreadyDone: ["journal"])
+        _ = walker.feed(["1", "y"])
+        let data = try JSONEncoder().encode(walker.snapshot)
+        let snapshot = try JSONDecoder().decode(WalkerSnapshot.self, from: data)
+        #expect(snapshot == walker.snapshot)
+        var restored = try Walker(routine: morningRoutine(), snapshot: snapshot)
+        #expect(restored.prompt == walker.prompt)
+        #expect(restored.handle("4") == walker.handle("4"))
+        #expect(
+            Transcript.json(run: "r", walker: restored, dryRun: false)
+                == Transcript.json(run: "r", walker: walker, dryRun: false))
+        // Another routine does not fit these steps.
+        #expect(throws: WalkerError.self) { try Walker(routine: trainingRoutine(), snapshot: snapshot) }
+        var future = snapshot
+        future.format = 2
+        #expect(throws: WalkerError.unsupportedFormat(2)) { try Walker(routine: morningRoutine(), snapshot: future) }
+    }
 }

@@ -1,51 +1,86 @@
-/// A walker saves as its routine, day, habit knowledge, steps, status and token
-/// counter; the visit order, activations and cursor are derived again on decoding, so
-/// a decoded walker continues with exactly the prompts and effects of the original.
-///
-/// Decoding checks that the steps fit the routine (nodes reachable, in visit order,
-/// each activated by the steps before it, answers of the right kind), so a damaged or
-/// hand-edited saved run fails to decode instead of misbehaving.
-extension Walker: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case format, routine, dayKey, habitSpecs, knownDone, steps, status, nextToken
+/// A walker's state without its routine: what a store saves for a run whose routine
+/// version it keeps anyway (a 100,000-node routine need not be copied at every answer).
+/// `Walker(routine:snapshot:)` restores it; the visit order, activations and the
+/// current prompt are derived again, so the restored walker continues with exactly the
+/// prompts, effects and tokens of the original.
+public struct WalkerSnapshot: Codable, Sendable, Equatable {
+    /// The saved form's version; bumped when its shape changes.
+    public var format: Int
+    public var dayKey: DayKey
+    /// Merged habit properties, by `HabitName.key`.
+    public var habitSpecs: [String: HabitSpec]
+    /// Known-done habit keys, sorted.
+    public var knownDone: [String]
+    public var steps: [Step]
+    public var status: RunStatus
+    public var nextToken: Int
+
+    /// The format this version writes and reads.
+    public static let currentFormat = 1
+}
+
+/// Why a saved run cannot be restored.
+public enum WalkerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The snapshot's format is not one this version reads.
+    case unsupportedFormat(Int)
+    /// The steps do not fit the routine (damaged, hand-edited, or another routine).
+    case stepsDoNotFit(String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedFormat(let format): "unsupported saved run format \(format)"
+        case .stepsDoNotFit(let problem): "the saved run does not fit its routine: \(problem)"
+        }
+    }
+}
+
+extension Walker {
+    /// The state to save (see `WalkerSnapshot`).
+    public var snapshot: WalkerSnapshot {
+        WalkerSnapshot(
+            format: WalkerSnapshot.currentFormat, dayKey: dayKey, habitSpecs: habitSpecs, knownDone: knownDone.sorted(),
+            steps: steps, status: status, nextToken: nextToken)
     }
 
-    /// The saved form's version; bumped when its shape changes.
-    static let format = 1
+    /// Restores a saved run of `routine` (the same version it was walking). Checks that
+    /// the steps fit the routine: nodes reachable, in visit order, each activated by the
+    /// steps before it, answers of the right kind, entry tokens unique and below
+    /// `nextToken`.
+    public init(routine: Routine, snapshot: WalkerSnapshot) throws(WalkerError) {
+        guard snapshot.format == WalkerSnapshot.currentFormat else { throw .unsupportedFormat(snapshot.format) }
+        self.init(
+            routine: routine, dayKey: snapshot.dayKey, mergedSpecs: snapshot.habitSpecs,
+            knownDone: Set(snapshot.knownDone), steps: [], status: snapshot.status, nextToken: snapshot.nextToken)
+        if let problem = check(snapshot.steps, nextToken: snapshot.nextToken) { throw .stepsDoNotFit(problem) }
+        self.init(
+            routine: routine, dayKey: dayKey, mergedSpecs: habitSpecs, knownDone: knownDone, steps: snapshot.steps,
+            status: status, nextToken: nextToken)
+    }
+}
+
+/// The whole walker, routine included, encodes as `{"routine": …}` plus the snapshot's
+/// fields. Decoding a damaged save throws a `DecodingError` instead of misbehaving.
+extension Walker: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case routine
+    }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let format = try container.decode(Int.self, forKey: .format)
-        guard format == Walker.format else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .format, in: container, debugDescription: "unsupported saved run format \(format)")
-        }
         let routine = try container.decode(Routine.self, forKey: .routine)
-        let steps = try container.decode([Step].self, forKey: .steps)
-        let nextToken = try container.decode(Int.self, forKey: .nextToken)
-        self.init(
-            routine: routine, dayKey: try container.decode(DayKey.self, forKey: .dayKey),
-            mergedSpecs: try container.decode([String: HabitSpec].self, forKey: .habitSpecs),
-            knownDone: Set(try container.decode([String].self, forKey: .knownDone)), steps: [],
-            status: try container.decode(RunStatus.self, forKey: .status), nextToken: nextToken)
-        if let problem = check(steps, nextToken: nextToken) {
-            throw DecodingError.dataCorruptedError(forKey: .steps, in: container, debugDescription: problem)
+        let snapshot = try WalkerSnapshot(from: decoder)
+        do {
+            try self.init(routine: routine, snapshot: snapshot)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
-        self.init(
-            routine: routine, dayKey: dayKey, mergedSpecs: habitSpecs, knownDone: knownDone, steps: steps,
-            status: status, nextToken: nextToken)
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Walker.format, forKey: .format)
         try container.encode(routine, forKey: .routine)
-        try container.encode(dayKey, forKey: .dayKey)
-        try container.encode(habitSpecs, forKey: .habitSpecs)
-        try container.encode(knownDone.sorted(), forKey: .knownDone)
-        try container.encode(steps, forKey: .steps)
-        try container.encode(status, forKey: .status)
-        try container.encode(nextToken, forKey: .nextToken)
+        try snapshot.encode(to: encoder)
     }
 
     /// Why `steps` cannot belong to a run of this walker's routine, or nil when they can.
