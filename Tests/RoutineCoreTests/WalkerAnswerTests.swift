@@ -238,4 +238,9 @@ import Testing
         #expect(finishing.status == .completed)
         #expect(walker.handle("pause").message?.contains("resume") == true)
     }
+
+    @Test func runCommandListMatchesWhatIsAccepted() {
+        #expect(Prompt.runCommands == AnswerReader.Command.allCases.map(\.rawValue))
+        #expect(walker().prompt?.answerWords == ["Great!", "Okay", "Not so good"])
+    }
 }

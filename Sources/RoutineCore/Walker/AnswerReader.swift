@@ -5,7 +5,7 @@
 /// prefix of its text. At a habit: `y`/`yes`/`d`/`done` or `n`/`no`/`s`/`skip`; at a
 /// quantity habit also a plain decimal number (see `quantity(_:)`).
 enum AnswerReader {
-    enum Command: String {
+    enum Command: String, CaseIterable {
         case back, pause, abort, help
     }
 

@@ -57,6 +57,9 @@ public struct Prompt: Sendable, Equatable {
         }
     }
 
+    /// The run commands, accepted at every prompt (for help and tab completion).
+    public static let runCommands = ["back", "pause", "abort", "help"]
+
     /// The words that answer this prompt, for tab completion: option texts, or the
     /// habit answers.
     public var answerWords: [String] {
