@@ -168,6 +168,12 @@ import Testing
         #expect(walker.prompt?.text == "Drink water", "the host's first spelling is shown")
         _ = walker.handle("y")
         #expect(walker.entries.first?.value == 2)
+
+        // A host spec without a name keeps the routine's spelling.
+        var unnamed = Walker(
+            routine: morningRoutine(), dayKey: testDay, habitSpecs: ["journal": HabitSpec(name: "  ")])
+        _ = unnamed.feed(["2", "y"])
+        #expect(unnamed.prompt?.text == "Journal")
     }
 
     @Test func runCommandsWinOverOptionTexts() {

@@ -11,9 +11,9 @@
 /// `already-done`, with its `next` activated as if done.
 ///
 /// Invariant: `steps` are the visited nodes in visit order; `cursor` is the position
-/// (in the visit order) of the current prompt, the first activated position after the
-/// last step that is not stepped over; everything but `steps`, `knownDone`, `status`
-/// and the token counter is derived from them.
+/// (in the visit order) of the current prompt: the first activated node after the last
+/// step (habits already done become steps as the cursor passes them). Everything but
+/// `steps`, `knownDone`, `status` and the token counter is derived from them.
 public struct Walker: Sendable {
     public let routine: Routine
     /// The run's day; every entry carries it.
@@ -66,7 +66,12 @@ public struct Walker: Sendable {
         self.status = status
         self.nextToken = nextToken
         order = VisitOrder(routine)
-        habitTable = HabitTable(routine, knownNames: mergedSpecs.mapValues { HabitName.display($0.name) })
+        habitTable = HabitTable(
+            routine,
+            knownNames: mergedSpecs.compactMapValues { spec in
+                let name = HabitName.display(spec.name)
+                return name.isEmpty ? nil : name
+            })
         activated = []
         doneByRun = []
         cursor = 0
