@@ -86,7 +86,7 @@ public enum PathAnalysisError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case .tooComplex(let frontiers):
-            "the routine has too many independent branches to analyse exactly (over \(frontiers - 1) partial runs to merge)"
+            "the routine has too many branches that stay apart to analyse exactly (more than \(frontiers - 1) distinct partial runs)"
         }
     }
 }
