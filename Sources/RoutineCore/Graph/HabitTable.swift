@@ -1,0 +1,48 @@
+/// The habits of one routine, numbered, with the name each is shown by.
+///
+/// Habits are identified by `HabitName.key`. The shown name is the first spelling of
+/// the routine: its entry under `habits:` if it has one, else the first habit node
+/// (in node order) naming it, white space folded. A host that knows a habit already
+/// (the store keeps the first spelling ever used) passes that name instead.
+struct HabitTable: Sendable, Equatable {
+    /// Identity keys, by habit number.
+    private(set) var keys: [String] = []
+    /// Shown names, by habit number.
+    private(set) var names: [String] = []
+    /// The habit number of each node, or nil for a question node.
+    private(set) var habitOfNode: [Int?] = []
+    private var numbers: [String: Int] = [:]
+
+    init(_ routine: Routine, knownNames: [String: String] = [:]) {
+        for spec in routine.habits { add(spec.name, knownNames) }
+        habitOfNode.reserveCapacity(routine.nodes.count)
+        for node in routine.nodes {
+            if case .habit(let name) = node.body {
+                habitOfNode.append(add(name, knownNames))
+            } else {
+                habitOfNode.append(nil)
+            }
+        }
+    }
+
+    @discardableResult
+    private mutating func add(_ name: String, _ knownNames: [String: String]) -> Int {
+        let key = HabitName.key(name)
+        if let number = numbers[key] { return number }
+        let number = keys.count
+        numbers[key] = number
+        keys.append(key)
+        names.append(knownNames[key] ?? HabitName.display(name))
+        return number
+    }
+
+    /// The habit number of a key, if the routine uses that habit.
+    func number(ofKey key: String) -> Int? { numbers[key] }
+
+    /// The habit number of a node, or nil for a question node or an index out of range.
+    func habit(ofNode node: Int) -> Int? {
+        node >= 0 && node < habitOfNode.count ? habitOfNode[node] : nil
+    }
+
+    var count: Int { keys.count }
+}

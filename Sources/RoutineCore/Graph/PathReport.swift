@@ -1,0 +1,64 @@
+extension PathAnalysis {
+    /// The JSON document of `routine paths --format json`, on one line:
+    /// `{"routine","combinations","longestChain","habits":[{"habit","on"}]}` plus
+    /// `"paths":[{"answers":[{"node","question","option"}],"habits":[…]}]` when listed.
+    /// `combinations` is a JSON number with all its digits, however many.
+    public func json() -> String {
+        var out = "{\"routine\":\(JSONText.string(routine)),\"combinations\":\(combinations),"
+        out += "\"longestChain\":\(longestChain),\"habits\":["
+        out += habits.map { "{\"habit\":\(JSONText.string($0.habit)),\"on\":\"\($0.on.rawValue)\"}" }
+            .joined(separator: ",")
+        out += "]"
+        if let paths {
+            out += ",\"paths\":["
+            out += paths.map { path in
+                let answers = path.answers.map {
+                    "{\"node\":\(JSONText.string($0.node)),\"question\":\(JSONText.string($0.question)),"
+                        + "\"option\":\(JSONText.string($0.option))}"
+                }
+                let habits = path.habits.map(JSONText.string)
+                return "{\"answers\":[\(answers.joined(separator: ","))],\"habits\":[\(habits.joined(separator: ","))]}"
+            }.joined(separator: ",")
+            out += "]"
+        }
+        out += "}"
+        return out
+    }
+
+    /// A short report for a terminal, one item per line, no trailing newline:
+    ///
+    ///     Morning Check-in (morning-checkin)
+    ///     combinations: 3
+    ///     longest chain: 3 prompts
+    ///     habits:
+    ///       some   Drink Water
+    ///     ...
+    ///     paths (first 2 of 3):
+    ///       1. feeling: Great! -> Drink Water, Meditate
+    public func text() -> String {
+        var lines: [String] = []
+        lines.append(title == routine ? routine : "\(title) (\(routine))")
+        lines.append("combinations: \(combinations)")
+        lines.append("longest chain: \(longestChain) prompt\(longestChain == 1 ? "" : "s")")
+        if habits.isEmpty {
+            lines.append("habits: none")
+        } else {
+            lines.append("habits:")
+            for habit in habits {
+                let label = habit.on.rawValue
+                lines.append("  " + label + String(repeating: " ", count: 7 - label.count) + habit.habit)
+            }
+        }
+        if let paths {
+            let shown = BigCount(UInt64(paths.count))
+            lines.append(shown == combinations ? "paths:" : "paths (first \(paths.count) of \(combinations)):")
+            for (index, path) in paths.enumerated() {
+                let answers = path.answers.map { "\($0.node): \($0.option)" }
+                let left = answers.isEmpty ? "(no questions)" : answers.joined(separator: ", ")
+                let right = path.habits.isEmpty ? "(no habits)" : path.habits.joined(separator: ", ")
+                lines.append("  \(index + 1). \(left) -> \(right)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,100 @@
+/// Reads one line of input at a prompt (SPEC §4.2).
+///
+/// The line is trimmed and matched case-insensitively; run commands win over option
+/// texts. At a question: the option's number, else its exact text, else a unique
+/// prefix of its text. At a habit: `y`/`yes`/`d`/`done` or `n`/`no`/`s`/`skip`; at a
+/// quantity habit also a plain decimal number (see `quantity(_:)`).
+enum AnswerReader {
+    enum Command: String, CaseIterable {
+        case back, pause, abort, help
+    }
+
+    enum Reading: Equatable {
+        case empty
+        case command(Command)
+        case option(Int)
+        case done(Double?)
+        case skip
+        case rejected(String)
+    }
+
+    static func read(_ line: String, at prompt: Prompt) -> Reading {
+        let answer = line.trimmingWhitespace()
+        if answer.isEmpty { return .empty }
+        let lowered = answer.lowercased()
+        if let command = Command(rawValue: lowered) { return .command(command) }
+        switch prompt.kind {
+        case .question:
+            return option(lowered, prompt)
+        case .habit:
+            switch lowered {
+            case "y", "yes", "d", "done":
+                guard prompt.isQuantity else { return .done(nil) }
+                guard let target = prompt.target else {
+                    return .rejected("\(prompt.text) has no target: type the number to record, or n to skip")
+                }
+                return .done(target)
+            case "n", "no", "s", "skip":
+                return .skip
+            default:
+                if prompt.isQuantity, let value = quantity(answer) { return .done(value) }
+                return .rejected(prompt.hint)
+            }
+        }
+    }
+
+    private static func option(_ lowered: String, _ prompt: Prompt) -> Reading {
+        if let number = plainInteger(lowered), number >= 1, number <= prompt.options.count {
+            return .option(number - 1)
+        }
+        let texts = prompt.options.map { $0.trimmingWhitespace().lowercased() }
+        if let exact = texts.firstIndex(of: lowered) { return .option(exact) }
+        let matches = texts.indices.filter { texts[$0].hasPrefix(lowered) }
+        if matches.count == 1, let only = matches.first { return .option(only) }
+        if matches.count > 1 {
+            let numbers = matches.map { String($0 + 1) }.joined(separator: ", ")
+            return .rejected("'\(lowered)' starts several options (\(numbers)): type more of it, or its number")
+        }
+        return .rejected(prompt.hint)
+    }
+
+    /// ASCII digits only, as an Int; nil otherwise or when too large.
+    private static func plainInteger(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int(text)
+    }
+
+    /// A quantity: ASCII digits with an optional decimal fraction, at least one digit
+    /// in all — `12`, `12.5`, `.5`, and also `12.` (read as 12). No sign, no exponent,
+    /// no `nan`/`inf`, no thousands separators or decimal commas, no other scripts'
+    /// digits. A number too large to represent (it would be infinite) is rejected.
+    static func quantity(_ text: String) -> Double? {
+        var digits = 0
+        var points = 0
+        for byte in text.utf8 {
+            if byte >= 48 && byte <= 57 {
+                digits += 1
+            } else if byte == UInt8(ascii: ".") {
+                points += 1
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, points <= 1 else { return nil }
+        let normalized = text.hasSuffix(".") ? String(text.dropLast()) : text
+        let padded = normalized.hasPrefix(".") ? "0" + normalized : normalized
+        guard let value = Double(padded), value.isFinite else { return nil }
+        return value
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space (Unicode white space and newlines).
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,48 @@
+/// Small helpers to write JSON by hand, so that key order and number forms are exactly
+/// those the spec shows (Foundation's encoder orders keys as it likes and writes
+/// whole doubles inconsistently across platforms).
+enum JSONText {
+    /// A JSON string literal: quotes, backslashes and control characters escaped,
+    /// everything else (non-ASCII included) written as is.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    /// A JSON number for a recorded value: whole numbers without a fraction (`10`,
+    /// not `10.0`), others in Swift's shortest round-tripping form (`12.5`, `1e-07`).
+    /// Values are finite (answers never produce nan or infinity); a non-finite one is
+    /// written as `null` rather than as invalid JSON.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return String(describing: value)
+    }
+
+    /// `number(value)`, or `null`.
+    static func number(_ value: Double?) -> String {
+        value.map { number($0) } ?? "null"
+    }
+}

@@ -1,0 +1,113 @@
+/// What a run asks now: one question or one habit.
+public struct Prompt: Sendable, Equatable {
+    /// The node id.
+    public var node: String
+    public var kind: StepKind
+    /// The question text, or the habit's shown name.
+    public var text: String
+    /// A question's option texts, in order (shown numbered from 1); empty for a habit.
+    public var options: [String]
+    /// A quantity habit's measure; nil for a question or a binary habit.
+    public var measure: Measure?
+    /// A quantity habit's default value (`y` records it), if it has one.
+    public var target: Double?
+
+    public init(
+        node: String, kind: StepKind, text: String, options: [String] = [], measure: Measure? = nil,
+        target: Double? = nil
+    ) {
+        self.node = node
+        self.kind = kind
+        self.text = text
+        self.options = options
+        self.measure = measure
+        self.target = target
+    }
+
+    /// True for a habit measured in a unit.
+    public var isQuantity: Bool { kind == .habit && measure != nil }
+
+    /// The unit with a leading space, or nothing for a plain count.
+    private var unitSuffix: String {
+        guard let unit = measure?.unit, !unit.isEmpty else { return "" }
+        return " " + unit
+    }
+
+    /// The prompt as lines for a terminal, without a trailing newline (the host adds
+    /// its input marker, `> `):
+    ///
+    ///     How are you feeling today?
+    ///       1. Great!
+    ///       2. Okay
+    ///
+    ///     Drink Water: done? (y = done, n = skip)
+    ///     Meditate: how much, in min? (a number, y = 10 min, n = skip)
+    public func render() -> String {
+        switch kind {
+        case .question:
+            var lines = [text]
+            for (index, option) in options.enumerated() { lines.append("  \(index + 1). \(option)") }
+            return lines.joined(separator: "\n")
+        case .habit:
+            guard isQuantity else { return "\(text): done? (y = done, n = skip)" }
+            let unit = measure?.unit ?? ""
+            let question = unit.isEmpty ? "how much?" : "how much, in \(unit)?"
+            let byDefault = target.map { ", y = \(JSONText.number($0))\(unitSuffix)" } ?? ""
+            return "\(text): \(question) (a number\(byDefault), n = skip)"
+        }
+    }
+
+    /// The run commands, accepted at every prompt (for help and tab completion).
+    public static let runCommands = ["back", "pause", "abort", "help"]
+
+    /// The words that answer this prompt, for tab completion: option texts, or the
+    /// habit answers.
+    public var answerWords: [String] {
+        switch kind {
+        case .question: options
+        case .habit: ["yes", "done", "no", "skip"]
+        }
+    }
+
+    /// `1-3`, or `1` for a single option.
+    private var numberRange: String { options.count == 1 ? "1" : "1-\(options.count)" }
+
+    /// The one-line hint shown after an answer that does not fit.
+    var hint: String {
+        switch kind {
+        case .question:
+            return "choose an option by its number (\(numberRange)) or its text; 'help' lists what you can type"
+        case .habit:
+            guard isQuantity else { return "type y (done) or n (skip); 'help' lists what you can type" }
+            let example = target.map { JSONText.number($0) } ?? "10"
+            let byDefault = target == nil ? "" : ", y for \(example)\(unitSuffix)"
+            return "type a number such as \(example)\(byDefault), or n to skip; 'help' lists what you can type"
+        }
+    }
+
+    /// The lines `help` shows at this prompt.
+    var helpLines: [String] {
+        var lines: [String]
+        switch kind {
+        case .question:
+            lines = [
+                "Answer with an option's number (\(numberRange)), its text, or the start of its text."
+            ]
+        case .habit where isQuantity:
+            lines = [
+                "A number (such as 12 or 12.5) records it done with that value\(unitSuffix.isEmpty ? "" : " in" + unitSuffix)."
+            ]
+            if let target {
+                lines.append("y, yes, d or done records it done with \(JSONText.number(target))\(unitSuffix).")
+            }
+            lines.append("n, no, s or skip skips it (nothing is recorded).")
+        case .habit:
+            lines = ["y, yes, d or done records it done; n, no, s or skip skips it (nothing is recorded)."]
+        }
+        lines += [
+            "back: undo the last answer    pause: stop here, resume later",
+            "abort: end the run (what is recorded stays)    help: this text",
+        ]
+        return lines
+    }
+}

@@ -1,0 +1,56 @@
+/// Whether a prompt or step is a question or a habit.
+public enum StepKind: String, Codable, Sendable, Equatable {
+    case question
+    case habit
+}
+
+/// How a prompt was answered.
+public enum StepAnswer: Codable, Sendable, Equatable {
+    /// A question answered with the option at `index` (0-based) whose text is `text`.
+    case option(index: Int, text: String)
+    /// A habit marked done; `value` for a quantity habit, nil for a binary one.
+    case done(value: Double?)
+    /// A habit skipped: nothing is written, but the run remembers it was asked.
+    case skipped
+    /// A habit not asked because it already had a live entry on the run's day.
+    case alreadyDone
+
+    /// The transcript form: the option text, `done`, `skipped` or `already-done`.
+    public var label: String {
+        switch self {
+        case .option(_, let text): text
+        case .done: "done"
+        case .skipped: "skipped"
+        case .alreadyDone: "already-done"
+        }
+    }
+}
+
+/// One visited node of a run, as it stands (a step undone by `back` is removed).
+public struct Step: Codable, Sendable, Equatable {
+    /// The node id.
+    public var node: String
+    /// The node's index in `Routine.nodes`.
+    public var nodeIndex: Int
+    public var kind: StepKind
+    /// The question text, or the habit's shown name.
+    public var text: String
+    public var answer: StepAnswer
+    /// For a `done` step, the token of the entry it wrote (see `EntryDraft.token`).
+    public var token: Int?
+
+    public init(node: String, nodeIndex: Int, kind: StepKind, text: String, answer: StepAnswer, token: Int? = nil) {
+        self.node = node
+        self.nodeIndex = nodeIndex
+        self.kind = kind
+        self.text = text
+        self.answer = answer
+        self.token = token
+    }
+
+    /// The recorded value of a quantity habit marked done, else nil.
+    public var value: Double? {
+        if case .done(let value) = answer { return value }
+        return nil
+    }
+}

@@ -1,0 +1,101 @@
+/// The JSON transcript of a run (SPEC §4.6), printed by `routine run --format json`
+/// when the run stops:
+///
+///     {"run":"…","routine":"morning-checkin","dayKey":"2026-11-22","status":"completed","dryRun":false,
+///      "steps":[{"node":"feeling","kind":"question","prompt":"How are you feeling today?","answer":"Great!"},
+///               {"node":"meditate","kind":"habit","habit":"Meditate","answer":"done","value":10}],
+///      "entries":[{"habit":"Meditate","dayKey":"2026-11-22","value":10}]}
+///
+/// Keys in exactly that order. A question step has `prompt`, a habit step `habit`;
+/// `value` appears only on a step that recorded a quantity. Entries carry `value`
+/// always, `null` for a binary habit. `json()` writes it on one line, no spaces.
+public struct Transcript: Encodable, Sendable, Equatable {
+    public var run: String
+    public var routine: String
+    public var dayKey: DayKey
+    public var status: RunStatus
+    public var dryRun: Bool
+    public var steps: [Step]
+    public var entries: [EntryDraft]
+
+    public init(
+        run: String, routine: String, dayKey: DayKey, status: RunStatus, dryRun: Bool, steps: [Step],
+        entries: [EntryDraft]
+    ) {
+        self.run = run
+        self.routine = routine
+        self.dayKey = dayKey
+        self.status = status
+        self.dryRun = dryRun
+        self.steps = steps
+        self.entries = entries
+    }
+
+    /// The transcript of a walker as it stands: its steps, entries and status.
+    public init(run: String, walker: Walker, dryRun: Bool) {
+        self.init(
+            run: run, routine: walker.routine.slug, dayKey: walker.dayKey, status: walker.status, dryRun: dryRun,
+            steps: walker.steps, entries: walker.entries)
+    }
+
+    /// The transcript of `walker` as one line of JSON.
+    public static func json(run: String, walker: Walker, dryRun: Bool) -> String {
+        Transcript(run: run, walker: walker, dryRun: dryRun).json()
+    }
+
+    /// One line of JSON, keys in the spec's order, no trailing newline.
+    public func json() -> String {
+        var out = "{\"run\":\(JSONText.string(run)),\"routine\":\(JSONText.string(routine)),"
+        out += "\"dayKey\":\"\(dayKey)\",\"status\":\"\(status.rawValue)\",\"dryRun\":\(dryRun),\"steps\":["
+        out += steps.map { step in
+            var item = "{\"node\":\(JSONText.string(step.node)),\"kind\":\"\(step.kind.rawValue)\","
+            item += step.kind == .question ? "\"prompt\":" : "\"habit\":"
+            item += JSONText.string(step.text) + ",\"answer\":" + JSONText.string(step.answer.label)
+            if let value = step.value { item += ",\"value\":" + JSONText.number(value) }
+            return item + "}"
+        }.joined(separator: ",")
+        out += "],\"entries\":["
+        out += entries.map {
+            "{\"habit\":\(JSONText.string($0.habit)),\"dayKey\":\"\($0.dayKey)\",\"value\":\(JSONText.number($0.value))}"
+        }.joined(separator: ",")
+        return out + "]}"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case run, routine, dayKey, status, dryRun, steps, entries
+    }
+
+    private enum StepKeys: String, CodingKey {
+        case node, kind, prompt, habit, answer, value
+    }
+
+    private enum EntryKeys: String, CodingKey {
+        case habit, dayKey, value
+    }
+
+    /// The same document through any `Encoder` (key order is then the encoder's).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(run, forKey: .run)
+        try container.encode(routine, forKey: .routine)
+        try container.encode(dayKey, forKey: .dayKey)
+        try container.encode(status, forKey: .status)
+        try container.encode(dryRun, forKey: .dryRun)
+        var stepList = container.nestedUnkeyedContainer(forKey: .steps)
+        for step in steps {
+            var item = stepList.nestedContainer(keyedBy: StepKeys.self)
+            try item.encode(step.node, forKey: .node)
+            try item.encode(step.kind, forKey: .kind)
+            try item.encode(step.text, forKey: step.kind == .question ? .prompt : .habit)
+            try item.encode(step.answer.label, forKey: .answer)
+            try item.encodeIfPresent(step.value, forKey: .value)
+        }
+        var entryList = container.nestedUnkeyedContainer(forKey: .entries)
+        for entry in entries {
+            var item = entryList.nestedContainer(keyedBy: EntryKeys.self)
+            try item.encode(entry.habit, forKey: .habit)
+            try item.encode(entry.dayKey, forKey: .dayKey)
+            try item.encode(entry.value, forKey: .value)
+        }
+    }
+}

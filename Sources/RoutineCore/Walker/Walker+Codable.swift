@@ -1,0 +1,120 @@
+/// A walker's state without its routine: what a store saves for a run whose routine
+/// version it keeps anyway (a 100,000-node routine need not be copied at every answer).
+/// `Walker(routine:snapshot:)` restores it; the visit order, activations and the
+/// current prompt are derived again, so the restored walker continues with exactly the
+/// prompts, effects and tokens of the original.
+public struct WalkerSnapshot: Codable, Sendable, Equatable {
+    /// The saved form's version; bumped when its shape changes.
+    public var format: Int
+    public var dayKey: DayKey
+    /// Merged habit properties, by `HabitName.key`.
+    public var habitSpecs: [String: HabitSpec]
+    /// Known-done habit keys, sorted.
+    public var knownDone: [String]
+    public var steps: [Step]
+    public var status: RunStatus
+    public var nextToken: Int
+
+    /// The format this version writes and reads.
+    public static let currentFormat = 1
+}
+
+/// Why a saved run cannot be restored.
+public enum WalkerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The snapshot's format is not one this version reads.
+    case unsupportedFormat(Int)
+    /// The steps do not fit the routine (damaged, hand-edited, or another routine).
+    case stepsDoNotFit(String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedFormat(let format): "unsupported saved run format \(format)"
+        case .stepsDoNotFit(let problem): "the saved run does not fit its routine: \(problem)"
+        }
+    }
+}
+
+extension Walker {
+    /// The state to save (see `WalkerSnapshot`).
+    public var snapshot: WalkerSnapshot {
+        WalkerSnapshot(
+            format: WalkerSnapshot.currentFormat, dayKey: dayKey, habitSpecs: habitSpecs, knownDone: knownDone.sorted(),
+            steps: steps, status: status, nextToken: nextToken)
+    }
+
+    /// Restores a saved run of `routine` (the same version it was walking). Checks that
+    /// the steps fit the routine: nodes reachable, in visit order, each activated by the
+    /// steps before it, answers of the right kind, entry tokens unique and below
+    /// `nextToken`.
+    public init(routine: Routine, snapshot: WalkerSnapshot) throws(WalkerError) {
+        guard snapshot.format == WalkerSnapshot.currentFormat else { throw .unsupportedFormat(snapshot.format) }
+        self.init(
+            routine: routine, dayKey: snapshot.dayKey, mergedSpecs: snapshot.habitSpecs,
+            knownDone: Set(snapshot.knownDone), steps: [], status: snapshot.status, nextToken: snapshot.nextToken)
+        if let problem = check(snapshot.steps, nextToken: snapshot.nextToken) { throw .stepsDoNotFit(problem) }
+        self.init(
+            routine: routine, dayKey: dayKey, mergedSpecs: habitSpecs, knownDone: knownDone, steps: snapshot.steps,
+            status: status, nextToken: nextToken)
+    }
+}
+
+/// The whole walker, routine included, encodes as `{"routine": …}` plus the snapshot's
+/// fields. Decoding a damaged save throws a `DecodingError` instead of misbehaving.
+extension Walker: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case routine
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let routine = try container.decode(Routine.self, forKey: .routine)
+        let snapshot = try WalkerSnapshot(from: decoder)
+        do {
+            try self.init(routine: routine, snapshot: snapshot)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(routine, forKey: .routine)
+        try snapshot.encode(to: encoder)
+    }
+
+    /// Why `steps` cannot belong to a run of this walker's routine, or nil when they can.
+    private func check(_ steps: [Step], nextToken: Int) -> String? {
+        var activated = Set(routine.start)
+        var previous = -1
+        var tokens = Set<Int>()
+        for (number, step) in steps.enumerated() {
+            let index = step.nodeIndex
+            guard index >= 0, index < routine.nodes.count, routine.nodes[index].id == step.node,
+                let position = order.positions[index]
+            else { return "step \(number + 1): no reachable node '\(step.node)'" }
+            guard position > previous, activated.contains(index) else {
+                return "step \(number + 1): node '\(step.node)' is out of order or not activated"
+            }
+            previous = position
+            var option: Int?
+            switch (routine.nodes[index].body, step.answer) {
+            case (.question(_, let options), .option(let chosen, _)) where chosen >= 0 && chosen < options.count:
+                option = chosen
+            case (.habit, .done), (.habit, .skipped), (.habit, .alreadyDone):
+                break
+            default:
+                return "step \(number + 1): answer does not fit node '\(step.node)'"
+            }
+            if let token = step.token {
+                guard case .done = step.answer, token >= 1, token < nextToken, tokens.insert(token).inserted else {
+                    return "step \(number + 1): bad entry token \(token)"
+                }
+            } else if case .done = step.answer {
+                return "step \(number + 1): a done step without an entry token"
+            }
+            activated.formUnion(routine.activations(of: index, option: option))
+        }
+        return nil
+    }
+}

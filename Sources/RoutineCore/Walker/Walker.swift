@@ -1,0 +1,295 @@
+/// One run through a routine, as a pure value: what to ask now, what an answer does,
+/// and the whole state, `Codable`, so that a store can pause a run and resume it
+/// exactly (SPEC §4). No I/O: the host shows `prompt`, passes each input line to
+/// `handle(_:)`, and applies the returned effects to its store before it shows the
+/// next prompt.
+///
+/// The walk follows the `VisitOrder`; a node is visited only when activated (start
+/// nodes; a visited habit's `next`; a visited question's chosen option's `next` and
+/// its own `next`). A habit that already has a live entry on the run's day — known
+/// from the host (`knownDone`) or written by this run — is stepped over as
+/// `already-done`, with its `next` activated as if done.
+///
+/// Invariant: `steps` are the visited nodes in visit order; `cursor` is the position
+/// (in the visit order) of the current prompt: the first activated node after the last
+/// step (habits already done become steps as the cursor passes them). Everything but
+/// `steps`, `knownDone`, `status` and the token counter is derived from them.
+public struct Walker: Sendable {
+    public let routine: Routine
+    /// The run's day; every entry carries it.
+    public let dayKey: DayKey
+    /// Habit properties by `HabitName.key`: the routine's, overridden field by field by
+    /// the host's.
+    public let habitSpecs: [String: HabitSpec]
+    /// Keys of habits the host says have a live entry on `dayKey`.
+    public private(set) var knownDone: Set<String>
+    /// The visited nodes, in order, as they stand (undone ones are gone).
+    public private(set) var steps: [Step]
+    public private(set) var status: RunStatus
+    var nextToken: Int
+
+    let order: VisitOrder
+    let habitTable: HabitTable
+    private var activated: [Bool]
+    private var doneByRun: Set<String>
+    private var cursor: Int
+
+    /// Starts a run of `routine` on `dayKey`.
+    ///
+    /// - Parameters:
+    ///   - habitSpecs: what the host knows of habits, by `HabitName.key` (e.g. a habit
+    ///     the store knows as a quantity, or its first spelling); it overrides and
+    ///     extends `routine.habits`.
+    ///   - alreadyDone: keys of habits with a live entry on `dayKey`.
+    ///
+    /// Habits already done at the start are stepped over at once (see `steps`); when
+    /// every activated node is, the run is `completed` from the start.
+    public init(routine: Routine, dayKey: DayKey, habitSpecs: [String: HabitSpec] = [:], alreadyDone: Set<String> = [])
+    {
+        let merged = Walker.merge(routine.habits, habitSpecs)
+        self.init(
+            routine: routine, dayKey: dayKey, mergedSpecs: merged,
+            knownDone: Set(alreadyDone.map(HabitName.key)), steps: [], status: .active, nextToken: 1)
+        settle()
+    }
+
+    /// Rebuilds the derived state from the stored one. Callers have checked `steps`.
+    init(
+        routine: Routine, dayKey: DayKey, mergedSpecs: [String: HabitSpec], knownDone: Set<String>, steps: [Step],
+        status: RunStatus, nextToken: Int
+    ) {
+        self.routine = routine
+        self.dayKey = dayKey
+        self.habitSpecs = mergedSpecs
+        self.knownDone = knownDone
+        self.steps = steps
+        self.status = status
+        self.nextToken = nextToken
+        order = VisitOrder(routine)
+        habitTable = HabitTable(
+            routine,
+            knownNames: mergedSpecs.compactMapValues { spec in
+                let name = HabitName.display(spec.name)
+                return name.isEmpty ? nil : name
+            })
+        activated = []
+        doneByRun = []
+        cursor = 0
+        rebuild()
+    }
+
+    private static func merge(_ declared: [HabitSpec], _ known: [String: HabitSpec]) -> [String: HabitSpec] {
+        var merged: [String: HabitSpec] = [:]
+        for spec in declared where merged[HabitName.key(spec.name)] == nil {
+            merged[HabitName.key(spec.name)] = spec
+        }
+        for (key, spec) in known {
+            let key = HabitName.key(key)
+            guard let base = merged[key] else {
+                merged[key] = spec
+                continue
+            }
+            merged[key] = HabitSpec(
+                name: spec.name.isEmpty ? base.name : spec.name, measure: spec.measure ?? base.measure,
+                target: spec.target ?? base.target, weekly: spec.weekly ?? base.weekly)
+        }
+        return merged
+    }
+
+    // MARK: - What to ask
+
+    /// What to ask now; nil when the run is not active (completed, paused or aborted).
+    public var prompt: Prompt? {
+        guard status == .active, cursor < order.count else { return nil }
+        let index = order.nodes[cursor]
+        let node = routine.nodes[index]
+        switch node.body {
+        case .question(let text, let options):
+            return Prompt(node: node.id, kind: .question, text: text, options: options.map(\.text))
+        case .habit:
+            let key = habitKey(ofNode: index) ?? ""
+            let spec = habitSpecs[key]
+            return Prompt(
+                node: node.id, kind: .habit, text: habitName(ofNode: index), measure: spec?.measure,
+                target: spec?.measure == nil ? nil : spec?.target)
+        }
+    }
+
+    /// The live entries this run has written (or, in a dry run, would write), in order.
+    public var entries: [EntryDraft] {
+        steps.compactMap { step in
+            guard case .done(let value) = step.answer, let token = step.token else { return nil }
+            return EntryDraft(
+                habit: step.text, habitKey: habitKey(ofNode: step.nodeIndex) ?? HabitName.key(step.text),
+                dayKey: dayKey, value: value, node: step.node, token: token)
+        }
+    }
+
+    // MARK: - Answers and commands
+
+    /// Handles one line of input (SPEC §4.2): an answer, a run command (`back`,
+    /// `pause`, `abort`, `help`, which win over option texts), an empty line, or
+    /// something to reject with a hint. Only `answered` and `wentBack` change the run's
+    /// answers; `paused` and `aborted` end it. On a run that is not active, every line
+    /// is rejected.
+    public mutating func handle(_ line: String) -> WalkerEvent {
+        guard let prompt else { return .rejected(hint: "the run is \(status.rawValue); there is nothing to answer") }
+        switch AnswerReader.read(line, at: prompt) {
+        case .empty: return .ignored
+        case .rejected(let hint): return .rejected(hint: hint)
+        case .command(.help): return .help(prompt.helpLines)
+        case .command(.pause):
+            pause()
+            return .paused
+        case .command(.abort):
+            abort()
+            return .aborted
+        case .command(.back): return back()
+        case .option(let index): return answer(.option(index: index, text: prompt.options[index]))
+        case .done(let value): return answer(.done(value: value))
+        case .skip: return answer(.skipped)
+        }
+    }
+
+    private mutating func answer(_ answer: StepAnswer) -> WalkerEvent {
+        let index = order.nodes[cursor]
+        let node = routine.nodes[index]
+        var effects: [WalkerEffect] = []
+        var step = Step(node: node.id, nodeIndex: index, kind: .habit, text: "", answer: answer)
+        if case .question(let text, _) = node.body {
+            step.kind = .question
+            step.text = text
+        } else {
+            step.text = habitName(ofNode: index)
+        }
+        if case .done(let value) = answer, let key = habitKey(ofNode: index) {
+            step.token = nextToken
+            effects.append(
+                .record(
+                    EntryDraft(
+                        habit: step.text, habitKey: key, dayKey: dayKey, value: value, node: node.id, token: nextToken))
+            )
+            nextToken += 1
+            doneByRun.insert(key)
+        }
+        steps.append(step)
+        activate(after: step)
+        cursor += 1
+        return .answered(effects: effects, steppedOver: settle())
+    }
+
+    /// Undoes the last answer (SPEC §4.2): steps stepped over as already done after it
+    /// go too; its entry, if any, is retracted; its prompt is the current one again.
+    /// At the first prompt (no answer yet), nothing changes.
+    public mutating func back() -> WalkerEvent {
+        guard status == .active else { return .rejected(hint: "the run is \(status.rawValue)") }
+        guard let last = steps.lastIndex(where: { $0.answer != .alreadyDone }) else { return .nothingToUndo }
+        let undone = steps[last...]
+        var effects: [WalkerEffect] = []
+        for step in undone {
+            guard let token = step.token else { continue }
+            effects.append(.retract(token: token))
+            // The host's knowledge may have counted this very entry.
+            if let key = habitKey(ofNode: step.nodeIndex) { knownDone.remove(key) }
+        }
+        steps.removeSubrange(last...)
+        rebuild()
+        return .wentBack(effects: effects, steppedOver: settle())
+    }
+
+    /// Stops the run here; `resume()` continues it at the same prompt.
+    public mutating func pause() {
+        if status == .active { status = .paused }
+    }
+
+    /// Ends the run; entries already recorded stay.
+    public mutating func abort() {
+        if status == .active || status == .paused { status = .aborted }
+    }
+
+    /// Continues a paused run, or one saved while active by a process that then died
+    /// (SPEC §4.3: such a run counts as paused). Habits the host now knows to be done
+    /// (pass fresh knowledge with `refreshAlreadyDone` first) are stepped over; returns
+    /// them. Completed and aborted runs stay as they are.
+    @discardableResult
+    public mutating func resume() -> [Step] {
+        guard status == .paused || status == .active else { return [] }
+        status = .active
+        return settle()
+    }
+
+    /// Makes sure future entry tokens are above `token`: for a host that finds entries
+    /// of this run with tokens the saved walker does not know (the process died after
+    /// writing an entry and before saving the walker). The habits of those entries are
+    /// already done (pass them with `refreshAlreadyDone`), so nothing is written twice.
+    public mutating func reserveTokens(through token: Int) {
+        nextToken = max(nextToken, token + 1)
+    }
+
+    /// Replaces what the host knows of habits done on `dayKey` (keys, or names: they are
+    /// folded to keys) and re-evaluates the current prompt: if it is now done, it and any
+    /// following done habits are stepped over; returns them. Call it before each prompt
+    /// when other processes may log entries, and after applying a `retract`.
+    @discardableResult
+    public mutating func refreshAlreadyDone(_ keys: Set<String>) -> [Step] {
+        knownDone = Set(keys.map(HabitName.key))
+        guard status == .active else { return [] }
+        return settle()
+    }
+
+    // MARK: - Moving on
+
+    /// Moves the cursor to the next prompt, stepping over inactive nodes and habits
+    /// already done; completes the run when none is left.
+    @discardableResult
+    private mutating func settle() -> [Step] {
+        var stepped: [Step] = []
+        guard status == .active else { return stepped }
+        while cursor < order.count {
+            let index = order.nodes[cursor]
+            if !activated[index] {
+                cursor += 1
+                continue
+            }
+            guard let key = habitKey(ofNode: index), knownDone.contains(key) || doneByRun.contains(key) else {
+                return stepped
+            }
+            let step = Step(
+                node: routine.nodes[index].id, nodeIndex: index, kind: .habit, text: habitName(ofNode: index),
+                answer: .alreadyDone)
+            steps.append(step)
+            stepped.append(step)
+            activate(after: step)
+            cursor += 1
+        }
+        status = .completed
+        return stepped
+    }
+
+    private mutating func activate(after step: Step) {
+        var option: Int?
+        if case .option(let index, _) = step.answer { option = index }
+        for node in routine.activations(of: step.nodeIndex, option: option) { activated[node] = true }
+    }
+
+    /// Derives activation, this run's done habits and the cursor from `steps`.
+    private mutating func rebuild() {
+        activated = [Bool](repeating: false, count: routine.nodes.count)
+        for node in routine.start where node >= 0 && node < activated.count { activated[node] = true }
+        doneByRun = []
+        for step in steps {
+            activate(after: step)
+            if case .done = step.answer, let key = habitKey(ofNode: step.nodeIndex) { doneByRun.insert(key) }
+        }
+        cursor = steps.last.flatMap { order.positions[$0.nodeIndex] }.map { $0 + 1 } ?? 0
+        while cursor < order.count && !activated[order.nodes[cursor]] { cursor += 1 }
+    }
+
+    func habitKey(ofNode node: Int) -> String? {
+        habitTable.habit(ofNode: node).map { habitTable.keys[$0] }
+    }
+
+    func habitName(ofNode node: Int) -> String {
+        habitTable.habit(ofNode: node).map { habitTable.names[$0] } ?? ""
+    }
+}
