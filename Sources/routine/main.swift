@@ -1,1 +1,3 @@
-print("routine: not built yet")
+import RoutineCLI
+
+RoutineCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -13,3 +13,17 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { message }
 }
+
+import RoutineStore
+
+extension CLIError {
+    /// The one line for errors of the modules below the CLI, or nil for errors that
+    /// ArgumentParser reports itself (usage errors).
+    static func describe(_ error: Error) -> String? {
+        switch error {
+        case let error as StoreError: error.message
+        case let error as CLIError: error.message
+        default: nil
+        }
+    }
+}

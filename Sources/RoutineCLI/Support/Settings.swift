@@ -29,17 +29,6 @@ public struct Settings: Sendable {
         return dataHome + "/routine/store.sqlite"
     }
 
-    /// The history file of the REPL: `$XDG_STATE_HOME/routine/history`.
-    public static func historyPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let stateHome: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            stateHome = xdg
-        } else {
-            stateHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        }
-        return stateHome + "/routine/history"
-    }
-
     static func timeZone(flag: String?, environment: [String: String]) throws -> TimeZone {
         if let flag {
             guard let zone = zone(named: flag) else {

@@ -1,10 +1,10 @@
 /// Small helpers to write JSON by hand, so that key order and number forms are exactly
 /// those the spec shows (Foundation's encoder orders keys as it likes and writes
 /// whole doubles inconsistently across platforms).
-enum JSONText {
+public enum JSONText {
     /// A JSON string literal: quotes, backslashes and control characters escaped,
     /// everything else (non-ASCII included) written as is.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -33,7 +33,7 @@ enum JSONText {
     /// not `10.0`), others in Swift's shortest round-tripping form (`12.5`, `1e-07`).
     /// Values are finite (answers never produce nan or infinity); a non-finite one is
     /// written as `null` rather than as invalid JSON.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
@@ -42,7 +42,7 @@ enum JSONText {
     }
 
     /// `number(value)`, or `null`.
-    static func number(_ value: Double?) -> String {
+    public static func number(_ value: Double?) -> String {
         value.map { number($0) } ?? "null"
     }
 }

@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import RoutineFile
+
+extension RoutineCommand {
+    /// `routine new NAME`: a starter routine file in `routines/`.
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a starter routine to routines/NAME.yaml, to edit with 'edit NAME'.")
+
+        @Argument(help: ArgumentHelp("The new routine's name (lower-case letters, digits, dashes).", valueName: "name"))
+        var name: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if !RoutineSource.isSlug(name) {
+                throw ValidationError("'\(name)' is not a routine name: use lower-case letters, digits and dashes, e.g. morning-run")
+            }
+        }
+
+        func run() throws {
+            let path = Authoring.path(for: name)
+            if FileManager.default.fileExists(atPath: path) {
+                throw CLIError("\(path) already exists; open it with 'edit \(name)'")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: Authoring.folder, withIntermediateDirectories: true)
+                try StarterRoutine.text(slug: name).write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIError("cannot write \(path): \(error.localizedDescription)")
+            }
+            Output.line("wrote \(path); change it with 'edit \(name)', which checks and imports it")
+        }
+    }
+
+    /// `routine edit NAME` opens a routine file in `$EDITOR` and imports it only when it
+    /// has no error; `routine edit ENTRY-ID --value V` corrects an entry.
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Edit a routine in $EDITOR (imported only when it has no error), or correct an entry's value.",
+            discussion: """
+                edit NAME               opens routines/NAME.yaml (written from the store if missing) in $EDITOR; \
+                when the editor closes, the file is checked and imported only if it has no error.
+                edit ENTRY-ID --value V sets an entry's value.
+                """)
+
+        @Argument(help: ArgumentHelp("A routine's name, or an entry id with --value.", valueName: "routine"))
+        var target: String
+
+        @Option(help: "The entry's corrected value.")
+        var value: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            if let value {
+                try EntryCommands.edit(id: target, value: value, settings: settings)
+            } else {
+                try Authoring.edit(name: target, settings: settings)
+            }
+        }
+    }
+}
+
+/// Authoring from the REPL or the CLI: where routine files live, and the edit loop.
+enum Authoring {
+    static let folder = "routines"
+
+    static func path(for name: String) -> String { "\(folder)/\(name).yaml" }
+
+    /// Opens the routine's file in the editor until it checks clean (then imports it) or
+    /// the person declines to edit again (then nothing is stored).
+    static func edit(name: String, settings: Settings) throws {
+        guard RoutineSource.isSlug(name) else {
+            throw CLIError.usage("'\(name)' is not a routine name; to correct an entry, give --value")
+        }
+        let path = try fileToEdit(name: name, settings: settings)
+        while true {
+            try openEditor(on: path)
+            let result = RoutineFileReader.read(path: path)
+            for diagnostic in result.diagnostics { Output.line(diagnostic.formatted(path: path)) }
+            if let routine = result.routine, !result.hasErrors {
+                guard routine.slug == name else {
+                    throw CLIError("\(path) now names the routine '\(routine.slug)', not '\(name)'; nothing was imported")
+                }
+                let store = try Session.shared.store(settings)
+                let loaded = RoutineSource.Loaded(
+                    routine: routine, stored: nil, source: try? String(contentsOfFile: path, encoding: .utf8), path: path)
+                let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
+                Output.line(
+                    result.outcome == .unchanged
+                        ? "\(name) unchanged (version \(result.versionNumber))"
+                        : "imported \(name) (version \(result.versionNumber))")
+                return
+            }
+            guard askYesNo("\(path) has errors and was not imported. Edit again? [Y/n] ") else {
+                throw CLIError("\(path) has errors; nothing was imported")
+            }
+        }
+    }
+
+    /// The file to edit: `routines/NAME.yaml`, written from the stored source if only the
+    /// store has the routine.
+    private static func fileToEdit(name: String, settings: Settings) throws -> String {
+        let path = path(for: name)
+        if FileManager.default.fileExists(atPath: path) { return path }
+        guard let stored = try Session.shared.existingStore(settings)?.routine(slug: name) else {
+            throw CLIError("no routine named '\(name)' in \(folder)/ or the store; start one with 'new \(name)'")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let text = stored.source.isEmpty ? RoutineExporter.yaml(stored.routine) : stored.source
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw CLIError("cannot write \(path): \(error.localizedDescription)")
+        }
+        return path
+    }
+
+    /// Runs `$VISUAL`, else `$EDITOR`, else `vi`, on the file, attached to this terminal.
+    private static func openEditor(on path: String) throws {
+        let env = Session.shared.environment
+        let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        Output.flush()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(editor) \"$1\"", "editor", path]
+        do {
+            try process.run()
+        } catch {
+            throw CLIError("cannot start the editor '\(editor)': \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            throw CLIError("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was imported")
+        }
+    }
+
+    /// Asks a yes/no question on the terminal (or the next line of piped input); no
+    /// answer (end of input) is no.
+    static func askYesNo(_ question: String) -> Bool {
+        guard let answer = Prompter.ask(question) else { return false }
+        let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+        return word.isEmpty || word == "y" || word == "yes"
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import RoutineFile
+
+extension RoutineCommand {
+    /// `routine check PATH...`: validates routine files without touching any store.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check routine files (folders: every *.yaml/*.yml inside, recursively) without touching any store.")
+
+        @Argument(help: ArgumentHelp("Files or folders to check.", valueName: "path"))
+        var paths: [String]
+
+        @Flag(help: "Fail (exit 1) on warnings too.")
+        var strict = false
+
+        @Option(help: "Output format.")
+        var format: TextOrJSON = .text
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if paths.isEmpty { throw ValidationError("name at least one file or folder to check") }
+        }
+
+        func run() throws {
+            let report = CheckRun.check(paths: paths)
+            switch format {
+            case .text: Output.block(report.text())
+            case .json: Output.line(report.json())
+            }
+            let status = report.exitStatus(strict: strict)
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+/// `--format text|json`.
+enum TextOrJSON: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text
+    case json
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import RoutineFile
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine import PATH...`: validates and stores routine files, each all or nothing.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import routine files into the store (each file only if it has no error).")
+
+        @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "path"))
+        var paths: [String]
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if paths.isEmpty { throw ValidationError("name at least one file or folder to import") }
+        }
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let files = CheckRun.expand(paths)
+            if files.isEmpty { throw CLIError("no routine files (*.yaml, *.yml) in \(paths.joined(separator: " "))") }
+            let store = try Session.shared.store(settings)
+            var failed = 0
+            for path in files {
+                do {
+                    let loaded = try RoutineSource.file(path)
+                    let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
+                    Output.line(describe(result))
+                } catch {
+                    failed += 1
+                    printError("routine: " + (CLIError.describe(error) ?? "\(error)"))
+                }
+            }
+            if failed > 0 {
+                throw CLIError("\(failed) of \(files.count) file\(files.count == 1 ? "" : "s") not imported")
+            }
+        }
+
+        private func describe(_ result: ImportResult) -> String {
+            switch result.outcome {
+            case .created: "imported \(result.slug) (version \(result.versionNumber))"
+            case .newVersion: "imported \(result.slug) as version \(result.versionNumber)"
+            case .unchanged: "\(result.slug) unchanged (version \(result.versionNumber))"
+            }
+        }
+    }
+}

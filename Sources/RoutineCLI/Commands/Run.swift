@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine run NAME|FILE`: walks a routine, one prompt at a time.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Walk a routine one prompt at a time, recording what you do.",
+            discussion: """
+                NAME is a stored routine; a FILE is imported first (as 'import' would) and \
+                refused if it has errors. With --dry-run nothing is written anywhere; a file \
+                is then only checked. Answers: an option's number or text, y/done, n/skip, a \
+                number for a measured habit; 'back', 'pause', 'abort' and 'help' at any prompt.
+                """)
+
+        @Argument(help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"))
+        var routine: String
+
+        @Flag(help: "Walk without writing anything to any store.")
+        var dryRun = false
+
+        @Option(help: ArgumentHelp("Run for another day (backfill), YYYY-MM-DD.", valueName: "day"))
+        var day: String?
+
+        @Option(help: "Show prompts (text), or print one JSON transcript when the run stops (json).")
+        var format: TextOrJSON = .text
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let day, DayKey(day) == nil { throw ValidationError("--day wants a date as YYYY-MM-DD, not '\(day)'") }
+        }
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let dayKey = day.flatMap(DayKey.init) ?? settings.time.today
+            let ending: RunDriver.Ending
+            if dryRun {
+                ending = try dryRunWalk(settings: settings, dayKey: dayKey)
+            } else {
+                ending = try realRun(settings: settings, dayKey: dayKey)
+            }
+            if case .endOfInput = ending { Session.shared.endOfInput = true }
+        }
+
+        private func dryRunWalk(settings: Settings, dayKey: DayKey) throws -> RunDriver.Ending {
+            let loaded = try RoutineSource.load(routine, settings: settings, allowStore: true)
+            let store = loaded.stored == nil ? nil : try Session.shared.existingStore(settings)
+            let walker = Walker(
+                routine: loaded.routine, dayKey: dayKey, habitSpecs: try store?.habitSpecs() ?? [:],
+                alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [])
+            var driver = RunDriver(
+                walker: walker, mode: .dryRun(store: store, runID: settings.time.newID()), format: format,
+                settings: settings, slug: loaded.routine.slug)
+            return try driver.drive()
+        }
+
+        private func realRun(settings: Settings, dayKey: DayKey) throws -> RunDriver.Ending {
+            let store = try Session.shared.store(settings)
+            let stored: StoredRoutine
+            if RoutineSource.isSlug(routine) {
+                guard let found = try store.routine(slug: routine) else {
+                    throw RoutineSource.unknownRoutine(routine, store: store)
+                }
+                stored = found
+            } else {
+                let loaded = try RoutineSource.file(routine)
+                let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
+                guard let found = try store.routine(versionID: result.versionID) else {
+                    throw CLIError("\(routine) was imported but cannot be read back")
+                }
+                stored = found
+            }
+            let walker = Walker(
+                routine: stored.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
+                alreadyDone: try store.liveHabitKeys(on: dayKey))
+            let runID = try store.startRun(
+                versionID: stored.versionID, dayKey: dayKey, timeZone: settings.time.timeZone.identifier,
+                state: try RunState.encode(walker), now: settings.time.now())
+            var driver = RunDriver(
+                walker: walker, mode: .real(store: store, runID: runID), format: format, settings: settings,
+                slug: stored.routine.slug)
+            return try driver.drive()
+        }
+    }
+
+    /// `routine resume [RUN-ID]`: continues a paused run at its first unanswered prompt.
+    struct Resume: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Continue a paused run (by default the most recently started one).")
+
+        @Argument(help: ArgumentHelp("The run's id (see 'runs').", valueName: "run-id"))
+        var runID: String?
+
+        @Option(help: "Show prompts (text), or print one JSON transcript when the run stops (json).")
+        var format: TextOrJSON = .text
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let store = try Session.shared.store(settings)
+            let run: RunInfo
+            if let runID {
+                guard let found = try store.run(id: runID.lowercased()) else { throw CLIError("no run with id '\(runID)'") }
+                run = found
+            } else {
+                guard let found = try store.latestPausedRun() else { throw CLIError("no paused run to resume") }
+                run = found
+            }
+            guard let stored = try store.routine(versionID: run.versionID) else {
+                throw CLIError("run \(run.id) walks a routine version the store no longer has")
+            }
+            try store.claimRun(id: run.id, at: settings.time.now())
+            var walker = try RunState.decode(run.state, routine: stored.routine)
+            walker.refreshAlreadyDone(try store.liveHabitKeys(on: run.dayKey))
+            walker.resume()
+            if format == .text {
+                Output.line("Resuming \(run.slug) for \(run.dayKey).")
+            }
+            var driver = RunDriver(
+                walker: walker, mode: .real(store: store, runID: run.id), format: format, settings: settings,
+                slug: run.slug)
+            if case .endOfInput = try driver.drive() { Session.shared.endOfInput = true }
+        }
+    }
+
+    /// `routine runs`: runs and their status, most recent first.
+    struct Runs: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List runs, most recent first (paused ones can be resumed).")
+
+        @Flag(help: "Only paused runs.")
+        var paused = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let runs = try Session.shared.existingStore(settings)?.runs(status: paused ? .paused : nil) ?? []
+            if runs.isEmpty {
+                Output.line(paused ? "No paused runs." : "No runs yet.")
+                return
+            }
+            for run in runs {
+                Output.line("\(run.id)  \(run.dayKey)  \(run.slug) v\(run.versionNumber)  \(run.status.rawValue)")
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine stats [HABIT]`: streaks, momentum and week figures, derived from entries.
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show how habits are going: streaks, momentum, this week (derived from entries).")
+
+        @Argument(help: ArgumentHelp("Only this habit.", valueName: "habit"))
+        var habit: String?
+
+        @Option(help: ArgumentHelp("The reference day, YYYY-MM-DD (default: today).", valueName: "day"))
+        var day: String?
+
+        @Flag(help: "Draw a calendar heat map of the habit's recent weeks.")
+        var heatmap = false
+
+        @Option(help: "Weeks in the heat map.")
+        var weeks: Int = 12
+
+        @Option(help: "Output format.")
+        var format: TextOrJSON = .text
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let day, DayKey(day) == nil { throw ValidationError("--day wants a date as YYYY-MM-DD, not '\(day)'") }
+            if heatmap, habit == nil { throw ValidationError("--heatmap draws one habit: name it, e.g. stats Meditate --heatmap") }
+            if !(1...520).contains(weeks) { throw ValidationError("--weeks wants a number from 1 to 520") }
+        }
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let dayKey = day.flatMap(DayKey.init) ?? settings.time.today
+            guard let store = try Session.shared.existingStore(settings) else {
+                if let habit { throw CLIError("no habit named '\(habit)' (no entries yet)") }
+                Output.line(format == .json ? "[]" : "No habits yet. Run a routine or 'log' one.")
+                return
+            }
+            if let habit {
+                guard let info = try store.habit(named: habit) else { throw Stats.unknownHabit(habit, store: store) }
+                if heatmap {
+                    let entries = try store.metricEntries(habitKeys: [info.key], to: dayKey)
+                    Output.block(
+                        Heatmap.render(
+                            habit: Metrics.habit(info), entries: entries, day: dayKey, weeks: weeks,
+                            colour: Output.style.enabled))
+                    return
+                }
+            }
+            let stats = try Metrics.stats(store: store, day: dayKey, only: habit.map { [$0] })
+            switch format {
+            case .json: Output.line(statsJSON(stats))
+            case .text: Output.block(stats.isEmpty ? "No habits yet. Run a routine or 'log' one." : StatsTable.render(stats))
+            }
+        }
+
+        static func unknownHabit(_ name: String, store: AppDatabase) -> CLIError {
+            let names = ((try? store.habits()) ?? []).map(\.name)
+            return CLIError("no habit named '\(name)'" + Suggestion.hint(Suggestion.closest(to: name, among: names)))
+        }
+    }
+
+    /// `routine today`: what is done and what is still open today.
+    struct Today: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "What is done today, and what is still open.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let day = settings.time.today
+            guard let store = try Session.shared.existingStore(settings) else {
+                Output.line("Nothing tracked yet. Start with: routine run morning-checkin")
+                return
+            }
+            let stats = try Metrics.stats(store: store, day: day)
+            Output.block(TodaySummary(stats: stats, day: day).text)
+        }
+    }
+
+    /// `routine habits`: every habit, its kind and unit, and how it is going.
+    struct Habits: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List habits: kind, unit, and how each is going.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            guard let store = try Session.shared.existingStore(settings) else {
+                Output.line("No habits yet. Import a routine or 'log' one.")
+                return
+            }
+            let habits = try store.habits()
+            if habits.isEmpty {
+                Output.line("No habits yet. Import a routine or 'log' one.")
+                return
+            }
+            let stats = try Metrics.stats(store: store, day: settings.time.today)
+            let byKey = Dictionary(stats.map { ($0.habit.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let width = habits.map(\.name.count).max() ?? 0
+            for habit in habits {
+                let kind = habit.measure.map { "\($0.unit) (\($0.type))" } ?? "done/not done"
+                let going = byKey[habit.key].map(StatsTable.brief) ?? ""
+                Output.line("\(habit.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind)  \(going)")
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import LineEditor
+import RoutineCore
+
+/// The REPL: reads a line, splits it into words with the same rules completion uses,
+/// and runs it as the CLI would (`RoutineCommand.execute`), so each command has one
+/// grammar and one help text. A failing command prints its line and the session goes on.
+struct ReplSession {
+    let settings: Settings
+    /// The REPL's own global options, passed on to every command it runs.
+    let forwardedOptions: [String]
+
+    static let prompt = "routine> "
+
+    func run() throws {
+        let catalog = try CommandCatalog(dumpHelpJSON: RoutineCommand._dumpHelp())
+        let sources = completionSources()
+        let history = HistoryFile.defaultURL(programName: "routine", environment: Session.shared.environment)
+        let editor = LineEditor(programName: "routine", historyFile: history) { request in
+            if let run = Session.shared.runCompletions { return run }
+            return ReplCompleter.candidates(request: request, catalog: catalog, sources: sources)
+        }
+        Session.shared.lineEditor = editor
+        defer { Session.shared.lineEditor = nil }
+        if editor.isInteractive { greet() }
+
+        while true {
+            Output.flush()
+            switch editor.readLine(prompt: Output.style.enabled ? Output.style.bold(Self.prompt) : Self.prompt) {
+            case .endOfFile:
+                if editor.isInteractive { Output.line() }
+                return
+            case .interrupted:
+                continue
+            case .line(let line):
+                editor.addHistory(line)
+                if handle(line, catalog: catalog) == .leave || Session.shared.endOfInput { return }
+            }
+        }
+    }
+
+    enum Next { case goOn, leave }
+
+    /// Runs one line; `.leave` for `quit` and `exit`.
+    func handle(_ line: String, catalog: CommandCatalog) -> Next {
+        let words = LineWords.split(line)
+        guard let first = words.first else { return .goOn }
+        switch first {
+        case "quit", "exit":
+            return .leave
+        case "help" where words.count == 1:
+            Output.block(ReplHelp.overview(catalog))
+            return .goOn
+        case "help":
+            guard catalog.commandNames.contains(words[1]) else {
+                Output.line(ReplHelp.unknown(words[1], catalog))
+                return .goOn
+            }
+        default:
+            guard catalog.commandNames.contains(first) else {
+                Output.line(ReplHelp.unknown(first, catalog))
+                return .goOn
+            }
+            if first == "repl" {
+                Output.line("you are in the routine shell already")
+                return .goOn
+            }
+        }
+        RoutineCommand.execute(arguments: Self.insert(forwardedOptions, into: words))
+        return .goOn
+    }
+
+    /// The REPL's global options added to a command line (before `--`, if any), unless
+    /// the line gives that option itself.
+    static func insert(_ options: [String], into words: [String]) -> [String] {
+        var extra: [String] = []
+        var index = 0
+        while index + 1 < options.count {
+            let name = options[index]
+            if !words.contains(where: { $0 == name || $0.hasPrefix(name + "=") }) {
+                extra += [name, options[index + 1]]
+            }
+            index += 2
+        }
+        guard !extra.isEmpty, words.first != "help" else { return words }
+        var result = words
+        result.insert(contentsOf: extra, at: words.firstIndex(of: "--") ?? words.endIndex)
+        return result
+    }
+
+    private func completionSources() -> CompletionSources {
+        let settings = settings
+        return CompletionSources(
+            routines: { (try? Session.shared.existingStore(settings)?.routines().map(\.slug)) ?? [] },
+            habits: { (try? Session.shared.existingStore(settings)?.habits().map(\.name)) ?? [] },
+            paths: { PathCompleter().completePath(prefix: $0) })
+    }
+
+    /// One or two lines on start: what to do first, and any run waiting to be resumed.
+    private func greet() {
+        let style = Output.style
+        Output.line(style.bold("routine") + " — 'help' lists the commands, Tab completes, 'quit' leaves.")
+        let store = try? Session.shared.existingStore(settings)
+        let routines = (try? store?.routines()) ?? []
+        if routines.isEmpty {
+            let bundled = FileManager.default.fileExists(atPath: "routines") ? "routines/" : "PATH/TO/routines/"
+            Output.line("No routines stored yet: 'import \(bundled)' brings in the bundled ones, then 'run morning-checkin'.")
+            return
+        }
+        if let paused = try? store?.latestPausedRun() {
+            Output.line("A run of \(paused.slug) for \(paused.dayKey) is paused: 'resume' continues it.")
+        } else {
+            Output.line("Routines: \(routines.map(\.slug).joined(separator: ", ")). Start one with 'run NAME'.")
+        }
+    }
+}
+
+/// The REPL's own help texts.
+enum ReplHelp {
+    static func overview(_ catalog: CommandCatalog) -> String {
+        let width = catalog.root.subcommands.map(\.name.count).max() ?? 0
+        var lines = ["Commands (the same as 'routine COMMAND' in a shell; 'help COMMAND' for its options):"]
+        for command in catalog.root.subcommands {
+            lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.abstract)
+        }
+        lines.append("  " + "quit".padding(toLength: width, withPad: " ", startingAt: 0) + "  Leave (a run in progress is paused).")
+        return lines.joined(separator: "\n")
+    }
+
+    static func unknown(_ word: String, _ catalog: CommandCatalog) -> String {
+        let hint = Suggestion.hint(Suggestion.closest(to: word, among: catalog.commandNames + ReplCompleter.shellWords))
+        return "unknown command '\(word)'\(hint); 'help' lists the commands"
+    }
+}

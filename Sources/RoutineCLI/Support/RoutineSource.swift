@@ -1,0 +1,79 @@
+import Foundation
+import RoutineCore
+import RoutineFile
+import RoutineStore
+
+/// Finds the routine a command names: a stored routine by its slug, or a routine file
+/// by its path. A slug is `[a-z0-9][a-z0-9-]*`; any other argument is a path.
+enum RoutineSource {
+    struct Loaded {
+        var routine: Routine
+        /// Set when the routine came from the store.
+        var stored: StoredRoutine?
+        /// The file's text, when it came from a file.
+        var source: String?
+        var path: String?
+    }
+
+    static func isSlug(_ argument: String) -> Bool {
+        guard let first = argument.unicodeScalars.first, isSlugStart(first) else { return false }
+        return argument.unicodeScalars.allSatisfy { isSlugStart($0) || $0 == "-" }
+    }
+
+    private static func isSlugStart(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    /// Loads `argument`: a file is read and validated (errors are printed as
+    /// diagnostics and stop the command); a slug is read from the store.
+    static func load(_ argument: String, settings: Settings, allowStore: Bool) throws -> Loaded {
+        if isSlug(argument), allowStore {
+            return try stored(argument, settings: settings)
+        }
+        return try file(argument)
+    }
+
+    /// A file, validated; warnings go to standard error, errors stop the command.
+    static func file(_ path: String) throws -> Loaded {
+        let result = RoutineFileReader.read(path: path)
+        for diagnostic in result.diagnostics {
+            Output.note(diagnostic.formatted(path: path))
+        }
+        guard let routine = result.routine, !result.hasErrors else {
+            let count = result.errorCount
+            throw CLIError("\(path) has \(count) error\(count == 1 ? "" : "s"); nothing was done")
+        }
+        let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? RoutineExporter.yaml(routine)
+        return Loaded(routine: routine, stored: nil, source: source, path: path)
+    }
+
+    /// A stored routine's latest version.
+    static func stored(_ slug: String, settings: Settings) throws -> Loaded {
+        guard let store = try Session.shared.existingStore(settings) else {
+            throw CLIError("no routine named '\(slug)': the store \(settings.storePath) is empty (import one with 'routine import routines/')")
+        }
+        guard let stored = try store.routine(slug: slug) else {
+            throw unknownRoutine(slug, store: store)
+        }
+        return Loaded(routine: stored.routine, stored: stored, source: stored.source, path: nil)
+    }
+
+    static func unknownRoutine(_ slug: String, store: AppDatabase) -> CLIError {
+        let names = ((try? store.routines()) ?? []).map(\.slug)
+        let hint = Suggestion.hint(Suggestion.closest(to: slug, among: names))
+        let known = names.isEmpty ? " (the store has none yet)" : ""
+        return CLIError("no routine named '\(slug)'\(known)\(hint)")
+    }
+
+    /// Imports one validated file: all or nothing. Returns what the store did.
+    static func importFile(_ loaded: Loaded, into store: AppDatabase, at now: Date) throws -> ImportResult {
+        do {
+            return try store.importRoutine(loaded.routine, source: loaded.source ?? "", at: now)
+        } catch let error as StoreError {
+            if case .measureConflict = error, let path = loaded.path {
+                throw CLIError("\(path): error: \(error.message) [measure-conflict]")
+            }
+            throw error
+        }
+    }
+}
