@@ -1,0 +1,125 @@
+/// Finds the cycles of a directed graph: one per strongly connected component that
+/// has a cycle (a component of two or more nodes, or one node with a self-loop).
+///
+/// Tarjan's algorithm, written with an explicit stack so that a 100,000-node chain
+/// does not overflow the call stack; everything is linear in nodes plus edges.
+public enum CycleFinder {
+    /// The strongly connected components, each a list of node indices in ascending
+    /// order; components are listed in the order Tarjan's algorithm closes them.
+    public static func components(successors: [[Int]]) -> [[Int]] {
+        let count = successors.count
+        var index = [Int](repeating: -1, count: count)
+        var low = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var calls: [(node: Int, edge: Int)] = []
+        var counter = 0
+        var result: [[Int]] = []
+
+        for root in 0..<count where index[root] == -1 {
+            index[root] = counter
+            low[root] = counter
+            counter += 1
+            stack.append(root)
+            onStack[root] = true
+            calls.append((root, 0))
+            while let top = calls.last {
+                let node = top.node
+                let edges = successors[node]
+                if top.edge < edges.count {
+                    calls[calls.count - 1].edge += 1
+                    let next = edges[top.edge]
+                    guard next >= 0, next < count else { continue }
+                    if index[next] == -1 {
+                        index[next] = counter
+                        low[next] = counter
+                        counter += 1
+                        stack.append(next)
+                        onStack[next] = true
+                        calls.append((next, 0))
+                    } else if onStack[next] {
+                        low[node] = min(low[node], index[next])
+                    }
+                    continue
+                }
+                calls.removeLast()
+                if let parent = calls.last {
+                    low[parent.node] = min(low[parent.node], low[node])
+                }
+                if low[node] == index[node] {
+                    var component: [Int] = []
+                    while let member = stack.popLast() {
+                        onStack[member] = false
+                        component.append(member)
+                        if member == node { break }
+                    }
+                    result.append(component.sorted())
+                }
+            }
+        }
+        return result
+    }
+
+    /// One cycle per component that has one, as the nodes in walking order starting
+    /// at the component's lowest index (the edge from the last node back to the first
+    /// closes it). The cycle found is a shortest one through that first node.
+    /// Cycles are ordered by their first node.
+    public static func cycles(successors: [[Int]]) -> [[Int]] {
+        let count = successors.count
+        var componentOf = [Int](repeating: -1, count: count)
+        var cyclic: [[Int]] = []
+        for component in components(successors: successors) {
+            if component.count == 1 {
+                let only = component[0]
+                guard successors[only].contains(only) else { continue }
+            }
+            for member in component { componentOf[member] = cyclic.count }
+            cyclic.append(component)
+        }
+        var parent = [Int](repeating: -1, count: count)
+        var result: [[Int]] = []
+        for (id, component) in cyclic.enumerated() {
+            guard let root = component.first else { continue }
+            result.append(shortestCycle(through: root, component: id, componentOf: componentOf,
+                                        successors: successors, parent: &parent))
+        }
+        return result.sorted { $0[0] < $1[0] }
+    }
+
+    /// Breadth-first search inside one component from `root` back to `root`.
+    private static func shortestCycle(
+        through root: Int, component: Int, componentOf: [Int],
+        successors: [[Int]], parent: inout [Int]
+    ) -> [Int] {
+        var queue = [root]
+        var touched = [root]
+        parent[root] = root
+        var head = 0
+        var closing = -1
+        search: while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for next in successors[node] where next >= 0 && next < componentOf.count {
+                guard componentOf[next] == component else { continue }
+                if next == root {
+                    closing = node
+                    break search
+                }
+                if parent[next] == -1 {
+                    parent[next] = node
+                    touched.append(next)
+                    queue.append(next)
+                }
+            }
+        }
+        var path: [Int] = []
+        var node = closing
+        while node != root && node != -1 {
+            path.append(node)
+            node = parent[node]
+        }
+        path.append(root)
+        for node in touched { parent[node] = -1 }
+        return path.reversed()
+    }
+}

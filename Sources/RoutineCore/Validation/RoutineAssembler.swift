@@ -1,0 +1,80 @@
+/// Builds a `Routine` from a draft that validated without errors.
+///
+/// Node order: top-level nodes in file order, then inline nodes in order of
+/// appearance, where "appearance" is a fixed walk of the format: the `start` list,
+/// then each top-level node in file order; for each node its options' `next` lists
+/// (options in order), then its own `next`; an inline node is placed the first time
+/// this walk meets a ref to it (its definition, or a ref to its `id:`) and its own
+/// refs are walked right there. The exporter writes inline nodes at exactly that
+/// place, so an export reads back in the same order whatever the key order of the
+/// original file.
+enum RoutineAssembler {
+    static func assemble(
+        draft: RoutineDraft, slug: String, start: [Int], indexOfID: [String: Int]
+    ) -> Routine {
+        let nodes = draft.nodes
+        func target(_ ref: DraftRef) -> Int {
+            switch ref.target {
+            case .inline(let index): return index
+            case .id(let id): return indexOfID[id] ?? 0
+            }
+        }
+        func refs(of node: DraftNode) -> [DraftRef] {
+            var all: [DraftRef] = []
+            if case .question(_, let options, _) = node.body {
+                for option in options { all += option.next }
+            }
+            return all + node.next
+        }
+
+        var order: [Int] = nodes.indices.filter { !nodes[$0].isInline }
+        var placed = [Bool](repeating: false, count: nodes.count)
+        // An explicit stack of ref lists, walked in order, instead of recursion.
+        var work: [(refs: [DraftRef], next: Int)] = []
+        func walk(_ list: [DraftRef]) {
+            work.append((list, 0))
+            while let top = work.last {
+                guard top.next < top.refs.count else {
+                    work.removeLast()
+                    continue
+                }
+                work[work.count - 1].next += 1
+                let index = target(top.refs[top.next])
+                guard nodes[index].isInline, !placed[index] else { continue }
+                placed[index] = true
+                order.append(index)
+                work.append((refs(of: nodes[index]), 0))
+            }
+        }
+        walk(draft.start ?? [])
+        for index in nodes.indices where !nodes[index].isInline {
+            walk(refs(of: nodes[index]))
+        }
+
+        var newIndex = [Int](repeating: 0, count: nodes.count)
+        for (position, old) in order.enumerated() { newIndex[old] = position }
+        func mapped(_ list: [DraftRef]) -> [Int] { list.map { newIndex[target($0)] } }
+
+        let built: [Node] = order.map { old in
+            let node = nodes[old]
+            let body: NodeBody
+            switch node.body {
+            case .habit(let name, _):
+                body = .habit(name)
+            case .question(let text, let options, _):
+                body = .question(text, options: options.map {
+                    Option(text: $0.text, next: mapped($0.next))
+                })
+            case .missing:
+                body = .habit("")
+            }
+            return Node(id: node.id, isInline: node.isInline, body: body, next: mapped(node.next))
+        }
+        let habits = draft.habits.map {
+            HabitSpec(name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly)
+        }
+        return Routine(
+            slug: slug, title: draft.title, start: start.map { newIndex[$0] },
+            nodes: built, habits: habits)
+    }
+}

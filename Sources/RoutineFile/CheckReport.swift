@@ -1,0 +1,115 @@
+import RoutineCore
+
+/// The outcome of `routine check`: every file checked, with its diagnostics.
+public struct CheckReport: Sendable {
+    /// One checked file (or a path that could not be read).
+    public struct File: Sendable {
+        /// The path as shown: as given, or joined under the folder that was given.
+        public var path: String
+        /// Sorted by position; an unreadable path has one diagnostic without a position.
+        public var diagnostics: [Diagnostic]
+
+        public init(path: String, diagnostics: [Diagnostic]) {
+            self.path = path
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// In the order the paths were given; files of a folder sorted by path.
+    public var files: [File]
+
+    public init(files: [File]) { self.files = files }
+
+    public var errorCount: Int {
+        files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
+    }
+
+    public var warningCount: Int {
+        files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .warning }.count }
+    }
+
+    /// 0 when no file has an error (warnings allowed), 1 when any has; with `strict`,
+    /// a warning fails the check too. Severities themselves never change.
+    public func exitStatus(strict: Bool) -> Int32 {
+        if errorCount > 0 { return 1 }
+        if strict && warningCount > 0 { return 1 }
+        return 0
+    }
+
+    /// One line per diagnostic, `path:line:col: severity: message [code]`, then the
+    /// summary `N files checked: X errors, Y warnings`. Ends with a new line.
+    public func text() -> String {
+        var lines: [String] = []
+        for file in files {
+            for diagnostic in file.diagnostics { lines.append(diagnostic.formatted(path: file.path)) }
+        }
+        lines.append(summary())
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2 files checked: 1 error, 1 warning` (singular and plural as English wants).
+    public func summary() -> String {
+        "\(Self.count(files.count, "file")) checked: "
+            + "\(Self.count(errorCount, "error")), \(Self.count(warningCount, "warning"))"
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// The JSON document of SPEC §3, keys in its order; every file is listed, clean
+    /// ones with an empty `diagnostics` list. A diagnostic without a position (an
+    /// unreadable path) has `"line":null,"column":null`. Ends with a new line.
+    public func json() -> String {
+        var out = "{\"files\":["
+        for (fileIndex, file) in files.enumerated() {
+            if fileIndex > 0 { out += "," }
+            out += "{\"path\":\(JSONText.quote(file.path)),\"diagnostics\":["
+            for (index, diagnostic) in file.diagnostics.enumerated() {
+                if index > 0 { out += "," }
+                let line = diagnostic.location.map { String($0.line) } ?? "null"
+                let column = diagnostic.location.map { String($0.column) } ?? "null"
+                out += "{\"severity\":\(JSONText.quote(diagnostic.severity.rawValue)),"
+                    + "\"code\":\(JSONText.quote(diagnostic.code.rawValue)),"
+                    + "\"line\":\(line),\"column\":\(column),"
+                    + "\"message\":\(JSONText.quote(diagnostic.message))}"
+            }
+            out += "]}"
+        }
+        out += "],\"errors\":\(errorCount),\"warnings\":\(warningCount)}\n"
+        return out
+    }
+}
+
+/// JSON string literals, written by hand so that key order is exactly ours.
+enum JSONText {
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A number as JSON: whole values without a fraction (`10`, not `10.0`).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

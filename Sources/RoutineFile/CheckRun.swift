@@ -1,0 +1,67 @@
+import Foundation
+import RoutineCore
+
+/// `routine check PATH...`: expands paths, reads each file, and collects a report.
+/// Touches no store; reads files only.
+public enum CheckRun {
+    /// Checks every file named or found under the folders named. Folders are searched
+    /// recursively for `*.yaml` and `*.yml` (case-insensitive extension), skipping
+    /// hidden entries (names starting with `.`); found files are sorted by path. A
+    /// path that does not exist or cannot be read gives one error for it.
+    public static func check(paths: [String]) -> CheckReport {
+        var files: [CheckReport.File] = []
+        for path in expand(paths) {
+            let result = RoutineFileReader.read(path: path)
+            files.append(CheckReport.File(path: path, diagnostics: result.diagnostics))
+        }
+        return CheckReport(files: files)
+    }
+
+    /// The files to check, in order: each path as given; a folder replaced by the
+    /// routine files inside it (sorted). Missing paths are kept, so they get reported.
+    /// A folder reached twice (symbolic links) is searched once.
+    public static func expand(_ paths: [String]) -> [String] {
+        var result: [String] = []
+        var seenFolders = Set<String>()
+        for path in paths {
+            guard isDirectory(path) else {
+                result.append(path)
+                continue
+            }
+            var found: [String] = []
+            var pending = [path]
+            while let folder = pending.popLast() {
+                let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+                guard seenFolders.insert(resolved).inserted else { continue }
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                    found.append(folder)  // unreadable folder: reported as unreadable
+                    continue
+                }
+                for name in names where !name.hasPrefix(".") {
+                    let child = join(folder, name)
+                    if isDirectory(child) {
+                        pending.append(child)
+                    } else if isRoutineFile(name) {
+                        found.append(child)
+                    }
+                }
+            }
+            result += found.sorted()
+        }
+        return result
+    }
+
+    static func isRoutineFile(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
+    }
+}

@@ -1,0 +1,138 @@
+import RoutineCore
+
+/// JSON, Graphviz DOT and Mermaid renderings of a routine.
+enum GraphFormats {
+    /// One JSON document (keys in this order, refs as node ids; see docs/file-format.md):
+    /// `{"routine","title","start":[id],"habits":[{"name","measure":{"unit","type"}|null,
+    /// "target","weekly"}],"nodes":[{"id","inline","kind":"habit","habit","next"} |
+    /// {"id","inline","kind":"question","question","options":[{"text","next"}],"next"}]}`.
+    static func json(_ routine: Routine) -> String {
+        func ids(_ refs: [Int]) -> String {
+            "[" + refs.map { JSONText.quote(routine.nodes[$0].id) }.joined(separator: ",") + "]"
+        }
+        func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "null" }
+        var out = "{\"routine\":\(JSONText.quote(routine.slug)),"
+        out += "\"title\":\(routine.title.map(JSONText.quote) ?? "null"),"
+        out += "\"start\":\(ids(routine.start)),\"habits\":["
+        out += routine.habits.map { habit in
+            let measure = habit.measure.map {
+                "{\"unit\":\(JSONText.quote($0.unit)),\"type\":\(JSONText.quote($0.type))}"
+            } ?? "null"
+            return "{\"name\":\(JSONText.quote(habit.name)),\"measure\":\(measure),"
+                + "\"target\":\(number(habit.target)),\"weekly\":\(number(habit.weekly))}"
+        }.joined(separator: ",")
+        out += "],\"nodes\":["
+        out += routine.nodes.map { node in
+            var item = "{\"id\":\(JSONText.quote(node.id)),\"inline\":\(node.isInline),"
+            switch node.body {
+            case .habit(let name):
+                item += "\"kind\":\"habit\",\"habit\":\(JSONText.quote(name)),"
+            case .question(let text, let options):
+                item += "\"kind\":\"question\",\"question\":\(JSONText.quote(text)),\"options\":["
+                item += options.map {
+                    "{\"text\":\(JSONText.quote($0.text)),\"next\":\(ids($0.next))}"
+                }.joined(separator: ",")
+                item += "],"
+            }
+            return item + "\"next\":\(ids(node.next))}"
+        }.joined(separator: ",")
+        return out + "]}\n"
+    }
+
+    /// Graphviz: questions as diamonds, habits as boxes, a `start` point, option texts
+    /// as edge labels. Node ids and labels are DOT quoted strings.
+    static func dot(_ routine: Routine) -> String {
+        var lines = ["digraph \(dotQuote(routine.slug)) {"]
+        lines.append("  label=\(dotQuote(routine.displayTitle));")
+        lines.append("  labelloc=t;")
+        lines.append("  node [shape=box];")
+        lines.append("  \":start\" [shape=circle, label=\"start\"];")
+        for node in routine.nodes {
+            switch node.body {
+            case .habit(let name):
+                lines.append("  \(dotQuote(node.id)) [label=\(dotQuote(name))];")
+            case .question(let text, _):
+                lines.append("  \(dotQuote(node.id)) [shape=diamond, label=\(dotQuote(text))];")
+            }
+        }
+        for start in routine.start {
+            lines.append("  \":start\" -> \(dotQuote(routine.nodes[start].id));")
+        }
+        for node in routine.nodes {
+            let from = dotQuote(node.id)
+            if case .question(_, let options) = node.body {
+                for option in options {
+                    for next in option.next {
+                        lines.append("  \(from) -> \(dotQuote(routine.nodes[next].id)) [label=\(dotQuote(option.text))];")
+                    }
+                }
+            }
+            for next in node.next {
+                lines.append("  \(from) -> \(dotQuote(routine.nodes[next].id));")
+            }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A DOT double-quoted string: `"` and `\` escaped, line breaks as `\n`.
+    static func dotQuote(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            switch character {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n", "\r\n", "\r": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Mermaid: nodes named `n0`, `n1` … by index (so ids never clash with Mermaid
+    /// syntax), texts in quotes with Mermaid's `#…;` entity escapes.
+    static func mermaid(_ routine: Routine) -> String {
+        var lines = ["flowchart TD"]
+        lines.append("  start((\"start\"))")
+        for (index, node) in routine.nodes.enumerated() {
+            switch node.body {
+            case .habit(let name):
+                lines.append("  n\(index)[\(mermaidQuote(name))]")
+            case .question(let text, _):
+                lines.append("  n\(index){\(mermaidQuote(text))}")
+            }
+        }
+        for start in routine.start { lines.append("  start --> n\(start)") }
+        for (index, node) in routine.nodes.enumerated() {
+            if case .question(_, let options) = node.body {
+                for option in options {
+                    for next in option.next {
+                        lines.append("  n\(index) -->|\(mermaidQuote(option.text))| n\(next)")
+                    }
+                }
+            }
+            for next in node.next { lines.append("  n\(index) --> n\(next)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A Mermaid quoted label. Characters that Mermaid would read as syntax or markup
+    /// become entity codes (`#quot;`, `#35;` …); line breaks become spaces.
+    static func mermaidQuote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "#quot;"
+            case "#": out += "#35;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "&": out += "#amp;"
+            case "|": out += "#124;"
+            case "`": out += "#96;"
+            case "\n", "\r", "\t": out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the RoutineFile module is built in its own issue.

@@ -1,0 +1,170 @@
+import Foundation
+import RoutineCore
+
+/// Turns a `YAMLNode` tree into a `RoutineDraft`, reporting every shape problem:
+/// `unknown-key` (with a suggestion), `missing-key`, and `invalid-value` (wrong type,
+/// bad slug or id, empty text, bad numbers, a duplicate mapping key).
+///
+/// Graph problems (undefined refs, duplicate ids, cycles …) are left to
+/// `RoutineValidator`. A node with a bad shape still becomes a draft node, so that
+/// refs to it do not cascade into `undefined-node` errors.
+struct RoutineDecoder {
+    static let topKeys = ["routine", "title", "start", "habits", "nodes"]
+    static let nodeKeys = ["habit", "question", "options", "next"]
+    static let inlineKeys = ["id", "habit", "question", "options", "next"]
+    static let optionKeys = ["text", "next"]
+    static let habitKeys = ["measure", "target", "weekly"]
+    static let measureKeys = ["unit", "type"]
+
+    var diagnostics: [Diagnostic] = []
+    var nodes: [DraftNode] = []
+
+    /// Decodes the root of a file; nil means an empty file (no document, or an empty one).
+    mutating func decode(_ root: YAMLNode?) -> RoutineDraft {
+        let origin = SourceLocation(line: 1, column: 1)
+        guard let root, !root.isNull else {
+            for key in ["routine", "start", "nodes"] {
+                diagnostics.append(Diagnostic(.missingKey, "the file is empty: missing key '\(key)'", at: origin))
+            }
+            return RoutineDraft(location: origin)
+        }
+        guard case .mapping = root.kind else {
+            invalid(root, "a routine file must be a mapping with 'routine', 'start' and 'nodes', not \(root.kindName)")
+            return RoutineDraft(location: root.location)
+        }
+        var draft = RoutineDraft(location: root.location)
+        let fields = keyed(root, allowed: Self.topKeys, what: "routine file")
+
+        if let pair = fields["routine"] {
+            draft.slug = slug(pair.value)
+        } else {
+            missing("routine", in: root, what: "the routine file")
+        }
+        if let pair = fields["title"] {
+            draft.title = text(pair.value, what: "title")
+        }
+        if let pair = fields["habits"] {
+            draft.habits = habits(pair.value)
+        }
+        if let pair = fields["start"] {
+            draft.start = startRefs(pair.value)
+        } else {
+            missing("start", in: root, what: "the routine file")
+        }
+        if let pair = fields["nodes"] {
+            topLevelNodes(pair.value)
+        } else {
+            missing("nodes", in: root, what: "the routine file")
+        }
+        draft.nodes = nodes
+        return draft
+    }
+
+    // MARK: - Mappings and keys
+
+    /// The pairs of a mapping by key (the first of duplicates), reporting keys that are
+    /// not text, not in `allowed` (with a suggestion), or repeated.
+    mutating func keyed(_ node: YAMLNode, allowed: [String], what: String) -> [String: YAMLPair] {
+        guard case .mapping(let pairs) = node.kind else { return [:] }
+        var result: [String: YAMLPair] = [:]
+        for pair in pairs {
+            guard let key = pair.key.text else {
+                invalid(pair.key, "a key of the \(what) must be text, not \(pair.key.kindName)")
+                continue
+            }
+            guard allowed.contains(key) else {
+                let hint = Suggestion.hint(Suggestion.closest(to: key, among: allowed))
+                diagnostics.append(Diagnostic(
+                    .unknownKey, "unknown key '\(key)' in the \(what)\(hint)", at: pair.key.location))
+                continue
+            }
+            if let first = result[key] {
+                invalid(pair.key, "duplicate key '\(key)' (first at line \(first.key.location.line))")
+                continue
+            }
+            result[key] = pair
+        }
+        return result
+    }
+
+    mutating func invalid(_ node: YAMLNode, _ message: String) {
+        diagnostics.append(Diagnostic(.invalidValue, message, at: node.location))
+    }
+
+    mutating func missing(_ key: String, in node: YAMLNode, what: String) {
+        diagnostics.append(Diagnostic(.missingKey, "missing key '\(key)' in \(what)", at: node.location))
+    }
+
+    // MARK: - Scalars
+
+    /// Non-empty text (after trimming), else reported.
+    mutating func text(_ node: YAMLNode, what: String) -> String? {
+        guard let value = node.text else {
+            invalid(node, "\(what) must be text, not \(node.kindName)")
+            return nil
+        }
+        guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            invalid(node, "\(what) is empty")
+            return nil
+        }
+        return value
+    }
+
+    mutating func slug(_ node: YAMLNode) -> String? {
+        guard let value = text(node, what: "the routine slug") else { return nil }
+        guard Self.isSlug(value) else {
+            invalid(node, "'\(value)' is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit")
+            return nil
+        }
+        return value
+    }
+
+    static func isSlug(_ value: String) -> Bool {
+        guard let first = value.utf8.first, isLowerOrDigit(first) else { return false }
+        return value.utf8.allSatisfy { isLowerOrDigit($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isLowerOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// `[A-Za-z0-9_.-]+`
+    static func isNodeID(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.allSatisfy { byte in
+            isLowerOrDigit(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+        }
+    }
+
+    /// A number where one is expected: digits with an optional decimal fraction
+    /// (`12`, `12.5`, `.5`), greater than zero; `whole` also refuses a fraction.
+    mutating func positiveNumber(_ node: YAMLNode, what: String, whole: Bool = false) -> Double? {
+        guard let raw = node.text?.trimmingCharacters(in: .whitespaces) else {
+            invalid(node, "\(what) must be a number, not \(node.kindName)")
+            return nil
+        }
+        let isNegative = raw.hasPrefix("-")
+        let digits = isNegative ? String(raw.dropFirst()) : raw
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let wellFormed = !digits.isEmpty && parts.count <= 2
+            && parts.allSatisfy { $0.utf8.allSatisfy { (48...57).contains($0) } }
+            && parts.contains { !$0.isEmpty }
+        guard wellFormed, let value = Double(digits.hasPrefix(".") ? "0" + digits : digits), value.isFinite else {
+            invalid(node, "\(what) must be a number, not '\(raw)'")
+            return nil
+        }
+        if isNegative && value != 0 {
+            invalid(node, "\(what) must not be negative")
+            return nil
+        }
+        guard value > 0 else {
+            invalid(node, "\(what) must be greater than zero")
+            return nil
+        }
+        if whole && value.rounded() != value {
+            invalid(node, "\(what) must be a whole number for a habit without a measure")
+            return nil
+        }
+        return value
+    }
+}

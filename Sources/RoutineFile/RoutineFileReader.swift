@@ -1,0 +1,74 @@
+import Foundation
+import RoutineCore
+
+/// The outcome of reading one routine file.
+public struct RoutineFileResult: Sendable {
+    /// The routine, or nil when the file has any error.
+    public var routine: Routine?
+    /// Every diagnostic of the file, sorted by position (line, then column).
+    public var diagnostics: [Diagnostic]
+
+    public init(routine: Routine?, diagnostics: [Diagnostic]) {
+        self.routine = routine
+        self.diagnostics = diagnostics
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+}
+
+/// Reads routine files: UTF-8 YAML → `Routine` plus every diagnostic, in one pass.
+///
+/// Pipeline: `YAMLEventReader` (libyaml events → a marked tree; `syntax` and the
+/// nesting/alias/document guards), `RoutineDecoder` (tree → `RoutineDraft`; shape
+/// codes), `RoutineValidator` (graph codes, and the `Routine`). When YAML itself
+/// is broken only the `syntax` diagnostic is given: the structure after it is unknown.
+public enum RoutineFileReader {
+    /// Reads a file from disk. A file that cannot be read gives one `syntax`
+    /// diagnostic without a position (see docs/diagnostics.md).
+    public static func read(path: String) -> RoutineFileResult {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return RoutineFileResult(routine: nil, diagnostics: [
+                Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
+            ])
+        }
+        return read(data: data, path: path)
+    }
+
+    /// Reads routine YAML from memory; `path` is only used by callers for messages.
+    public static func read(data: Data, path: String = "") -> RoutineFileResult {
+        let yaml = YAMLEventReader.read(data)
+        var diagnostics = yaml.diagnostics
+        if yaml.stopped {
+            diagnostics.sort(by: RoutineValidator.positionOrder)
+            return RoutineFileResult(routine: nil, diagnostics: diagnostics)
+        }
+        var decoder = RoutineDecoder()
+        let draft = decoder.decode(yaml.root)
+        diagnostics += decoder.diagnostics
+        let validated = RoutineValidator.validate(draft)
+        diagnostics += validated.diagnostics
+        diagnostics.sort(by: RoutineValidator.positionOrder)
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+        return RoutineFileResult(routine: hasErrors ? nil : validated.routine, diagnostics: diagnostics)
+    }
+
+    /// Reads routine YAML from a string.
+    public static func read(string: String, path: String = "") -> RoutineFileResult {
+        read(data: Data(string.utf8), path: path)
+    }
+
+    private static func reason(_ error: Error, path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return "no such file"
+        }
+        if isDirectory.boolValue { return "is a folder" }
+        if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
+        return (error as NSError).localizedDescription
+    }
+}
