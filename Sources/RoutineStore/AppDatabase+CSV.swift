@@ -1,0 +1,190 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+extension AppDatabase {
+    /// The CSV columns, in the order `entriesCSV` writes them.
+    public static let csvHeader = ["habit", "dayKey", "value", "note", "timestamp", "timeZone"]
+
+    /// Live entries as CSV (RFC 4180 quoting, LF line ends) with the header
+    /// `habit,dayKey,value,note,timestamp,timeZone`; the same filters as `entries`.
+    /// Values are written so that `importEntries` reads back the same number.
+    public func entriesCSV(habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil) throws -> String {
+        var out = Self.csvHeader.joined(separator: ",") + "\n"
+        for entry in try entries(habit: habit, from: from, to: to, includeDeleted: false) {
+            let fields = [
+                entry.habit, entry.dayKey.description, entry.value.map(Self.formatValue) ?? "", entry.note ?? "",
+                Timestamp.format(entry.timestamp), entry.timeZone,
+            ]
+            out += fields.map(CSVParser.quoted).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// Reads entries from CSV in one transaction: all rows or none.
+    ///
+    /// Columns are found by header name (case-insensitive): `habit` and `dayKey` are
+    /// required; `value`, `note`, `timestamp` (ISO 8601; default `now`), `timeZone`
+    /// (default `defaultTimeZone`) and `unit` (for habits the import creates) are optional;
+    /// any other column is an error. Each row follows `logEntry`'s rules and goes through
+    /// the same get-or-create path. The first bad row throws `StoreError.invalidCSV`
+    /// with its line and column (field number). Returns the number of entries written.
+    public func importEntries(csv: String, defaultTimeZone: String, now: Date) throws -> Int {
+        var parser = CSVParser(csv)
+        guard let header = try parser.next() else { return 0 }
+        let columns = try CSVColumns(header: header.fields, line: header.line)
+        let nowText = now
+        return try write { db in
+            var resolver = HabitResolver(db: db, now: now)
+            var zones: Set<String> = []
+            var count = 0
+            while let (line, fields) = try parser.next() {
+                func fail(_ column: Int?, _ message: String) -> StoreError {
+                    .invalidCSV(line: line, column: (column ?? 0) + 1, message: message)
+                }
+                guard fields.count == columns.count else {
+                    throw fail(min(fields.count, columns.count), "expected \(columns.count) fields, found \(fields.count)")
+                }
+                let habit = fields[columns.habit]
+                let dayText = fields[columns.dayKey].trimmingCharacters(in: .whitespaces)
+                guard let dayKey = DayKey(dayText) else {
+                    throw fail(columns.dayKey, "not a day (YYYY-MM-DD): '\(Self.clip(dayText))'")
+                }
+                var value: Double?
+                if let column = columns.value {
+                    let text = fields[column].trimmingCharacters(in: .whitespaces)
+                    if !text.isEmpty {
+                        guard let number = Self.parseValue(text) else {
+                            throw fail(column, "not a value (a number ≥ 0): '\(Self.clip(text))'")
+                        }
+                        value = number
+                    }
+                }
+                var instant = nowText
+                if let column = columns.timestamp {
+                    let text = fields[column].trimmingCharacters(in: .whitespaces)
+                    if !text.isEmpty {
+                        guard let parsed = Timestamp.parse(text) else {
+                            throw fail(column, "not an ISO 8601 timestamp: '\(Self.clip(text))'")
+                        }
+                        instant = parsed
+                    }
+                }
+                var zone = defaultTimeZone
+                if let column = columns.timeZone {
+                    let text = fields[column].trimmingCharacters(in: .whitespaces)
+                    if !text.isEmpty {
+                        if !zones.contains(text) {
+                            guard TimeZone(identifier: text) != nil else {
+                                throw fail(column, "unknown time zone '\(Self.clip(text))'")
+                            }
+                            zones.insert(text)
+                        }
+                        zone = text
+                    }
+                }
+                let unit = columns.unit.map { fields[$0].trimmingCharacters(in: .whitespaces) }.flatMap {
+                    $0.isEmpty ? nil : $0
+                }
+                let resolved: (HabitRow, Double?)
+                do {
+                    resolved = try resolver.habitForEntry(habit, value: value, unit: unit)
+                } catch let error as StoreError {
+                    throw fail(columns.blame(error), error.message)
+                }
+                _ = try Self.insertEntry(
+                    db, habitID: resolved.0.id, dayKey: dayKey, at: instant, timeZone: zone, value: resolved.1,
+                    note: columns.note.flatMap { Self.cleanNote(fields[$0]) }, runID: nil)
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// A number written so that it reads back the same: integers without a fraction,
+    /// others in Swift's shortest round-trip form.
+    static func formatValue(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// A CSV value: digits with an optional fraction and exponent; nil for anything else
+    /// (signs, `nan`, `inf`, hex, overflow).
+    static func parseValue(_ text: String) -> Double? {
+        var sawDigit = false
+        var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent digits
+        for byte in text.utf8 {
+            switch (state, byte) {
+            case (0, 48...57), (1, 48...57): sawDigit = true
+            case (0, UInt8(ascii: ".")): state = 1
+            case (0, UInt8(ascii: "e")), (0, UInt8(ascii: "E")), (1, UInt8(ascii: "e")), (1, UInt8(ascii: "E")):
+                guard sawDigit else { return nil }
+                state = 2
+            case (2, UInt8(ascii: "+")), (2, UInt8(ascii: "-")): state = 3
+            case (2, 48...57), (3, 48...57): state = 3
+            default: return nil
+            }
+        }
+        guard sawDigit, state != 2, let value = Double(text), value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    /// At most 40 characters of hostile text in an error line.
+    static func clip(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "…"
+    }
+}
+
+/// Where each known column is in a CSV header.
+struct CSVColumns {
+    var count: Int
+    var habit: Int
+    var dayKey: Int
+    var value: Int?
+    var note: Int?
+    var timestamp: Int?
+    var timeZone: Int?
+    var unit: Int?
+
+    static let known = ["habit", "daykey", "value", "note", "timestamp", "timezone", "unit"]
+
+    init(header: [String], line: Int) throws {
+        var positions: [String: Int] = [:]
+        for (index, raw) in header.enumerated() {
+            var name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            if index == 0, name.hasPrefix("\u{FEFF}") { name.removeFirst() }
+            guard Self.known.contains(name) else {
+                throw StoreError.invalidCSV(
+                    line: line, column: index + 1,
+                    message: "unknown column '\(AppDatabase.clip(raw))' (columns: \(AppDatabase.csvHeader.joined(separator: ", ")), unit)")
+            }
+            guard positions[name] == nil else {
+                throw StoreError.invalidCSV(line: line, column: index + 1, message: "column '\(name)' appears twice")
+            }
+            positions[name] = index
+        }
+        guard let habit = positions["habit"] else {
+            throw StoreError.invalidCSV(line: line, column: 1, message: "missing required column 'habit'")
+        }
+        guard let dayKey = positions["daykey"] else {
+            throw StoreError.invalidCSV(line: line, column: 1, message: "missing required column 'dayKey'")
+        }
+        count = header.count
+        self.habit = habit
+        self.dayKey = dayKey
+        value = positions["value"]
+        note = positions["note"]
+        timestamp = positions["timestamp"]
+        timeZone = positions["timezone"]
+        unit = positions["unit"]
+    }
+
+    /// The column an entry-rule error is about.
+    func blame(_ error: StoreError) -> Int? {
+        switch error {
+        case .valueForBinaryHabit, .valueRequired, .invalidValue: value ?? habit
+        case .unitMismatch: unit ?? value ?? habit
+        default: habit
+        }
+    }
+}
