@@ -10,15 +10,51 @@ extension AppDatabase {
     /// `habit,dayKey,value,note,timestamp,timeZone`; the same filters as `entries`.
     /// Values are written so that `importEntries` reads back the same number.
     public func entriesCSV(habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil) throws -> String {
-        var out = Self.csvHeader.joined(separator: ",") + "\n"
-        for entry in try entries(habit: habit, from: from, to: to, includeDeleted: false) {
-            let fields = [
-                entry.habit, entry.dayKey.description, entry.value.map(Self.formatValue) ?? "", entry.note ?? "",
-                Timestamp.format(entry.timestamp), entry.timeZone,
-            ]
-            out += fields.map(CSVParser.quoted).joined(separator: ",") + "\n"
+        try read { db in
+            var clauses = ["e.deleted_at IS NULL"]
+            var arguments: StatementArguments = []
+            if let habit {
+                guard let id = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitName.key(habit)])
+                else { throw StoreError.unknownHabit(HabitName.display(habit)) }
+                clauses.append("e.habit_id = ?")
+                _ = arguments.append(contentsOf: [id])
+            }
+            if let from {
+                clauses.append("e.day_key >= ?")
+                _ = arguments.append(contentsOf: [from.description])
+            }
+            if let to {
+                clauses.append("e.day_key <= ?")
+                _ = arguments.append(contentsOf: [to.description])
+            }
+            var out = Self.csvHeader.joined(separator: ",") + "\n"
+            // Stored day keys and timestamps are already in their canonical text forms.
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone
+                    FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                    WHERE \(clauses.joined(separator: " AND ")) ORDER BY e.day_key, e.id
+                    """, arguments: arguments)
+            while let row = try rows.next() {
+                let value: Double? = row[2]
+                let note: String? = row[3]
+                out += CSVParser.quoted(row[0])
+                out += ","
+                out += row[1] as String
+                out += ","
+                if let value { out += Self.formatValue(value) }
+                out += ","
+                if let note { out += CSVParser.quoted(note) }
+                out += ","
+                out += row[4] as String
+                out += ","
+                out += CSVParser.quoted(row[5])
+                out += "\n"
+            }
+            return out
         }
-        return out
     }
 
     /// Reads entries from CSV in one transaction: all rows or none.
@@ -33,9 +69,10 @@ extension AppDatabase {
         var parser = CSVParser(csv)
         guard let header = try parser.next() else { return 0 }
         let columns = try CSVColumns(header: header.fields, line: header.line)
-        let nowText = now
         return try write { db in
             var resolver = HabitResolver(db: db, now: now)
+            let inserter = try EntryBulkInserter(db)
+            let nowText = Timestamp.format(now)
             var zones: Set<String> = []
             var count = 0
             while let (line, fields) = try parser.next() {
@@ -45,14 +82,14 @@ extension AppDatabase {
                 guard fields.count == columns.count else {
                     throw fail(min(fields.count, columns.count), "expected \(columns.count) fields, found \(fields.count)")
                 }
-                let habit = fields[columns.habit]
-                let dayText = fields[columns.dayKey].trimmingCharacters(in: .whitespaces)
-                guard let dayKey = DayKey(dayText) else {
+                // DayKey accepts only exact YYYY-MM-DD, so the text is already canonical.
+                let dayText = Self.trimmed(fields[columns.dayKey])
+                guard DayKey(dayText) != nil else {
                     throw fail(columns.dayKey, "not a day (YYYY-MM-DD): '\(Self.clip(dayText))'")
                 }
                 var value: Double?
                 if let column = columns.value {
-                    let text = fields[column].trimmingCharacters(in: .whitespaces)
+                    let text = Self.trimmed(fields[column])
                     if !text.isEmpty {
                         guard let number = Self.parseValue(text) else {
                             throw fail(column, "not a value (a number ≥ 0): '\(Self.clip(text))'")
@@ -60,19 +97,19 @@ extension AppDatabase {
                         value = number
                     }
                 }
-                var instant = nowText
+                var stamp = nowText
                 if let column = columns.timestamp {
-                    let text = fields[column].trimmingCharacters(in: .whitespaces)
+                    let text = Self.trimmed(fields[column])
                     if !text.isEmpty {
                         guard let parsed = Timestamp.parse(text) else {
                             throw fail(column, "not an ISO 8601 timestamp: '\(Self.clip(text))'")
                         }
-                        instant = parsed
+                        stamp = Timestamp.isCanonical(text) ? text : Timestamp.format(parsed)
                     }
                 }
                 var zone = defaultTimeZone
                 if let column = columns.timeZone {
-                    let text = fields[column].trimmingCharacters(in: .whitespaces)
+                    let text = Self.trimmed(fields[column])
                     if !text.isEmpty {
                         if !zones.contains(text) {
                             guard TimeZone(identifier: text) != nil else {
@@ -83,22 +120,31 @@ extension AppDatabase {
                         zone = text
                     }
                 }
-                let unit = columns.unit.map { fields[$0].trimmingCharacters(in: .whitespaces) }.flatMap {
-                    $0.isEmpty ? nil : $0
+                var unit: String?
+                if let column = columns.unit {
+                    let text = Self.trimmed(fields[column])
+                    if !text.isEmpty { unit = text }
                 }
                 let resolved: (HabitRow, Double?)
                 do {
-                    resolved = try resolver.habitForEntry(habit, value: value, unit: unit)
+                    resolved = try resolver.habitForEntry(fields[columns.habit], value: value, unit: unit)
                 } catch let error as StoreError {
                     throw fail(columns.blame(error), error.message)
                 }
-                _ = try Self.insertEntry(
-                    db, habitID: resolved.0.id, dayKey: dayKey, at: instant, timeZone: zone, value: resolved.1,
-                    note: columns.note.flatMap { Self.cleanNote(fields[$0]) }, runID: nil)
+                try inserter.insert(
+                    habitID: resolved.0.id, dayKey: dayText, timestamp: stamp, timeZone: zone, value: resolved.1,
+                    note: columns.note.flatMap { Self.cleanNote(fields[$0]) })
                 count += 1
             }
             return count
         }
+    }
+
+    /// Surrounding spaces and tabs removed; the common case (none) costs two byte reads.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        if first != 32, first != 9, last != 32, last != 9 { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// A number written so that it reads back the same: integers without a fraction,

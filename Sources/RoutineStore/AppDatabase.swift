@@ -136,8 +136,8 @@ public final class AppDatabase: Sendable {
     }
 
     private static func createFile(_ path: String) throws {
-        let previous = umask(0o077)
-        defer { umask(previous) }
+        // 0600 at creation (the umask can only remove bits), then exactly 0600: no
+        // process-wide umask change, which would race with other threads.
         let fd = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if fd < 0 {
             if errno == EEXIST { return }

@@ -23,6 +23,8 @@ struct HabitResolver {
     let db: Database
     let now: Date
     private var cache: [String: HabitRow] = [:]
+    /// The same rows by the name exactly as given: skips folding on repeated spellings.
+    private var rawCache: [String: HabitRow] = [:]
     /// Shown names of the habits created through this resolver, in creation order.
     private(set) var created: [String] = []
 
@@ -66,8 +68,12 @@ struct HabitResolver {
 
     /// The habit with this name's key, if it exists.
     mutating func find(_ name: String) throws -> HabitRow? {
+        if let row = rawCache[name], cache[row.key] == row { return row }
         let key = HabitName.key(name)
-        if let row = cache[key] { return row }
+        if let row = cache[key] {
+            rawCache[name] = row
+            return row
+        }
         let row = try Row.fetchOne(
             db,
             sql: """
@@ -75,7 +81,10 @@ struct HabitResolver {
                 FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.name_key = ?
                 """, arguments: [key]
         ).map(Self.habitRow)
-        if let row { cache[key] = row }
+        if let row {
+            cache[key] = row
+            rawCache[name] = row
+        }
         return row
     }
 
@@ -180,9 +189,8 @@ struct HabitResolver {
     /// else a plain count), binary otherwise; a value for a binary habit, a missing value
     /// for a quantity habit without target, or a unit other than the habit's is an error.
     mutating func habitForEntry(_ name: String, value: Double?, unit: String?) throws -> (HabitRow, Double?) {
-        let display = try Self.validName(name)
         if let value, !value.isFinite || value < 0 {
-            throw StoreError.invalidValue(habit: display, value: value)
+            throw StoreError.invalidValue(habit: HabitName.display(name), value: value)
         }
         let unitName = unit.map { UnitName.canonical($0) }.flatMap { $0.isEmpty ? nil : $0 }
         if let row = try find(name) {
@@ -197,6 +205,7 @@ struct HabitResolver {
             guard let resolved = value ?? row.target else { throw StoreError.valueRequired(habit: row.name) }
             return (row, resolved)
         }
+        let display = try Self.validName(name)
         guard let value else {
             if unitName != nil { throw StoreError.valueRequired(habit: display) }
             return (try create(display, measure: nil, target: nil, weekly: nil), nil)

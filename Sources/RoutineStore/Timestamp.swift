@@ -23,9 +23,57 @@ enum Timestamp {
             secondOfDay += 86_400
             days -= 1
         }
-        let day = DayKey(ordinal: Int(days))
-        let clock = [secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60].map { pad($0) }
-        return "\(day)T" + clock.joined(separator: ":") + "." + pad(millis, width: 3) + "Z"
+        let (year, month, day) = civil(days)
+        var bytes = [UInt8](repeating: 48, count: 24)
+        func put(_ value: Int64, at end: Int, width: Int) {
+            var rest = value
+            for offset in 0..<width {
+                bytes[end - offset] = UInt8(48 + rest % 10)
+                rest /= 10
+            }
+        }
+        put(Int64(year), at: 3, width: 4)
+        bytes[4] = 45
+        put(Int64(month), at: 6, width: 2)
+        bytes[7] = 45
+        put(Int64(day), at: 9, width: 2)
+        bytes[10] = 84
+        put(secondOfDay / 3600, at: 12, width: 2)
+        bytes[13] = 58
+        put(secondOfDay % 3600 / 60, at: 15, width: 2)
+        bytes[16] = 58
+        put(secondOfDay % 60, at: 18, width: 2)
+        bytes[19] = 46
+        put(millis, at: 22, width: 3)
+        bytes[23] = 90
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Year, month, day of a day count since 1970-01-01 (via DayKey's public fields).
+    private static func civil(_ days: Int64) -> (Int, Int, Int) {
+        let key = DayKey(ordinal: Int(days))
+        return (key.year, key.month, key.day)
+    }
+
+    /// True when `text` is exactly in the stored form (24 bytes, `.mmmZ`), so a parsed
+    /// text can be stored as it is.
+    static func isCanonical(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 24 else { return false }
+        var index = utf8.startIndex
+        for position in 0..<24 {
+            let byte = utf8[index]
+            switch position {
+            case 4, 7: if byte != 45 { return false }
+            case 10: if byte != 84 { return false }
+            case 13, 16: if byte != 58 { return false }
+            case 19: if byte != 46 { return false }
+            case 23: if byte != 90 { return false }
+            default: if byte < 48 || byte > 57 { return false }
+            }
+            index = utf8.index(after: index)
+        }
+        return true
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
@@ -83,10 +131,5 @@ enum Timestamp {
         }
         let seconds = dayKey.ordinal * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    private static func pad(_ value: Int64, width: Int = 2) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

@@ -6,7 +6,7 @@ import RoutineCore
 enum Fixtures {
     static let utc = "UTC"
     static let day = DayKey("2026-11-22")!
-    static let instant = Date(timeIntervalSince1970: 1_795_334_400)  // 2026-11-22T06:40:00Z
+    static let instant = Date(timeIntervalSince1970: 1_795_329_600)  // 2026-11-22T06:40:00Z
 
     /// SPEC §2's example routine, built by hand.
     static func morning(title: String? = "Morning Check-in", meditateTarget: Double? = 10) -> Routine {
