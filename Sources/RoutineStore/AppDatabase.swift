@@ -37,7 +37,7 @@ public final class AppDatabase: Sendable {
     /// existing file that has no write permission bit is opened read-only (even for
     /// root); one with no read bit is refused. A file that is not a database, or whose
     /// tables cannot be read, is refused and never written to.
-    public static func open(path: String) throws -> AppDatabase {
+    public static func open(path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout) throws -> AppDatabase {
         let fileManager = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !fileManager.fileExists(atPath: directory) {
@@ -66,7 +66,17 @@ public final class AppDatabase: Sendable {
             throw StoreError.unreadable(path: path)
         }
         let readOnly = mode & 0o222 == 0 || access(path, W_OK) != 0
-        return try open(path: path, readOnly: readOnly)
+        return try open(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+    }
+
+    /// Where the store lives when no `--store` is given: `$ROUTINE_STORE`, else
+    /// `$XDG_DATA_HOME/routine/store.sqlite`, else `~/.local/share/routine/store.sqlite`
+    /// (SPEC §5.1). Empty variables count as unset.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["ROUTINE_STORE"], !path.isEmpty { return path }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/routine/store.sqlite" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/routine/store.sqlite"
     }
 
     /// A fresh in-memory store with the full schema (for tests and dry runs).
@@ -88,9 +98,10 @@ public final class AppDatabase: Sendable {
         return AppDatabase(writer: queue, path: path, isReadOnly: false, runLocks: RunLocks(directory: path + ".runs"))
     }
 
-    private static func open(path: String, readOnly: Bool) throws -> AppDatabase {
+    private static func open(path: String, readOnly: Bool, busyTimeout: TimeInterval) throws -> AppDatabase {
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: readOnly))
+            let queue = try DatabaseQueue(
+                path: path, configuration: configuration(readOnly: readOnly, busyTimeout: busyTimeout))
             let migrator = StoreMigrations.migrator()
             // Read before any write: a damaged file must fail here, untouched.
             let (superseded, complete) = try queue.read { db in
@@ -119,7 +130,9 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    private static func configuration(readOnly: Bool) -> Configuration {
+    private static func configuration(readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout)
+        -> Configuration
+    {
         var config = Configuration()
         config.readonly = readOnly
         config.foreignKeysEnabled = true

@@ -187,3 +187,30 @@ import Testing
         #expect(foreignKeys == 1)
     }
 }
+
+@Suite struct LockedStoreTests {
+    @Test func storeLockedLongerThanTheTimeoutIsAClearErrorAndLosesNothing() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        let store = try AppDatabase.open(path: path, busyTimeout: 0.2)
+        try store.log("Stretch")
+        var config = Configuration()
+        config.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: config)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        #expect(throws: StoreError.locked(path: path)) { try store.log("Stretch") }
+        // Reads still work while another process writes (WAL).
+        #expect(try store.entries().count == 1)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try store.log("Stretch")
+        #expect(try store.entries().count == 2)
+    }
+
+    @Test func defaultPathFollowsTheEnvironment() {
+        #expect(AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "/s/x.sqlite", "XDG_DATA_HOME": "/d"]) == "/s/x.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/routine/store.sqlite")
+        #expect(
+            AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "", "XDG_DATA_HOME": "", "HOME": "/h"])
+                == "/h/.local/share/routine/store.sqlite")
+    }
+}
