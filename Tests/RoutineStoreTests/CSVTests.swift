@@ -150,3 +150,46 @@ import Testing
         #expect(try store.metricEntries(habitKeys: ["habit 1"], to: DayKey("2026-12-31")!).count == 3650)
     }
 }
+
+@Suite struct CSVEdgeTests {
+    @Test func byteOrderMarkAndOffsetsAreHandled() throws {
+        let store = try AppDatabase.inMemory()
+        let csv = "\u{FEFF}habit,dayKey,timestamp\nStretch,2026-11-22,2026-11-22T07:40:00+01:00\n"
+        #expect(try store.importEntries(csv: csv, defaultTimeZone: "Europe/Paris", now: Date()) == 1)
+        let entry = try #require(try store.entries().first)
+        #expect(entry.timestamp == Fixtures.instant)
+        #expect(entry.timeZone == "Europe/Paris")
+        #expect(try store.entriesCSV().contains("2026-11-22T06:40:00.000Z"))
+    }
+
+    @Test func exportFiltersLikeEntries() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Stretch")
+        try store.log("Read", day: Fixtures.day.adding(days: -5))
+        let gone = try store.log("Read")
+        try store.deleteEntry(id: gone.id)
+        let lines = try store.entriesCSV(habit: "read").split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[1].hasPrefix("Read,2026-11-17,,,"))
+        #expect(try store.entriesCSV(from: Fixtures.day).split(separator: "\n").count == 2)
+        #expect(throws: StoreError.unknownHabit("Nope")) { try store.entriesCSV(habit: "Nope") }
+    }
+
+    @Test func rowsFollowTheLogRulesForExistingHabits() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        let csv = "habit,dayKey,value,unit\nMeditate,2026-11-20,,\nmeditate,2026-11-21,15,minutes\nRun,2026-11-21,,\n"
+        do {
+            _ = try store.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
+            Issue.record("a quantity habit without target and no value must fail")
+        } catch StoreError.invalidCSV(let line, let column, let message) {
+            #expect(line == 4)
+            #expect(column == 3)
+            #expect(message.contains("Run"))
+        }
+        #expect(try store.entries().isEmpty)
+        let fixed = csv.replacingOccurrences(of: "Run,2026-11-21,,", with: "Run,2026-11-21,5,km")
+        #expect(try store.importEntries(csv: fixed, defaultTimeZone: "UTC", now: Fixtures.instant) == 3)
+        #expect(try store.entries().map(\.value) == [10, 15, 5])
+    }
+}

@@ -17,6 +17,7 @@ import Testing
         let store = try AppDatabase.open(path: path)
         try store.log("Stretch")
         #expect(mode(path) == 0o600)
+        #expect(mode(path + "-wal") == 0o600)
         #expect(mode(temp.file("deep/er")) == 0o700)
         #expect(try store.appliedMigrations() == ["v1", "v2"])
     }

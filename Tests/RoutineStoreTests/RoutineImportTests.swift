@@ -110,3 +110,26 @@ import Testing
         #expect(try store.routine(slug: "big")?.routine == routine)
     }
 }
+
+@Suite struct RoutineDeclarationTests {
+    @Test func oneFileDeclaringAHabitTwiceWithTwoMeasuresConflicts() throws {
+        let store = try AppDatabase.inMemory()
+        var routine = Fixtures.single("r", habit: "Swim", measure: Measure(unit: "m", type: "distance"))
+        routine.habits.append(HabitSpec(name: "swim", measure: Measure(unit: "min", type: "time")))
+        #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "r") }
+        #expect(try store.habits().isEmpty)
+    }
+
+    @Test func declarationAndNodeMayUseDifferentSpellings() throws {
+        let store = try AppDatabase.inMemory()
+        var routine = Fixtures.single("r", habit: "MEDITATE")
+        routine.habits = [HabitSpec(name: "meditate", measure: Measure(unit: "minutes", type: "Time"), target: 5)]
+        _ = try store.importRoutine(routine, source: "r")
+        let habits = try store.habits()
+        #expect(habits.count == 1)
+        #expect(habits.first?.name == "meditate")
+        #expect(habits.first?.measure == Measure(unit: "min", type: "time"))
+        // The routine reads back with the spellings of the file.
+        #expect(try store.routine(slug: "r")?.routine == routine)
+    }
+}
