@@ -43,9 +43,16 @@ extension AppDatabase {
         try runLocks.claim(id)
         do {
             try write { db in
+                // Checked again under the lock: the run may have been finished by its
+                // previous holder between the first check and the claim.
                 try db.execute(
-                    sql: "UPDATE run SET status = 'active', updated_at = ? WHERE id = ?",
+                    sql: "UPDATE run SET status = 'active', updated_at = ? WHERE id = ? AND status IN ('active', 'paused')",
                     arguments: [Timestamp.format(now), id])
+                if db.changesCount == 0 {
+                    let status = try String.fetchOne(db, sql: "SELECT status FROM run WHERE id = ?", arguments: [id])
+                        .flatMap(RunStatus.init) ?? .aborted
+                    throw StoreError.runFinished(id: id, status: status)
+                }
             }
         } catch {
             runLocks.release(id)

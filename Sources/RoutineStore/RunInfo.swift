@@ -49,7 +49,8 @@ public struct RunEntryRecord: Sendable, Equatable {
 }
 
 /// Proof that this process holds a run's exclusive lock. The lock lives until
-/// `finishRun`, `releaseRun`, or the end of the process (the kernel drops it on kill -9).
+/// `finishRun`, `releaseRun`, the release of the `AppDatabase` that took it, or the end of
+/// the process (the kernel drops it even on kill -9). Keep the store alive while walking.
 public struct RunClaim: Sendable, Equatable {
     public var runID: RunID
 }

@@ -42,7 +42,12 @@ import Testing
         #expect(written.allSatisfy { $0.dayKey == Fixtures.day && $0.runID == id })
         #expect(try store.run(id: id)?.state == state2)
         #expect(try store.entries(runID: id).count == 2)
-        #expect(try store.liveHabitKeys(on: Fixtures.day) == ["drink water", "meditate"])
+        let replaced = try store.applyStep(
+            runID: id, state: state1, records: [RunEntryRecord(token: 3, habit: "Journal", value: nil)], retractions: [1], at: later,
+            timeZone: "UTC")
+        #expect(replaced.map(\.habit) == ["Journal"])
+        #expect(try store.entries(runID: id).map(\.habit) == ["Meditate", "Journal"])
+        #expect(try store.liveHabitKeys(on: Fixtures.day) == ["journal", "meditate"])
     }
 
     @Test func aFailingStepWritesNeitherEntriesNorState() throws {
