@@ -25,88 +25,107 @@ struct CSVParser {
 
     /// The next record and the line it starts on, or nil at the end of the input.
     mutating func next() throws -> (line: Int, fields: [String])? {
-        while index < bytes.count {
-            if bytes[index] == Self.newline {
-                index += 1
-                line += 1
-            } else if bytes[index] == Self.carriageReturn, index + 1 < bytes.count, bytes[index + 1] == Self.newline {
-                index += 2
-                line += 1
+        var cursor = Cursor(index: index, line: line)
+        defer {
+            index = cursor.index
+            line = cursor.line
+        }
+        // Scanning through a buffer pointer: array subscripts are calls in debug builds.
+        return try bytes.withUnsafeBufferPointer { buffer in try Self.record(buffer, &cursor) }
+    }
+
+    private struct Cursor {
+        var index: Int
+        var line: Int
+    }
+
+    private static func record(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor) throws -> (
+        line: Int, fields: [String]
+    )? {
+        let count = bytes.count
+        while cursor.index < count {
+            if bytes[cursor.index] == newline {
+                cursor.index += 1
+                cursor.line += 1
+            } else if bytes[cursor.index] == carriageReturn, cursor.index + 1 < count, bytes[cursor.index + 1] == newline {
+                cursor.index += 2
+                cursor.line += 1
             } else {
                 break
             }
         }
-        guard index < bytes.count else { return nil }
-        let startLine = line
+        guard cursor.index < count else { return nil }
+        let startLine = cursor.line
         var fields: [String] = []
         while true {
             let column = fields.count + 1
-            guard column <= Self.maxFields else {
-                throw StoreError.invalidCSV(line: startLine, column: column, message: "more than \(Self.maxFields) fields")
+            guard column <= maxFields else {
+                throw StoreError.invalidCSV(line: startLine, column: column, message: "more than \(maxFields) fields")
             }
-            fields.append(try field(column: column))
-            guard index < bytes.count else { return (startLine, fields) }
-            switch bytes[index] {
-            case Self.comma:
-                index += 1
-            case Self.newline:
-                index += 1
-                line += 1
+            fields.append(try field(bytes, &cursor, column: column))
+            guard cursor.index < count else { return (startLine, fields) }
+            switch bytes[cursor.index] {
+            case comma:
+                cursor.index += 1
+            case newline:
+                cursor.index += 1
+                cursor.line += 1
                 return (startLine, fields)
-            case Self.carriageReturn where index + 1 < bytes.count && bytes[index + 1] == Self.newline:
-                index += 2
-                line += 1
+            case carriageReturn where cursor.index + 1 < count && bytes[cursor.index + 1] == newline:
+                cursor.index += 2
+                cursor.line += 1
                 return (startLine, fields)
-            case Self.carriageReturn:
-                throw StoreError.invalidCSV(line: line, column: column, message: "a carriage return outside quotes")
+            case carriageReturn:
+                throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a carriage return outside quotes")
             default:
-                throw StoreError.invalidCSV(line: line, column: column, message: "text after a closing quote")
+                throw StoreError.invalidCSV(line: cursor.line, column: column, message: "text after a closing quote")
             }
         }
     }
 
-    private mutating func field(column: Int) throws -> String {
-        if index < bytes.count, bytes[index] == Self.quote {
-            let quoteLine = line
-            index += 1
+    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, column: Int) throws -> String {
+        let count = bytes.count
+        if cursor.index < count, bytes[cursor.index] == quote {
+            let quoteLine = cursor.line
+            cursor.index += 1
             var buffer: [UInt8] = []
             while true {
-                guard index < bytes.count else {
+                guard cursor.index < count else {
                     throw StoreError.invalidCSV(line: quoteLine, column: column, message: "unterminated quoted field")
                 }
-                let byte = bytes[index]
-                if byte == Self.quote {
-                    if index + 1 < bytes.count, bytes[index + 1] == Self.quote {
-                        buffer.append(Self.quote)
-                        index += 2
+                let byte = bytes[cursor.index]
+                if byte == quote {
+                    if cursor.index + 1 < count, bytes[cursor.index + 1] == quote {
+                        buffer.append(quote)
+                        cursor.index += 2
                         continue
                     }
-                    index += 1
+                    cursor.index += 1
                     break
                 }
-                if byte == 0 { throw StoreError.invalidCSV(line: line, column: column, message: "a NUL byte") }
-                if byte == Self.newline { line += 1 }
+                if byte == 0 { throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a NUL byte") }
+                if byte == newline { cursor.line += 1 }
                 buffer.append(byte)
-                index += 1
-                if buffer.count > Self.maxFieldBytes { throw tooLong(quoteLine, column) }
+                cursor.index += 1
+                if buffer.count > maxFieldBytes { throw tooLong(quoteLine, column) }
             }
             return String(decoding: buffer, as: UTF8.self)
         }
-        let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == Self.comma || byte == Self.newline || byte == Self.carriageReturn { break }
-            if byte == Self.quote {
-                throw StoreError.invalidCSV(line: line, column: column, message: "a quote inside an unquoted field")
+        let start = cursor.index
+        while cursor.index < count {
+            let byte = bytes[cursor.index]
+            if byte == comma || byte == newline || byte == carriageReturn { break }
+            if byte == quote {
+                throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a quote inside an unquoted field")
             }
-            if byte == 0 { throw StoreError.invalidCSV(line: line, column: column, message: "a NUL byte") }
-            index += 1
+            if byte == 0 { throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a NUL byte") }
+            cursor.index += 1
         }
-        if index - start > Self.maxFieldBytes { throw tooLong(line, column) }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        if cursor.index - start > maxFieldBytes { throw tooLong(cursor.line, column) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor.index]), as: UTF8.self)
     }
 
-    private func tooLong(_ line: Int, _ column: Int) -> StoreError {
+    private static func tooLong(_ line: Int, _ column: Int) -> StoreError {
         .invalidCSV(line: line, column: column, message: "a field longer than \(Self.maxFieldBytes) bytes")
     }
 
