@@ -15,7 +15,7 @@ extension AppDatabase {
             var arguments: StatementArguments = []
             if let habit {
                 guard let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitName.key(habit)])
+                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
                 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
                 clauses.append("e.habit_id = ?")
                 _ = arguments.append(contentsOf: [id])

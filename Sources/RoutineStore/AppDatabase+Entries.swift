@@ -35,7 +35,7 @@ extension AppDatabase {
             var arguments: StatementArguments = []
             if let habit {
                 guard let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitName.key(habit)])
+                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
                 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
                 clauses.append("e.habit_id = ?")
                 _ = arguments.append(contentsOf: [id])
@@ -157,7 +157,7 @@ extension AppDatabase {
 
     /// One habit by name (any spelling with the same key), or nil.
     public func habit(named name: String) throws -> HabitInfo? {
-        let key = HabitName.key(name)
+        let key = HabitResolver.storeKey(name)
         return try habits().first { $0.key == key }
     }
 

@@ -13,7 +13,7 @@ extension AppDatabase {
         guard !cleanTitle.isEmpty else { throw StoreError.invalidGoal("the title is empty") }
         guard target.isFinite, target > 0 else { throw StoreError.invalidGoal("the target must be a number > 0") }
         guard from <= to else { throw StoreError.invalidGoal("it ends (\(to)) before it starts (\(from))") }
-        let canonicalUnit = unit.map(UnitName.canonical).flatMap { $0.isEmpty ? nil : $0 }
+        let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
         return try write { db in
             try db.execute(
                 sql: "INSERT INTO goal (title, target, unit, from_day, to_day, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -58,7 +58,7 @@ extension AppDatabase {
                 sql: """
                     DELETE FROM goal_link WHERE goal_id = ?
                       AND habit_id = (SELECT id FROM habit WHERE name_key = ?)
-                    """, arguments: [id, HabitName.key(habit)])
+                    """, arguments: [id, HabitResolver.storeKey(habit)])
             guard db.changesCount > 0 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
             return try fetchGoal(db, id: id)
         }

@@ -33,10 +33,21 @@ struct HabitResolver {
         self.now = now
     }
 
+    /// The identity key as stored: `HabitName.key` in Unicode NFC. SQLite compares bytes,
+    /// so "Café" typed composed and decomposed must reach it as the same bytes.
+    static func storeKey(_ name: String) -> String {
+        HabitName.key(name).precomposedStringWithCanonicalMapping
+    }
+
+    /// A unit as stored: `UnitName.canonical`, in NFC.
+    static func storeUnit(_ unit: String) -> String {
+        UnitName.canonical(unit).precomposedStringWithCanonicalMapping
+    }
+
     /// The canonical form of a measure: unit via `UnitName.canonical`, type lower-cased
-    /// with white space folded.
+    /// with white space folded (both NFC).
     static func canonical(_ measure: Measure) -> Measure {
-        Measure(unit: UnitName.canonical(measure.unit), type: HabitName.key(measure.type))
+        Measure(unit: storeUnit(measure.unit), type: storeKey(measure.type))
     }
 
     /// The display name of a habit, or `invalidHabitName`: 1–200 characters after
@@ -69,7 +80,7 @@ struct HabitResolver {
     /// The habit with this name's key, if it exists.
     mutating func find(_ name: String) throws -> HabitRow? {
         if let row = rawCache[name], cache[row.key] == row { return row }
-        let key = HabitName.key(name)
+        let key = Self.storeKey(name)
         if let row = cache[key] {
             rawCache[name] = row
             return row
@@ -112,7 +123,7 @@ struct HabitResolver {
     /// The measure for a unit named without a type: an existing measure with that unit
     /// (the oldest) if there is one, else the unit with its default type.
     func measure(forUnit unit: String) throws -> Measure {
-        let canonical = UnitName.canonical(unit)
+        let canonical = Self.storeUnit(unit)
         if let type = try String.fetchOne(
             db, sql: "SELECT type FROM measure WHERE unit = ? ORDER BY id LIMIT 1", arguments: [canonical])
         {
@@ -134,9 +145,9 @@ struct HabitResolver {
                 INSERT INTO habit (name, name_key, measure_id, target, weekly, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [display, HabitName.key(display), measureID, target, weekly, Timestamp.format(now)])
+            arguments: [display, Self.storeKey(display), measureID, target, weekly, Timestamp.format(now)])
         let row = HabitRow(
-            id: db.lastInsertedRowID, name: display, key: HabitName.key(display), measureID: measureID,
+            id: db.lastInsertedRowID, name: display, key: Self.storeKey(display), measureID: measureID,
             measure: canonical, target: target, weekly: weekly)
         cache[row.key] = row
         created.append(display)
@@ -192,7 +203,7 @@ struct HabitResolver {
         if let value, !value.isFinite || value < 0 {
             throw StoreError.invalidValue(habit: HabitName.display(name), value: value)
         }
-        let unitName = unit.map { UnitName.canonical($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let unitName = unit.map { Self.storeUnit($0) }.flatMap { $0.isEmpty ? nil : $0 }
         if let row = try find(name) {
             guard let measure = row.measure else {
                 if value != nil { throw StoreError.valueForBinaryHabit(habit: row.name) }

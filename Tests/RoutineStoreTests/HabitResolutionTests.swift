@@ -132,3 +132,60 @@ import Testing
         #expect(specs["run"]?.weekly == 15)
     }
 }
+
+@Suite struct UnicodeHabitTests {
+    @Test func composedAndDecomposedSpellingsAreOneHabit() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Caf\u{E9} visit")  // é composed
+        try store.log("CAFE\u{301} VISIT")  // É decomposed
+        #expect(try store.habits().count == 1)
+        #expect(try store.entries(habit: "caf\u{65}\u{301} visit").count == 2)
+        #expect(try store.liveHabitKeys(on: Fixtures.day).contains("café visit"))
+    }
+
+    @Test func nonASCIICaseFoldingIsOneHabit() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Übung")
+        try store.log("ÜBUNG")
+        try store.log("übung")
+        #expect(try store.habits().map(\.name) == ["Übung"])
+    }
+}
+
+@Suite struct CSVFuzzTests {
+    /// Random bytes from an alphabet rich in CSV syntax: every input either loads or is
+    /// refused with a line and column, and a refused one writes nothing.
+    @Test func randomInputNeverCrashesAndIsAllOrNothing() throws {
+        var generator = SplitMix(seed: 20_261_122)
+        let alphabet = Array(",,\"\"\n\r\n ab-.0123456789\u{0}é".unicodeScalars)
+        for round in 0..<300 {
+            let store = try AppDatabase.inMemory()
+            var body = ""
+            for _ in 0..<Int.random(in: 0...80, using: &generator) {
+                body.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+            }
+            if round % 3 == 0 { body = "Stretch,2026-11-2\(round % 10)\n" + body }
+            do {
+                let count = try store.importEntries(csv: "habit,dayKey\n" + body, defaultTimeZone: "UTC", now: Fixtures.instant)
+                #expect(try store.entries().count == count)
+            } catch StoreError.invalidCSV(let line, let column, _) {
+                #expect(line >= 2 && column >= 1)
+                #expect(try store.entries().isEmpty)
+                #expect(try store.habits().isEmpty)
+            }
+        }
+    }
+}
+
+/// A small deterministic generator, so that a failing input can be reproduced.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
