@@ -1,0 +1,236 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+extension AppDatabase {
+    /// The CSV columns, in the order `entriesCSV` writes them.
+    public static let csvHeader = ["habit", "dayKey", "value", "note", "timestamp", "timeZone"]
+
+    /// Live entries as CSV (RFC 4180 quoting, LF line ends) with the header
+    /// `habit,dayKey,value,note,timestamp,timeZone`; the same filters as `entries`.
+    /// Values are written so that `importEntries` reads back the same number.
+    public func entriesCSV(habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil) throws -> String {
+        try read { db in
+            var clauses = ["e.deleted_at IS NULL"]
+            var arguments: StatementArguments = []
+            if let habit {
+                guard let id = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
+                else { throw StoreError.unknownHabit(HabitName.display(habit)) }
+                clauses.append("e.habit_id = ?")
+                _ = arguments.append(contentsOf: [id])
+            }
+            if let from {
+                clauses.append("e.day_key >= ?")
+                _ = arguments.append(contentsOf: [from.description])
+            }
+            if let to {
+                clauses.append("e.day_key <= ?")
+                _ = arguments.append(contentsOf: [to.description])
+            }
+            var out = Self.csvHeader.joined(separator: ",") + "\n"
+            // Stored day keys and timestamps are already in their canonical text forms.
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone
+                    FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                    WHERE \(clauses.joined(separator: " AND ")) ORDER BY e.day_key, e.id
+                    """, arguments: arguments)
+            while let row = try rows.next() {
+                let value: Double? = row[2]
+                let note: String? = row[3]
+                out += CSVParser.quoted(row[0])
+                out += ","
+                out += row[1] as String
+                out += ","
+                if let value { out += Self.formatValue(value) }
+                out += ","
+                if let note { out += CSVParser.quoted(note) }
+                out += ","
+                out += row[4] as String
+                out += ","
+                out += CSVParser.quoted(row[5])
+                out += "\n"
+            }
+            return out
+        }
+    }
+
+    /// Reads entries from CSV in one transaction: all rows or none.
+    ///
+    /// Columns are found by header name (case-insensitive): `habit` and `dayKey` are
+    /// required; `value`, `note`, `timestamp` (ISO 8601; default `now`), `timeZone`
+    /// (default `defaultTimeZone`) and `unit` (for habits the import creates) are optional;
+    /// any other column is an error. Each row follows `logEntry`'s rules and goes through
+    /// the same get-or-create path. The first bad row throws `StoreError.invalidCSV`
+    /// with its line and column (field number). Returns the number of entries written.
+    public func importEntries(csv: String, defaultTimeZone: String, now: Date) throws -> Int {
+        var parser = CSVParser(csv)
+        guard let header = try parser.next() else { return 0 }
+        let columns = try CSVColumns(header: header.fields, line: header.line)
+        return try write { db in
+            var resolver = HabitResolver(db: db, now: now)
+            let inserter = try EntryBulkInserter(db)
+            let nowText = Timestamp.format(now)
+            var zones: Set<String> = []
+            var count = 0
+            while let (line, fields) = try parser.next() {
+                func fail(_ column: Int?, _ message: String) -> StoreError {
+                    .invalidCSV(line: line, column: (column ?? 0) + 1, message: message)
+                }
+                guard fields.count == columns.count else {
+                    throw fail(min(fields.count, columns.count), "expected \(columns.count) fields, found \(fields.count)")
+                }
+                // DayKey accepts only exact YYYY-MM-DD, so the text is already canonical.
+                let dayText = Self.trimmed(fields[columns.dayKey])
+                guard DayKey(dayText) != nil else {
+                    throw fail(columns.dayKey, "not a day (YYYY-MM-DD): '\(Self.clip(dayText))'")
+                }
+                var value: Double?
+                if let column = columns.value {
+                    let text = Self.trimmed(fields[column])
+                    if !text.isEmpty {
+                        guard let number = Self.parseValue(text) else {
+                            throw fail(column, "not a value (a number ≥ 0): '\(Self.clip(text))'")
+                        }
+                        value = number
+                    }
+                }
+                var stamp = nowText
+                if let column = columns.timestamp {
+                    let text = Self.trimmed(fields[column])
+                    if !text.isEmpty {
+                        guard let parsed = Timestamp.parse(text) else {
+                            throw fail(column, "not an ISO 8601 timestamp: '\(Self.clip(text))'")
+                        }
+                        stamp = Timestamp.isCanonical(text) ? text : Timestamp.format(parsed)
+                    }
+                }
+                var zone = defaultTimeZone
+                if let column = columns.timeZone {
+                    let text = Self.trimmed(fields[column])
+                    if !text.isEmpty {
+                        if !zones.contains(text) {
+                            guard TimeZone(identifier: text) != nil else {
+                                throw fail(column, "unknown time zone '\(Self.clip(text))'")
+                            }
+                            zones.insert(text)
+                        }
+                        zone = text
+                    }
+                }
+                var unit: String?
+                if let column = columns.unit {
+                    let text = Self.trimmed(fields[column])
+                    if !text.isEmpty { unit = text }
+                }
+                let resolved: (HabitRow, Double?)
+                do {
+                    resolved = try resolver.habitForEntry(fields[columns.habit], value: value, unit: unit)
+                } catch let error as StoreError {
+                    throw fail(columns.blame(error), error.message)
+                }
+                try inserter.insert(
+                    habitID: resolved.0.id, dayKey: dayText, timestamp: stamp, timeZone: zone, value: resolved.1,
+                    note: columns.note.flatMap { Self.cleanNote(fields[$0]) })
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Surrounding spaces and tabs removed; the common case (none) costs two byte reads.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        if first != 32, first != 9, last != 32, last != 9 { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A number written so that it reads back the same: integers without a fraction,
+    /// others in Swift's shortest round-trip form.
+    static func formatValue(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// A CSV value: digits with an optional fraction and exponent; nil for anything else
+    /// (signs, `nan`, `inf`, hex, overflow).
+    static func parseValue(_ text: String) -> Double? {
+        var sawDigit = false
+        var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent digits
+        for byte in text.utf8 {
+            switch (state, byte) {
+            case (0, 48...57), (1, 48...57): sawDigit = true
+            case (0, UInt8(ascii: ".")): state = 1
+            case (0, UInt8(ascii: "e")), (0, UInt8(ascii: "E")), (1, UInt8(ascii: "e")), (1, UInt8(ascii: "E")):
+                guard sawDigit else { return nil }
+                state = 2
+            case (2, UInt8(ascii: "+")), (2, UInt8(ascii: "-")): state = 3
+            case (2, 48...57), (3, 48...57): state = 3
+            default: return nil
+            }
+        }
+        guard sawDigit, state != 2, let value = Double(text), value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    /// At most 40 characters of hostile text in an error line.
+    static func clip(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "…"
+    }
+}
+
+/// Where each known column is in a CSV header.
+struct CSVColumns {
+    var count: Int
+    var habit: Int
+    var dayKey: Int
+    var value: Int?
+    var note: Int?
+    var timestamp: Int?
+    var timeZone: Int?
+    var unit: Int?
+
+    static let known = ["habit", "daykey", "value", "note", "timestamp", "timezone", "unit"]
+
+    init(header: [String], line: Int) throws {
+        var positions: [String: Int] = [:]
+        for (index, raw) in header.enumerated() {
+            var name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            if index == 0, name.hasPrefix("\u{FEFF}") { name.removeFirst() }
+            guard Self.known.contains(name) else {
+                throw StoreError.invalidCSV(
+                    line: line, column: index + 1,
+                    message: "unknown column '\(AppDatabase.clip(raw))' (columns: \(AppDatabase.csvHeader.joined(separator: ", ")), unit)")
+            }
+            guard positions[name] == nil else {
+                throw StoreError.invalidCSV(line: line, column: index + 1, message: "column '\(name)' appears twice")
+            }
+            positions[name] = index
+        }
+        guard let habit = positions["habit"] else {
+            throw StoreError.invalidCSV(line: line, column: 1, message: "missing required column 'habit'")
+        }
+        guard let dayKey = positions["daykey"] else {
+            throw StoreError.invalidCSV(line: line, column: 1, message: "missing required column 'dayKey'")
+        }
+        count = header.count
+        self.habit = habit
+        self.dayKey = dayKey
+        value = positions["value"]
+        note = positions["note"]
+        timestamp = positions["timestamp"]
+        timeZone = positions["timezone"]
+        unit = positions["unit"]
+    }
+
+    /// The column an entry-rule error is about.
+    func blame(_ error: StoreError) -> Int? {
+        switch error {
+        case .valueForBinaryHabit, .valueRequired, .invalidValue: value ?? habit
+        case .unitMismatch: unit ?? value ?? habit
+        default: habit
+        }
+    }
+}

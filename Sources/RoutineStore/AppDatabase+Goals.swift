@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+extension AppDatabase {
+    /// Adds a goal over existing habits. A goal with a unit links only quantity habits
+    /// measured in that unit (spellings folded by `UnitName.canonical`); a goal without
+    /// a unit counts entries and links only binary habits. Progress is never stored.
+    public func addGoal(
+        title: String, target: Double, unit: String?, from: DayKey, to: DayKey, habits: [String], at now: Date = Date()
+    ) throws -> GoalInfo {
+        let cleanTitle = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !cleanTitle.isEmpty else { throw StoreError.invalidGoal("the title is empty") }
+        guard target.isFinite, target > 0 else { throw StoreError.invalidGoal("the target must be a number > 0") }
+        guard from <= to else { throw StoreError.invalidGoal("it ends (\(to)) before it starts (\(from))") }
+        let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
+        return try write { db in
+            try db.execute(
+                sql: "INSERT INTO goal (title, target, unit, from_day, to_day, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [cleanTitle, target, canonicalUnit, from.description, to.description, Timestamp.format(now)])
+            let id = db.lastInsertedRowID
+            for habit in habits { try linkHabit(db, goalID: id, habit: habit) }
+            return try fetchGoal(db, id: id)
+        }
+    }
+
+    /// Every goal, oldest first.
+    public func goals() throws -> [GoalInfo] {
+        try read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM goal ORDER BY id").map { try fetchGoal(db, id: $0) }
+        }
+    }
+
+    /// One goal, or nil.
+    public func goal(id: Int64) throws -> GoalInfo? {
+        try read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM goal WHERE id = ?)", arguments: [id]) == true
+            else { return nil }
+            return try fetchGoal(db, id: id)
+        }
+    }
+
+    /// Links a habit to a goal (no-op when already linked), under the unit rule of `addGoal`.
+    @discardableResult
+    public func link(goal id: Int64, habit: String) throws -> GoalInfo {
+        try write { db in
+            try linkHabit(db, goalID: id, habit: habit)
+            return try fetchGoal(db, id: id)
+        }
+    }
+
+    /// Removes a habit from a goal; a habit that is not linked throws `unknownHabit`.
+    @discardableResult
+    public func unlink(goal id: Int64, habit: String) throws -> GoalInfo {
+        try write { db in
+            _ = try fetchGoal(db, id: id)
+            try db.execute(
+                sql: """
+                    DELETE FROM goal_link WHERE goal_id = ?
+                      AND habit_id = (SELECT id FROM habit WHERE name_key = ?)
+                    """, arguments: [id, HabitResolver.storeKey(habit)])
+            guard db.changesCount > 0 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
+            return try fetchGoal(db, id: id)
+        }
+    }
+
+    /// Deletes a goal and its links (goals are settings, not behavioural truth: no
+    /// entry is touched).
+    public func deleteGoal(id: Int64) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM goal WHERE id = ?", arguments: [id])
+            guard db.changesCount > 0 else { throw StoreError.unknownGoal(id) }
+        }
+    }
+
+    private func linkHabit(_ db: Database, goalID: Int64, habit name: String) throws {
+        let goal = try fetchGoal(db, id: goalID)
+        var resolver = HabitResolver(db: db, now: Date())
+        guard let habit = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+        let sameUnit: Bool =
+            switch (goal.unit, habit.measure?.unit) {
+            case (nil, nil): true
+            case (let goalUnit?, let habitUnit?): goalUnit.caseInsensitiveCompare(habitUnit) == .orderedSame
+            default: false
+            }
+        guard sameUnit else {
+            throw StoreError.goalUnitMismatch(
+                goal: goal.title, habit: habit.name, goalUnit: goal.unit, habitUnit: habit.measure?.unit)
+        }
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO goal_link (goal_id, habit_id, position)
+                VALUES (?, ?, (SELECT coalesce(max(position), -1) + 1 FROM goal_link WHERE goal_id = ?))
+                """, arguments: [goalID, habit.id, goalID])
+    }
+
+    private func fetchGoal(_ db: Database, id: Int64) throws -> GoalInfo {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT title, target, unit, from_day, to_day FROM goal WHERE id = ?", arguments: [id])
+        else { throw StoreError.unknownGoal(id) }
+        let links = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT h.name, h.name_key FROM goal_link l JOIN habit h ON h.id = l.habit_id
+                WHERE l.goal_id = ? ORDER BY l.position
+                """, arguments: [id])
+        return GoalInfo(
+            id: id, title: row[0], target: row[1], unit: row[2], from: DayKey(row[3] as String) ?? DayKey(ordinal: 0),
+            to: DayKey(row[4] as String) ?? DayKey(ordinal: 0), habits: links.map { $0[0] }, habitKeys: links.map { $0[1] })
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+extension AppDatabase {
+    /// Stores a validated routine: a new slug becomes version 1, a changed graph or
+    /// source text a new version, and an identical re-import writes nothing.
+    ///
+    /// Declared habits go through the get-or-create path with their measure, target and
+    /// weekly target (a newer import's declared target/weekly replace the habit's); habits
+    /// used only by nodes are reused, else created binary. A measure that conflicts with
+    /// the store throws `measureConflict` and nothing is written.
+    public func importRoutine(_ routine: Routine, source: String, at now: Date = Date()) throws -> ImportResult {
+        try RoutineGraph.validate(routine)
+        return try write { db in
+            let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [routine.slug])
+            if let routineID, let latest = try latestVersion(db, routineID: routineID) {
+                let stored = try loadVersion(db, versionID: latest.id)
+                if stored.routine == routine, stored.source == source {
+                    return ImportResult(
+                        slug: routine.slug, outcome: .unchanged, versionID: latest.id, versionNumber: latest.number,
+                        createdHabits: [])
+                }
+            }
+            var resolver = HabitResolver(db: db, now: now)
+            var habitIDs: [String: Int64] = [:]
+            for spec in routine.habits {
+                let key = HabitName.key(spec.name)
+                if habitIDs[key] != nil {
+                    // A second declaration of one habit in one file: it must agree.
+                    let first = routine.habits.first { HabitName.key($0.name) == key }?.measure.map(HabitResolver.canonical)
+                    let second = spec.measure.map(HabitResolver.canonical)
+                    if first != second { throw StoreError.measureConflict(habit: spec.name, existing: first, new: second) }
+                    continue
+                }
+                habitIDs[key] = try resolver.habitForDeclaration(spec).id
+            }
+            for node in routine.nodes {
+                guard case .habit(let name) = node.body else { continue }
+                let key = HabitName.key(name)
+                if habitIDs[key] == nil { habitIDs[key] = try resolver.habitForNode(name).id }
+            }
+            let id: Int64
+            if let routineID {
+                id = routineID
+            } else {
+                try db.execute(sql: "INSERT INTO routine (slug) VALUES (?)", arguments: [routine.slug])
+                id = db.lastInsertedRowID
+            }
+            let number =
+                (try Int.fetchOne(db, sql: "SELECT max(number) FROM routine_version WHERE routine_id = ?", arguments: [id])
+                    ?? 0) + 1
+            try db.execute(
+                sql: "INSERT INTO routine_version (routine_id, number, title, source, imported_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [id, number, routine.title, source, Timestamp.format(now)])
+            let versionID = db.lastInsertedRowID
+            try RoutineGraph.insert(db, routine, versionID: versionID, habitIDs: habitIDs)
+            return ImportResult(
+                slug: routine.slug, outcome: routineID == nil ? .created : .newVersion, versionID: versionID,
+                versionNumber: number, createdHabits: resolver.created)
+        }
+    }
+
+    /// Every stored routine's latest version, by slug.
+    public func routines() throws -> [RoutineSummary] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.slug, v.id, v.number, v.title, v.imported_at,
+                      (SELECT count(*) FROM routine_node n WHERE n.version_id = v.id)
+                    FROM routine r JOIN routine_version v ON v.routine_id = r.id
+                    WHERE v.number = (SELECT max(number) FROM routine_version WHERE routine_id = r.id)
+                    ORDER BY r.slug
+                    """
+            ).map { row in
+                let slug: String = row[0]
+                let title: String? = row[3]
+                return RoutineSummary(
+                    slug: slug, title: title ?? slug, latestVersion: row[2], versionID: row[1], nodeCount: row[5],
+                    importedAt: Timestamp.parse(row[4]) ?? Date(timeIntervalSince1970: 0))
+            }
+        }
+    }
+
+    /// The latest version of a routine, or nil when the slug is not stored.
+    public func routine(slug: String) throws -> StoredRoutine? {
+        try read { db in
+            guard let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]),
+                let latest = try latestVersion(db, routineID: routineID)
+            else { return nil }
+            return try loadVersion(db, versionID: latest.id)
+        }
+    }
+
+    /// One version by id (runs keep pointing at the version they walked), or nil.
+    public func routine(versionID: Int64) throws -> StoredRoutine? {
+        try read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM routine_version WHERE id = ?)", arguments: [versionID])
+                == true
+            else { return nil }
+            return try loadVersion(db, versionID: versionID)
+        }
+    }
+
+    /// Every version of a routine, oldest first (empty when the slug is not stored).
+    public func routineVersions(slug: String) throws -> [StoredRoutine] {
+        try read { db in
+            let ids = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT v.id FROM routine_version v JOIN routine r ON r.id = v.routine_id
+                    WHERE r.slug = ? ORDER BY v.number
+                    """, arguments: [slug])
+            return try ids.map { try loadVersion(db, versionID: $0) }
+        }
+    }
+
+    private func latestVersion(_ db: Database, routineID: Int64) throws -> (id: Int64, number: Int)? {
+        try Row.fetchOne(
+            db, sql: "SELECT id, number FROM routine_version WHERE routine_id = ? ORDER BY number DESC LIMIT 1",
+            arguments: [routineID]
+        ).map { ($0[0], $0[1]) }
+    }
+
+    func loadVersion(_ db: Database, versionID: Int64) throws -> StoredRoutine {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT r.slug, v.number, v.title, v.source, v.imported_at
+                    FROM routine_version v JOIN routine r ON r.id = v.routine_id WHERE v.id = ?
+                    """, arguments: [versionID])
+        else { throw StoreError.unknownRoutineVersion(versionID) }
+        let routine = try RoutineGraph.load(db, versionID: versionID, slug: row[0], title: row[2], path: path)
+        return StoredRoutine(
+            routine: routine, versionID: versionID, versionNumber: row[1], source: row[3],
+            importedAt: Timestamp.parse(row[4]) ?? Date(timeIntervalSince1970: 0))
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The routine store: one SQLite database, reached only through intent-named methods.
+///
+/// Every write is one `IMMEDIATE` transaction with `synchronous = FULL`, so an entry is
+/// on disk when the method returns. Several processes may share one store: the database
+/// is in WAL mode and waits up to `busyTimeout` for another writer instead of failing.
+/// Every error thrown by a method of this type is a `StoreError`.
+public final class AppDatabase: Sendable {
+    /// How long a write waits for another process's write before giving up with
+    /// `StoreError.locked`.
+    public static let busyTimeout: TimeInterval = 5
+
+    let writer: DatabaseQueue
+    /// The file path, or `:memory:` for an in-memory store (used in messages).
+    public let path: String
+    /// True when the file was opened read-only: reads work, writes throw `readOnly`.
+    public let isReadOnly: Bool
+    let runLocks: RunLocks
+
+    private init(writer: DatabaseQueue, path: String, isReadOnly: Bool, runLocks: RunLocks) {
+        self.writer = writer
+        self.path = path
+        self.isReadOnly = isReadOnly
+        self.runLocks = runLocks
+    }
+
+    /// Opens (creating if missing) the store at `path`, upgrading its schema.
+    ///
+    /// A new file is created with mode 0600, its directory (with 0700) if missing. An
+    /// existing file that has no write permission bit is opened read-only (even for
+    /// root); one with no read bit is refused. A file that is not a database, or whose
+    /// tables cannot be read, is refused and never written to.
+    public static func open(path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout) throws -> AppDatabase {
+        let fileManager = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !fileManager.fileExists(atPath: directory) {
+            do {
+                try fileManager.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.cannotCreateDirectory(path: directory, reason: describeErrno(error))
+            }
+        }
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue {
+                throw StoreError.cannotCreateFile(path: path, reason: "it is a directory")
+            }
+        } else {
+            try createFile(path)
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw StoreError.unreadable(path: path)
+        }
+        let mode = info.st_mode & 0o777
+        if mode & 0o444 == 0 || access(path, R_OK) != 0 {
+            throw StoreError.unreadable(path: path)
+        }
+        let readOnly = mode & 0o222 == 0 || access(path, W_OK) != 0
+        return try open(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+    }
+
+    /// Where the store lives when no `--store` is given: `$ROUTINE_STORE`, else
+    /// `$XDG_DATA_HOME/routine/store.sqlite`, else `~/.local/share/routine/store.sqlite`
+    /// (SPEC §5.1). Empty variables count as unset.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["ROUTINE_STORE"], !path.isEmpty { return path }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/routine/store.sqlite" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/routine/store.sqlite"
+    }
+
+    /// A fresh in-memory store with the full schema (for tests and dry runs).
+    public static func inMemory() throws -> AppDatabase {
+        do {
+            let queue = try DatabaseQueue(configuration: configuration(readOnly: false))
+            try StoreMigrations.migrator().migrate(queue)
+            return AppDatabase(writer: queue, path: ":memory:", isReadOnly: false, runLocks: RunLocks(directory: nil))
+        } catch {
+            throw StoreErrorMapper.map(error, path: ":memory:")
+        }
+    }
+
+    /// Opens a store made only up to migration `count` (tests of upgrades).
+    static func openMigrated(path: String, upTo count: Int) throws -> AppDatabase {
+        if !FileManager.default.fileExists(atPath: path) { try createFile(path) }
+        let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
+        try StoreMigrations.migrator(upTo: count).migrate(queue)
+        return AppDatabase(writer: queue, path: path, isReadOnly: false, runLocks: RunLocks(directory: path + ".runs"))
+    }
+
+    private static func open(path: String, readOnly: Bool, busyTimeout: TimeInterval) throws -> AppDatabase {
+        do {
+            let queue = try DatabaseQueue(
+                path: path, configuration: configuration(readOnly: readOnly, busyTimeout: busyTimeout))
+            let migrator = StoreMigrations.migrator()
+            // Read before any write: a damaged file must fail here, untouched.
+            let (superseded, complete) = try queue.read { db in
+                try checkReadable(db)
+                return (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+            }
+            if superseded { throw StoreError.newerSchema(path: path) }
+            if !complete {
+                if readOnly { throw StoreError.readOnlyNeedsUpgrade(path: path) }
+                try migrator.migrate(queue)
+            }
+            return AppDatabase(
+                writer: queue, path: path, isReadOnly: readOnly, runLocks: RunLocks(directory: path + ".runs"))
+        } catch {
+            throw StoreErrorMapper.map(error, path: path)
+        }
+    }
+
+    /// Touches the schema and the last page of every table, so that a file that is not
+    /// a database or was cut short is refused on open (cheap: a few pages per table).
+    private static func checkReadable(_ db: Database) throws {
+        let tables = try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        for table in tables {
+            _ = try Row.fetchOne(db, sql: "SELECT max(rowid) FROM \(table.quotedDatabaseIdentifier)")
+        }
+    }
+
+    private static func configuration(readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout)
+        -> Configuration
+    {
+        var config = Configuration()
+        config.readonly = readOnly
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(busyTimeout)
+        config.prepareDatabase { db in
+            if !db.configuration.readonly {
+                // Set here rather than with `journalMode = .wal`, which writes a probe
+                // table on open: a damaged file must never be written to.
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    private static func createFile(_ path: String) throws {
+        // 0600 at creation (the umask can only remove bits), then exactly 0600: no
+        // process-wide umask change, which would race with other threads.
+        let fd = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if fd < 0 {
+            if errno == EEXIST { return }
+            throw StoreError.cannotCreateFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        if fchmod(fd, 0o600) != 0 {
+            throw StoreError.cannotCreateFile(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    private static func describeErrno(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` in one IMMEDIATE write transaction; any error rolls everything back.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        guard !isReadOnly else { throw StoreError.readOnly(path: path) }
+        do {
+            return try writer.write(body)
+        } catch {
+            throw StoreErrorMapper.map(error, path: path)
+        }
+    }
+
+    /// Runs `body` in a read transaction (a consistent snapshot).
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw StoreErrorMapper.map(error, path: path)
+        }
+    }
+
+    /// `PRAGMA integrity_check` over the whole file: true when SQLite finds nothing wrong.
+    public func integrityCheck() -> Bool {
+        (try? read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] }) ?? false
+    }
+
+    /// The identifiers of the schema migrations applied to this store, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try read { db in try StoreMigrations.migrator().appliedMigrations(db) }
+    }
+}

@@ -1,0 +1,138 @@
+/// A strict RFC 4180 reader over UTF-8 bytes: fields separated by `,`, records by LF or
+/// CRLF, fields optionally in double quotes with `""` for a quote inside.
+///
+/// Hostile input is an error, never a crash or a runaway: an unterminated quote, a quote
+/// inside an unquoted field, text after a closing quote, a stray CR, a NUL byte, a field
+/// over `maxFieldBytes`, or a record over `maxFields` fields. Errors are
+/// `StoreError.invalidCSV` with the 1-based line and field number. Blank lines are skipped.
+struct CSVParser {
+    static let maxFieldBytes = 65_536
+    static let maxFields = 64
+
+    private let bytes: [UInt8]
+    private var index = 0
+    /// The physical line the reader is on (quoted fields may span lines).
+    private var line = 1
+
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+    }
+
+    private static let comma = UInt8(ascii: ",")
+    private static let quote = UInt8(ascii: "\"")
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    /// The next record and the line it starts on, or nil at the end of the input.
+    mutating func next() throws -> (line: Int, fields: [String])? {
+        var cursor = Cursor(index: index, line: line)
+        defer {
+            index = cursor.index
+            line = cursor.line
+        }
+        // Scanning through a buffer pointer: array subscripts are calls in debug builds.
+        return try bytes.withUnsafeBufferPointer { buffer in try Self.record(buffer, &cursor) }
+    }
+
+    private struct Cursor {
+        var index: Int
+        var line: Int
+    }
+
+    private static func record(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor) throws -> (
+        line: Int, fields: [String]
+    )? {
+        let count = bytes.count
+        while cursor.index < count {
+            if bytes[cursor.index] == newline {
+                cursor.index += 1
+                cursor.line += 1
+            } else if bytes[cursor.index] == carriageReturn, cursor.index + 1 < count, bytes[cursor.index + 1] == newline {
+                cursor.index += 2
+                cursor.line += 1
+            } else {
+                break
+            }
+        }
+        guard cursor.index < count else { return nil }
+        let startLine = cursor.line
+        var fields: [String] = []
+        while true {
+            let column = fields.count + 1
+            guard column <= maxFields else {
+                throw StoreError.invalidCSV(line: startLine, column: column, message: "more than \(maxFields) fields")
+            }
+            fields.append(try field(bytes, &cursor, column: column))
+            guard cursor.index < count else { return (startLine, fields) }
+            switch bytes[cursor.index] {
+            case comma:
+                cursor.index += 1
+            case newline:
+                cursor.index += 1
+                cursor.line += 1
+                return (startLine, fields)
+            case carriageReturn where cursor.index + 1 < count && bytes[cursor.index + 1] == newline:
+                cursor.index += 2
+                cursor.line += 1
+                return (startLine, fields)
+            case carriageReturn:
+                throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a carriage return outside quotes")
+            default:
+                throw StoreError.invalidCSV(line: cursor.line, column: column, message: "text after a closing quote")
+            }
+        }
+    }
+
+    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, column: Int) throws -> String {
+        let count = bytes.count
+        if cursor.index < count, bytes[cursor.index] == quote {
+            let quoteLine = cursor.line
+            cursor.index += 1
+            var buffer: [UInt8] = []
+            while true {
+                guard cursor.index < count else {
+                    throw StoreError.invalidCSV(line: quoteLine, column: column, message: "unterminated quoted field")
+                }
+                let byte = bytes[cursor.index]
+                if byte == quote {
+                    if cursor.index + 1 < count, bytes[cursor.index + 1] == quote {
+                        buffer.append(quote)
+                        cursor.index += 2
+                        continue
+                    }
+                    cursor.index += 1
+                    break
+                }
+                if byte == 0 { throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a NUL byte") }
+                if byte == newline { cursor.line += 1 }
+                buffer.append(byte)
+                cursor.index += 1
+                if buffer.count > maxFieldBytes { throw tooLong(quoteLine, column) }
+            }
+            return String(decoding: buffer, as: UTF8.self)
+        }
+        let start = cursor.index
+        while cursor.index < count {
+            let byte = bytes[cursor.index]
+            if byte == comma || byte == newline || byte == carriageReturn { break }
+            if byte == quote {
+                throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a quote inside an unquoted field")
+            }
+            if byte == 0 { throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a NUL byte") }
+            cursor.index += 1
+        }
+        if cursor.index - start > maxFieldBytes { throw tooLong(cursor.line, column) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor.index]), as: UTF8.self)
+    }
+
+    private static func tooLong(_ line: Int, _ column: Int) -> StoreError {
+        .invalidCSV(line: line, column: column, message: "a field longer than \(Self.maxFieldBytes) bytes")
+    }
+
+    /// One field for writing: quoted when it holds a comma, quote, CR or LF (RFC 4180).
+    static func quoted(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == comma || $0 == quote || $0 == newline || $0 == carriageReturn })
+        else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import RoutineCore
+
+/// One HabitEntry, as listed by `routine entries`.
+public struct EntryInfo: Sendable, Equatable, Codable {
+    public var id: Int64
+    /// The habit's shown name.
+    public var habit: String
+    public var dayKey: DayKey
+    /// The instant the entry was made (UTC, millisecond precision as stored).
+    public var timestamp: Date
+    /// The time zone identifier that was active when the DayKey was derived.
+    public var timeZone: String
+    public var value: Double?
+    public var note: String?
+    /// The run that wrote it, if any.
+    public var runID: String?
+    public var deletedAt: Date?
+
+    public var isDeleted: Bool { deletedAt != nil }
+}
+
+/// A live entry reduced to what metrics need: habit, day, value.
+public struct MetricEntry: Sendable, Equatable, Hashable {
+    /// `HabitName.key` of the habit.
+    public var habitKey: String
+    /// The habit's shown name.
+    public var habitName: String
+    public var dayKey: DayKey
+    public var value: Double?
+
+    public init(habitKey: String, habitName: String, dayKey: DayKey, value: Double?) {
+        self.habitKey = habitKey
+        self.habitName = habitName
+        self.dayKey = dayKey
+        self.value = value
+    }
+}

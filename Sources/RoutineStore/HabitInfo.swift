@@ -1,0 +1,29 @@
+import Foundation
+import RoutineCore
+
+/// Whether a habit is done / not done, or measured in a unit.
+public enum HabitKind: String, Sendable, Codable, Equatable {
+    case binary
+    case quantity
+}
+
+/// A habit as stored: its shown name (the first spelling used), identity key and measure.
+public struct HabitInfo: Sendable, Equatable, Codable {
+    public var id: Int64
+    /// The first spelling used, white space folded.
+    public var name: String
+    /// `HabitName.key(name)`: the identity.
+    public var key: String
+    /// Present for quantity habits; the unit is canonical (`UnitName.canonical`).
+    public var measure: Measure?
+    public var target: Double?
+    public var weekly: Double?
+    public var createdAt: Date
+
+    public var kind: HabitKind { measure == nil ? .binary : .quantity }
+    public var unit: String? { measure?.unit }
+    public var type: String? { measure?.type }
+
+    /// The walker's view of the habit.
+    public var spec: HabitSpec { HabitSpec(name: name, measure: measure, target: target, weekly: weekly) }
+}

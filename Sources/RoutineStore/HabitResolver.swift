@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+/// A habit row as the write paths need it.
+struct HabitRow: Sendable, Equatable {
+    var id: Int64
+    var name: String
+    var key: String
+    var measureID: Int64?
+    var measure: Measure?
+    var target: Double?
+    var weekly: Double?
+}
+
+/// The ONE get-or-create path for habits and measures (SPEC §5.3).
+///
+/// Import, run steps, `log` and CSV import all resolve habits through this type, always
+/// inside the transaction of the write that needs it, so a habit or a measure is never
+/// duplicated and a failed write leaves no habit behind. It caches rows by key for the
+/// life of one transaction (a 365,000-row CSV import asks 100 habits 3,650 times each).
+struct HabitResolver {
+    let db: Database
+    let now: Date
+    private var cache: [String: HabitRow] = [:]
+    /// The same rows by the name exactly as given: skips folding on repeated spellings.
+    private var rawCache: [String: HabitRow] = [:]
+    /// Shown names of the habits created through this resolver, in creation order.
+    private(set) var created: [String] = []
+
+    init(db: Database, now: Date) {
+        self.db = db
+        self.now = now
+    }
+
+    /// The identity key as stored: `HabitName.key` in Unicode NFC. SQLite compares bytes,
+    /// so "Café" typed composed and decomposed must reach it as the same bytes.
+    static func storeKey(_ name: String) -> String {
+        HabitName.key(name).precomposedStringWithCanonicalMapping
+    }
+
+    /// A unit as stored: `UnitName.canonical`, in NFC.
+    static func storeUnit(_ unit: String) -> String {
+        UnitName.canonical(unit).precomposedStringWithCanonicalMapping
+    }
+
+    /// The canonical form of a measure: unit via `UnitName.canonical`, type lower-cased
+    /// with white space folded (both NFC).
+    static func canonical(_ measure: Measure) -> Measure {
+        Measure(unit: storeUnit(measure.unit), type: storeKey(measure.type))
+    }
+
+    /// The display name of a habit, or `invalidHabitName`: 1–200 characters after
+    /// folding, no control characters (NUL included).
+    static func validName(_ name: String) throws -> String {
+        let display = HabitName.display(name)
+        guard !display.isEmpty, display.count <= 200,
+            !display.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw StoreError.invalidHabitName(name) }
+        return display
+    }
+
+    /// The type given to a unit named without one (`routine log Run 5 --unit km`).
+    static func defaultType(forUnit unit: String) -> String {
+        switch unit {
+        case "km", "m", "mi": "distance"
+        case "min", "h", "s": "time"
+        case "kg", "g", "lb": "mass"
+        case "l", "ml", "glasses", "cups": "volume"
+        case "kcal": "energy"
+        default: "count"
+        }
+    }
+
+    /// The measure of a plain count (`routine log Push-ups 20`).
+    static let countMeasure = Measure(unit: "count", type: "count")
+
+    // MARK: - Lookup
+
+    /// The habit with this name's key, if it exists.
+    mutating func find(_ name: String) throws -> HabitRow? {
+        if let row = rawCache[name], cache[row.key] == row { return row }
+        let key = Self.storeKey(name)
+        if let row = cache[key] {
+            rawCache[name] = row
+            return row
+        }
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT h.id, h.name, h.name_key, h.measure_id, m.unit, m.type, h.target, h.weekly
+                FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.name_key = ?
+                """, arguments: [key]
+        ).map(Self.habitRow)
+        if let row {
+            cache[key] = row
+            rawCache[name] = row
+        }
+        return row
+    }
+
+    static func habitRow(_ row: Row) -> HabitRow {
+        let unit: String? = row[4]
+        let type: String? = row[5]
+        var measure: Measure?
+        if let unit, let type { measure = Measure(unit: unit, type: type) }
+        return HabitRow(
+            id: row[0], name: row[1], key: row[2], measureID: row[3], measure: measure, target: row[6], weekly: row[7])
+    }
+
+    /// Get-or-create of a measure: (canonical unit, type) compared case-insensitively.
+    func measureID(_ measure: Measure) throws -> Int64 {
+        let canonical = Self.canonical(measure)
+        if let id = try Int64.fetchOne(
+            db, sql: "SELECT id FROM measure WHERE unit = ? AND type = ?", arguments: [canonical.unit, canonical.type])
+        {
+            return id
+        }
+        try db.execute(sql: "INSERT INTO measure (unit, type) VALUES (?, ?)", arguments: [canonical.unit, canonical.type])
+        return db.lastInsertedRowID
+    }
+
+    /// The measure for a unit named without a type: an existing measure with that unit
+    /// (the oldest) if there is one, else the unit with its default type.
+    func measure(forUnit unit: String) throws -> Measure {
+        let canonical = Self.storeUnit(unit)
+        if let type = try String.fetchOne(
+            db, sql: "SELECT type FROM measure WHERE unit = ? ORDER BY id LIMIT 1", arguments: [canonical])
+        {
+            return Measure(unit: canonical, type: type)
+        }
+        return Measure(unit: canonical, type: Self.defaultType(forUnit: canonical))
+    }
+
+    // MARK: - Get-or-create
+
+    /// Creates a habit (the caller has checked that none exists with this key).
+    private mutating func create(_ name: String, measure: Measure?, target: Double?, weekly: Double?) throws -> HabitRow {
+        let display = try Self.validName(name)
+        let canonical = measure.map(Self.canonical)
+        var measureID: Int64?
+        if let canonical { measureID = try self.measureID(canonical) }
+        try db.execute(
+            sql: """
+                INSERT INTO habit (name, name_key, measure_id, target, weekly, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [display, Self.storeKey(display), measureID, target, weekly, Timestamp.format(now)])
+        let row = HabitRow(
+            id: db.lastInsertedRowID, name: display, key: Self.storeKey(display), measureID: measureID,
+            measure: canonical, target: target, weekly: weekly)
+        cache[row.key] = row
+        created.append(display)
+        return row
+    }
+
+    /// A habit used by a routine node without a declaration: reused as it is, else
+    /// created binary.
+    mutating func habitForNode(_ name: String) throws -> HabitRow {
+        if let row = try find(name) { return row }
+        return try create(name, measure: nil, target: nil, weekly: nil)
+    }
+
+    /// A habit declared under a routine's `habits:`. The declared measure must match the
+    /// stored one (no measure means binary); a binary habit with no entries at all may
+    /// gain a measure. Declared `target`/`weekly` values replace stored ones; absent ones
+    /// leave them as they are.
+    mutating func habitForDeclaration(_ spec: HabitSpec) throws -> HabitRow {
+        let declared = spec.measure.map(Self.canonical)
+        guard var row = try find(spec.name) else {
+            return try create(spec.name, measure: declared, target: spec.target, weekly: spec.weekly)
+        }
+        if row.measure != declared {
+            var upgradable = false
+            if row.measure == nil, declared != nil {
+                let hasEntries = try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?)", arguments: [row.id])
+                upgradable = hasEntries == false
+            }
+            guard upgradable, let declared else {
+                throw StoreError.measureConflict(habit: row.name, existing: row.measure, new: declared)
+            }
+            let id = try measureID(declared)
+            try db.execute(sql: "UPDATE habit SET measure_id = ? WHERE id = ?", arguments: [id, row.id])
+            row.measureID = id
+            row.measure = declared
+        }
+        if spec.target != nil || spec.weekly != nil {
+            row.target = spec.target ?? row.target
+            row.weekly = spec.weekly ?? row.weekly
+            try db.execute(
+                sql: "UPDATE habit SET target = ?, weekly = ? WHERE id = ?", arguments: [row.target, row.weekly, row.id])
+        }
+        cache[row.key] = row
+        return row
+    }
+
+    /// The habit and value of a new entry, by SPEC §5.4's rules (shared by `log`, CSV
+    /// import and run steps): a new habit is quantity when a value is given (in `unit`,
+    /// else a plain count), binary otherwise; a value for a binary habit, a missing value
+    /// for a quantity habit without target, or a unit other than the habit's is an error.
+    mutating func habitForEntry(_ name: String, value: Double?, unit: String?) throws -> (HabitRow, Double?) {
+        if let value, !value.isFinite || value < 0 {
+            throw StoreError.invalidValue(habit: HabitName.display(name), value: value)
+        }
+        let unitName = unit.map { Self.storeUnit($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let row = try find(name) {
+            guard let measure = row.measure else {
+                if value != nil { throw StoreError.valueForBinaryHabit(habit: row.name) }
+                if let unitName { throw StoreError.unitMismatch(habit: row.name, expected: nil, given: unitName) }
+                return (row, nil)
+            }
+            if let unitName, unitName.caseInsensitiveCompare(measure.unit) != .orderedSame {
+                throw StoreError.unitMismatch(habit: row.name, expected: measure.unit, given: unitName)
+            }
+            guard let resolved = value ?? row.target else { throw StoreError.valueRequired(habit: row.name) }
+            return (row, resolved)
+        }
+        let display = try Self.validName(name)
+        guard let value else {
+            if unitName != nil { throw StoreError.valueRequired(habit: display) }
+            return (try create(display, measure: nil, target: nil, weekly: nil), nil)
+        }
+        let measure = try unitName.map { try self.measure(forUnit: $0) } ?? Self.countMeasure
+        return (try create(display, measure: measure, target: nil, weekly: nil), value)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the RoutineStore module is built in its own issue.

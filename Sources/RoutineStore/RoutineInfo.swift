@@ -1,0 +1,44 @@
+import Foundation
+import RoutineCore
+
+/// What `importRoutine` did.
+public struct ImportResult: Sendable, Equatable {
+    public enum Outcome: String, Sendable, Equatable {
+        /// The slug was new: version 1.
+        case created
+        /// The slug existed with a different graph or source: a new version.
+        case newVersion
+        /// The latest version has the same graph and the same source text: nothing written.
+        case unchanged
+    }
+
+    public var slug: String
+    public var outcome: Outcome
+    /// The version now latest (the existing one when unchanged).
+    public var versionID: Int64
+    public var versionNumber: Int
+    /// Habits this import created (shown names), in file order of first use.
+    public var createdHabits: [String]
+}
+
+/// One line of `routine list`.
+public struct RoutineSummary: Sendable, Equatable {
+    public var slug: String
+    /// The latest version's title, or the slug when it has none.
+    public var title: String
+    public var latestVersion: Int
+    public var versionID: Int64
+    public var nodeCount: Int
+    public var importedAt: Date
+}
+
+/// One stored version of a routine, rebuilt from the relational tables.
+public struct StoredRoutine: Sendable, Equatable {
+    /// Equal to the `Routine` that was imported for this version.
+    public var routine: Routine
+    public var versionID: Int64
+    public var versionNumber: Int
+    /// The YAML text as imported.
+    public var source: String
+    public var importedAt: Date
+}

@@ -1,0 +1,56 @@
+import Foundation
+import RoutineCore
+
+/// A run's status. `active` is only ever reported while a live process holds the run's
+/// claim: a run recorded `active` whose process is gone reads as `paused` (SPEC §4.3).
+public enum RunStatus: String, Sendable, Codable, Equatable, CaseIterable {
+    case active
+    case paused
+    case completed
+    case aborted
+
+    /// Completed and aborted runs cannot be continued.
+    public var isFinished: Bool { self == .completed || self == .aborted }
+}
+
+/// A run's id: a lower-case UUID string.
+public typealias RunID = String
+
+/// A run as read from the store, with its effective status.
+public struct RunInfo: Sendable, Equatable {
+    public var id: RunID
+    public var slug: String
+    public var versionID: Int64
+    public var versionNumber: Int
+    public var dayKey: DayKey
+    public var timeZone: String
+    /// The effective status: `active` only when a live process holds the claim.
+    public var status: RunStatus
+    /// What the record says (an `active` record of a dead process differs from `status`).
+    public var recordedStatus: RunStatus
+    public var startedAt: Date
+    public var updatedAt: Date
+    /// The walker's state, opaque to the store.
+    public var state: Data
+}
+
+/// An entry a walker step asks the store to write, keyed by the walker's step token so
+/// that a later `back` can retract exactly that entry.
+public struct RunEntryRecord: Sendable, Equatable {
+    public var token: Int
+    public var habit: String
+    public var value: Double?
+
+    public init(token: Int, habit: String, value: Double?) {
+        self.token = token
+        self.habit = habit
+        self.value = value
+    }
+}
+
+/// Proof that this process holds a run's exclusive lock. The lock lives until
+/// `finishRun`, `releaseRun`, the release of the `AppDatabase` that took it, or the end of
+/// the process (the kernel drops it even on kill -9). Keep the store alive while walking.
+public struct RunClaim: Sendable, Equatable {
+    public var runID: RunID
+}

@@ -1,0 +1,140 @@
+import RoutineCore
+
+/// Everything that can go wrong in the store, each with one clear human line.
+///
+/// The CLI prints `message` on standard error and exits 1; nothing here is fatal to the
+/// process, and no case is raised after partial writes (every write is one transaction).
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    // The file and its database.
+    case cannotCreateDirectory(path: String, reason: String)
+    case cannotCreateFile(path: String, reason: String)
+    case unreadable(path: String)
+    case notADatabase(path: String)
+    case corrupt(path: String, detail: String)
+    case readOnly(path: String)
+    case locked(path: String)
+    case diskFull(path: String)
+    case newerSchema(path: String)
+    case database(path: String, detail: String)
+    case readOnlyNeedsUpgrade(path: String)
+
+    // Habits, measures and entries.
+    case measureConflict(habit: String, existing: Measure?, new: Measure?)
+    case unknownHabit(String)
+    case invalidHabitName(String)
+    case valueForBinaryHabit(habit: String)
+    case valueRequired(habit: String)
+    case invalidValue(habit: String, value: Double)
+    case unitMismatch(habit: String, expected: String?, given: String)
+    case unknownEntry(Int64)
+    case entryAlreadyDeleted(Int64)
+    case entryDeleted(Int64)
+
+    // Routines and runs.
+    case invalidRoutine(slug: String, reason: String)
+    case unknownRoutine(String)
+    case unknownRoutineVersion(Int64)
+    case unknownRun(String)
+    case runInUse(String)
+    case runFinished(id: String, status: RunStatus)
+    case runNotClaimed(String)
+    case unknownRunToken(run: String, token: Int)
+    case duplicateRunToken(run: String, token: Int)
+    case invalidRunStatus(String)
+
+    // CSV import: the first bad row, 1-based line (of the file) and column (field number).
+    case invalidCSV(line: Int, column: Int, message: String)
+
+    // Goals.
+    case unknownGoal(Int64)
+    case invalidGoal(String)
+    case goalUnitMismatch(goal: String, habit: String, goalUnit: String?, habitUnit: String?)
+
+    /// One line, saying what and where.
+    public var message: String {
+        switch self {
+        case .cannotCreateDirectory(let path, let reason):
+            "cannot create the store's directory \(path): \(reason)"
+        case .cannotCreateFile(let path, let reason):
+            "cannot create the store \(path): \(reason)"
+        case .unreadable(let path):
+            "cannot read the store \(path): permission denied"
+        case .notADatabase(let path):
+            "\(path) is not a routine store (file is not a database); it was left untouched"
+        case .corrupt(let path, let detail):
+            "the store \(path) is damaged (\(detail)); it was left untouched"
+        case .readOnly(let path):
+            "the store \(path) is read-only: nothing was written"
+        case .locked(let path):
+            "the store \(path) is locked by another process; nothing was written, try again"
+        case .diskFull(let path):
+            "the disk holding the store \(path) is full; nothing was written"
+        case .newerSchema(let path):
+            "the store \(path) was made by a newer version of routine; upgrade routine to use it"
+        case .readOnlyNeedsUpgrade(let path):
+            "the store \(path) is read-only and was made by an older version; make it writable once to upgrade it"
+        case .database(let path, let detail):
+            "store \(path): \(detail)"
+        case .measureConflict(let habit, let existing, let new):
+            "measure conflict: habit '\(habit)' is \(Self.describe(existing)), not \(Self.describe(new))"
+        case .unknownHabit(let name):
+            "no habit named '\(name)'"
+        case .invalidHabitName(let name):
+            "invalid habit name '\(name)': it must have 1 to 200 characters and no control characters"
+        case .valueForBinaryHabit(let habit):
+            "habit '\(habit)' is binary (done / not done): it takes no value"
+        case .valueRequired(let habit):
+            "habit '\(habit)' is measured and has no target: give a value"
+        case .invalidValue(let habit, let value):
+            "invalid value \(value) for habit '\(habit)': values are finite numbers ≥ 0"
+        case .unitMismatch(let habit, let expected, let given):
+            if let expected {
+                "habit '\(habit)' is measured in \(expected), not \(given)"
+            } else {
+                "habit '\(habit)' is binary: it has no unit (given \(given))"
+            }
+        case .unknownEntry(let id):
+            "no entry with id \(id)"
+        case .entryAlreadyDeleted(let id):
+            "entry \(id) is already deleted"
+        case .entryDeleted(let id):
+            "entry \(id) is deleted; it cannot be edited"
+        case .invalidRoutine(let slug, let reason):
+            "routine '\(slug)' cannot be stored: \(reason)"
+        case .unknownRoutine(let slug):
+            "no routine named '\(slug)' in the store"
+        case .unknownRoutineVersion(let id):
+            "no routine version with id \(id) in the store"
+        case .unknownRun(let id):
+            "no run with id \(id)"
+        case .runInUse(let id):
+            "run \(id) is being walked by another live process; it cannot be resumed here"
+        case .runFinished(let id, let status):
+            "run \(id) is \(status.rawValue); it cannot be continued"
+        case .runNotClaimed(let id):
+            "run \(id) is not claimed by this process; claim it before writing to it"
+        case .unknownRunToken(let run, let token):
+            "run \(run) has no recorded step \(token) to retract"
+        case .duplicateRunToken(let run, let token):
+            "run \(run) already has an entry for step \(token)"
+        case .invalidRunStatus(let status):
+            "a run cannot be finished with status '\(status)'"
+        case .invalidCSV(let line, let column, let message):
+            "\(line):\(column): \(message)"
+        case .unknownGoal(let id):
+            "no goal with id \(id)"
+        case .invalidGoal(let reason):
+            "invalid goal: \(reason)"
+        case .goalUnitMismatch(let goal, let habit, let goalUnit, let habitUnit):
+            "goal '\(goal)' is counted in \(goalUnit ?? "entries (no unit)"), "
+                + "but habit '\(habit)' is \(habitUnit.map { "measured in \($0)" } ?? "binary")"
+        }
+    }
+
+    public var description: String { message }
+
+    private static func describe(_ measure: Measure?) -> String {
+        guard let measure else { return "binary" }
+        return "measured in \(measure.unit) (\(measure.type))"
+    }
+}

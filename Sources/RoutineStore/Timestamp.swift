@@ -1,0 +1,135 @@
+import Foundation
+import RoutineCore
+
+/// The store's instant format: ISO 8601 UTC with milliseconds, `2026-11-22T06:30:00.000Z`.
+///
+/// Fixed width, so text order is time order. Written and read by hand rather than with
+/// `ISO8601DateFormatter`: a 365,000-row CSV import parses one per row.
+enum Timestamp {
+    /// Formats an instant, rounded to the millisecond.
+    static func format(_ date: Date) -> String {
+        let totalMillis = (date.timeIntervalSince1970 * 1000).rounded()
+        // Clamp to years 1...9999 so that no input can produce an unparsable text.
+        let clamped = Int64(max(-62_135_596_800_000, min(253_402_300_799_999, totalMillis)))
+        var seconds = clamped / 1000
+        var millis = clamped % 1000
+        if millis < 0 {
+            millis += 1000
+            seconds -= 1
+        }
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        let (year, month, day) = civil(days)
+        var bytes = [UInt8](repeating: 48, count: 24)
+        func put(_ value: Int64, at end: Int, width: Int) {
+            var rest = value
+            for offset in 0..<width {
+                bytes[end - offset] = UInt8(48 + rest % 10)
+                rest /= 10
+            }
+        }
+        put(Int64(year), at: 3, width: 4)
+        bytes[4] = 45
+        put(Int64(month), at: 6, width: 2)
+        bytes[7] = 45
+        put(Int64(day), at: 9, width: 2)
+        bytes[10] = 84
+        put(secondOfDay / 3600, at: 12, width: 2)
+        bytes[13] = 58
+        put(secondOfDay % 3600 / 60, at: 15, width: 2)
+        bytes[16] = 58
+        put(secondOfDay % 60, at: 18, width: 2)
+        bytes[19] = 46
+        put(millis, at: 22, width: 3)
+        bytes[23] = 90
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Year, month, day of a day count since 1970-01-01 (via DayKey's public fields).
+    private static func civil(_ days: Int64) -> (Int, Int, Int) {
+        let key = DayKey(ordinal: Int(days))
+        return (key.year, key.month, key.day)
+    }
+
+    /// True when `text` is exactly in the stored form (24 bytes, `.mmmZ`), so a parsed
+    /// text can be stored as it is.
+    static func isCanonical(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 24 else { return false }
+        var index = utf8.startIndex
+        for position in 0..<24 {
+            let byte = utf8[index]
+            switch position {
+            case 4, 7: if byte != 45 { return false }
+            case 10: if byte != 84 { return false }
+            case 13, 16: if byte != 58 { return false }
+            case 19: if byte != 46 { return false }
+            case 23: if byte != 90 { return false }
+            default: if byte < 48 || byte > 57 { return false }
+            }
+            index = utf8.index(after: index)
+        }
+        return true
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
+    static func parse(_ text: String) -> Date? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= 20, utf8.count <= 40 else { return nil }
+        return utf8.withUnsafeBufferPointer { parse(bytes: $0) }
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        let count = bytes.count
+        guard count >= 20 else { return nil }
+        func digits(_ start: Int, _ length: Int) -> Int? {
+            guard start + length <= count else { return nil }
+            var value = 0
+            for index in start..<(start + length) {
+                let byte = bytes[index]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 116, bytes[13] == 58,
+            bytes[16] == 58,
+            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+            let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+            hour < 24, minute < 60, second < 60,
+            let dayKey = DayKey(year: year, month: month, day: day)
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < count, bytes[index] == 46 {
+            index += 1
+            var scale = 0.1
+            let fractionStart = index
+            while index < count, bytes[index] >= 48, bytes[index] <= 57 {
+                fraction += Double(bytes[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > fractionStart, index - fractionStart <= 9 else { return nil }
+        }
+        guard index < count else { return nil }
+        var offsetSeconds = 0
+        switch bytes[index] {
+        case 90, 122:  // Z z
+            guard index + 1 == count else { return nil }
+        case 43, 45:  // + -
+            guard index + 6 == count, bytes[index + 3] == 58,
+                let hours = digits(index + 1, 2), let minutes = digits(index + 4, 2), hours < 24, minutes < 60
+            else { return nil }
+            offsetSeconds = (hours * 3600 + minutes * 60) * (bytes[index] == 45 ? -1 : 1)
+        default:
+            return nil
+        }
+        let seconds = dayKey.ordinal * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import GRDB
+import RoutineCore
+import Testing
+@testable import RoutineStore
+
+@Suite struct FileStoreTests {
+    private func mode(_ path: String) -> mode_t {
+        var info = stat()
+        stat(path, &info)
+        return info.st_mode & 0o777
+    }
+
+    @Test func newStoreIsCreatedWith0600InANew0700Directory() throws {
+        let temp = TempDir()
+        let path = temp.file("deep/er/store.sqlite")
+        let store = try AppDatabase.open(path: path)
+        try store.log("Stretch")
+        #expect(mode(path) == 0o600)
+        #expect(mode(path + "-wal") == 0o600)
+        #expect(mode(temp.file("deep/er")) == 0o700)
+        #expect(try store.appliedMigrations() == ["v1", "v2"])
+    }
+
+    @Test func newStoreIs0600EvenUnderAPermissiveUmask() throws {
+        let temp = TempDir()
+        let previous = umask(0)
+        defer { umask(previous) }
+        let path = temp.file("store.sqlite")
+        _ = try AppDatabase.open(path: path)
+        #expect(mode(path) == 0o600)
+    }
+
+    @Test func reopeningKeepsData() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        do {
+            let store = try AppDatabase.open(path: path)
+            try store.log("Run", 5, unit: "km")
+        }
+        let again = try AppDatabase.open(path: path)
+        #expect(try again.entries().map(\.value) == [5])
+        #expect(again.integrityCheck())
+    }
+
+    @Test func directoryThatCannotBeMadeIsAClearError() throws {
+        let temp = TempDir()
+        let blocker = temp.file("file")
+        _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        #expect(throws: StoreError.self) { try AppDatabase.open(path: blocker + "/sub/store.sqlite") }
+        do {
+            _ = try AppDatabase.open(path: blocker + "/sub/store.sqlite")
+        } catch let error as StoreError {
+            #expect(error.message.contains(blocker))
+        }
+    }
+
+    @Test func pathThatIsADirectoryIsRefused() throws {
+        let temp = TempDir()
+        #expect(throws: StoreError.cannotCreateFile(path: temp.path, reason: "it is a directory")) {
+            try AppDatabase.open(path: temp.path)
+        }
+    }
+
+    @Test func readOnlyStoreCanBeReadButNotWritten() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        do {
+            let store = try AppDatabase.open(path: path)
+            try store.log("Stretch")
+            _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        }
+        chmod(path, 0o444)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let store = try AppDatabase.open(path: path)
+        #expect(store.isReadOnly)
+        #expect(try store.entries().count == 1)
+        #expect(try store.routines().count == 1)
+        #expect(try store.metricEntries(to: Fixtures.day).count == 1)
+        #expect(throws: StoreError.readOnly(path: path)) { try store.log("Stretch") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func unreadableStoreIsAClearError() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        _ = try AppDatabase.open(path: path)
+        chmod(path, 0o000)
+        #expect(throws: StoreError.unreadable(path: path)) { try AppDatabase.open(path: path) }
+    }
+
+    @Test func fileThatIsNotADatabaseIsLeftUntouched() throws {
+        let temp = TempDir()
+        let path = temp.file("notes.txt")
+        let text = Data("These are my precious notes, not a database.\n".utf8 + Array(repeating: 65, count: 5000))
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.notADatabase(path: path)) { try AppDatabase.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+    }
+
+    @Test func garbageFilledFileIsLeftUntouched() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        var generator = SystemRandomNumberGenerator()
+        let garbage = Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try AppDatabase.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test func truncatedStoreIsRefusedAndLeftUntouched() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        do {
+            let store = try AppDatabase.open(path: path)
+            _ = try store.importRoutine(Fixtures.morning(), source: String(repeating: "# padding\n", count: 2000))
+            for day in 0..<300 { try store.log("Run", 5, unit: "km", day: Fixtures.day.adding(days: -day)) }
+        }
+        let full = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(full.count > 8 * 4096)
+        let cut = full.prefix(full.count / 2)
+        try cut.write(to: URL(fileURLWithPath: path))
+        var refused = false
+        do {
+            _ = try AppDatabase.open(path: path)
+        } catch let error as StoreError {
+            refused = true
+            switch error {
+            case .corrupt, .notADatabase: break
+            default: Issue.record("unexpected error \(error)")
+            }
+        }
+        #expect(refused)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == cut)
+    }
+
+    @Test func storeMadeWithTheFirstMigrationUpgradesWithNothingLost() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        do {
+            let old = try AppDatabase.openMigrated(path: path, upTo: 1)
+            #expect(try old.appliedMigrations() == ["v1"])
+            _ = try old.importRoutine(Fixtures.morning(), source: "m")
+            try old.log("Run", 5, unit: "km")
+            try old.log("Stretch")
+        }
+        let store = try AppDatabase.open(path: path)
+        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        #expect(try store.entries().map(\.habit) == ["Run", "Stretch"])
+        #expect(try store.routine(slug: "morning-checkin")?.routine == Fixtures.morning())
+        let goal = try store.addGoal(
+            title: "Run far", target: 100, unit: "kilometres", from: Fixtures.day, to: Fixtures.day.adding(days: 30),
+            habits: ["run"])
+        #expect(goal.habits == ["Run"])
+    }
+
+    @Test func storeFromANewerVersionIsRefused() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        do {
+            let store = try AppDatabase.open(path: path)
+            try store.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+            }
+        }
+        #expect(throws: StoreError.newerSchema(path: path)) { try AppDatabase.open(path: path) }
+    }
+
+    @Test func readOnlyOldStoreSaysItNeedsAnUpgrade() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        do { _ = try AppDatabase.openMigrated(path: path, upTo: 1) }
+        chmod(path, 0o444)
+        #expect(throws: StoreError.readOnlyNeedsUpgrade(path: path)) { try AppDatabase.open(path: path) }
+    }
+
+    @Test func journalIsWALAndWritesAreSynchronousFull() throws {
+        let temp = TempDir()
+        let store = try AppDatabase.open(path: temp.file("store.sqlite"))
+        let (journal, synchronous, foreignKeys) = try store.read { db in
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+                try Int.fetchOne(db, sql: "PRAGMA foreign_keys")
+            )
+        }
+        #expect(journal == "wal")
+        #expect(synchronous == 2)
+        #expect(foreignKeys == 1)
+    }
+}
+
+@Suite struct LockedStoreTests {
+    @Test func storeLockedLongerThanTheTimeoutIsAClearErrorAndLosesNothing() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        let store = try AppDatabase.open(path: path, busyTimeout: 0.2)
+        try store.log("Stretch")
+        var config = Configuration()
+        config.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: config)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        #expect(throws: StoreError.locked(path: path)) { try store.log("Stretch") }
+        // Reads still work while another process writes (WAL).
+        #expect(try store.entries().count == 1)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try store.log("Stretch")
+        #expect(try store.entries().count == 2)
+    }
+
+    @Test func defaultPathFollowsTheEnvironment() {
+        #expect(AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "/s/x.sqlite", "XDG_DATA_HOME": "/d"]) == "/s/x.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/routine/store.sqlite")
+        #expect(
+            AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "", "XDG_DATA_HOME": "", "HOME": "/h"])
+                == "/h/.local/share/routine/store.sqlite")
+    }
+}

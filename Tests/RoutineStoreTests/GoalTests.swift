@@ -1,0 +1,60 @@
+import Foundation
+import RoutineCore
+import Testing
+@testable import RoutineStore
+
+@Suite struct GoalTests {
+    private let from = DayKey("2026-11-01")!
+    private let to = DayKey("2026-12-31")!
+
+    @Test func goalLinksQuantityHabitsInItsUnit() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        try store.log("Cycle", 20, unit: "kilometers")
+        let goal = try store.addGoal(title: "Run 120 km", target: 120, unit: "Kilometres", from: from, to: to, habits: ["run"])
+        #expect(goal.unit == "km")
+        #expect(goal.habits == ["Run"])
+        #expect(goal.habitKeys == ["run"])
+        #expect(try store.link(goal: goal.id, habit: "CYCLE").habits == ["Run", "Cycle"])
+        #expect(try store.link(goal: goal.id, habit: "cycle").habits == ["Run", "Cycle"])
+        #expect(try store.unlink(goal: goal.id, habit: "run").habits == ["Cycle"])
+        #expect(try store.goals().map(\.id) == [goal.id])
+        #expect(try store.goal(id: goal.id)?.title == "Run 120 km")
+    }
+
+    @Test func unitMismatchIsAClearErrorAndNothingIsWritten() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Meditate", 10, unit: "min")
+        try store.log("Stretch")
+        #expect(throws: StoreError.goalUnitMismatch(goal: "Far", habit: "Meditate", goalUnit: "km", habitUnit: "min")) {
+            try store.addGoal(title: "Far", target: 10, unit: "km", from: from, to: to, habits: ["Meditate"])
+        }
+        #expect(throws: StoreError.goalUnitMismatch(goal: "Often", habit: "Meditate", goalUnit: nil, habitUnit: "min")) {
+            try store.addGoal(title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch", "Meditate"])
+        }
+        #expect(try store.goals().isEmpty)
+        let often = try store.addGoal(title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch"])
+        #expect(throws: StoreError.self) { try store.link(goal: often.id, habit: "Meditate") }
+        #expect(throws: StoreError.unknownHabit("nope")) { try store.link(goal: often.id, habit: "nope") }
+    }
+
+    @Test func invalidGoalsAreRejected() throws {
+        let store = try AppDatabase.inMemory()
+        #expect(throws: StoreError.self) { try store.addGoal(title: " ", target: 1, unit: nil, from: from, to: to, habits: []) }
+        #expect(throws: StoreError.self) { try store.addGoal(title: "x", target: 0, unit: nil, from: from, to: to, habits: []) }
+        #expect(throws: StoreError.self) { try store.addGoal(title: "x", target: .nan, unit: nil, from: from, to: to, habits: []) }
+        #expect(throws: StoreError.self) { try store.addGoal(title: "x", target: 1, unit: nil, from: to, to: from, habits: []) }
+        #expect(try store.goals().isEmpty)
+    }
+
+    @Test func deletingAGoalKeepsHabitsAndEntries() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Stretch")
+        let goal = try store.addGoal(title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch"])
+        try store.deleteGoal(id: goal.id)
+        #expect(try store.goal(id: goal.id) == nil)
+        #expect(try store.entries().count == 1)
+        #expect(throws: StoreError.unknownGoal(goal.id)) { try store.deleteGoal(id: goal.id) }
+        #expect(throws: StoreError.unknownGoal(goal.id)) { try store.link(goal: goal.id, habit: "Stretch") }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import RoutineCore
+import Testing
+@testable import RoutineStore
+
+@Suite struct HabitResolutionTests {
+    @Test func caseAndWhiteSpaceVariantsAreOneHabit() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        try store.log(" run ", 3, unit: "kilometres")
+        try store.log("RUN", 2, unit: "Kilometres")
+        try store.log("  rUn  ", 1)
+        let habits = try store.habits()
+        #expect(habits.count == 1)
+        #expect(habits.first?.name == "Run")
+        #expect(habits.first?.measure == Measure(unit: "km", type: "distance"))
+        #expect(try store.entries(habit: "RUN").count == 4)
+        #expect(try store.entries().allSatisfy { $0.habit == "Run" })
+    }
+
+    @Test func innerWhiteSpaceIsFolded() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log(" drink  water ")
+        try store.log("Drink Water")
+        let habits = try store.habits()
+        #expect(habits.map(\.name) == ["drink water"])
+        #expect(try store.entries().count == 2)
+    }
+
+    @Test func unitSpellingsShareOneMeasure() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.single("a", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "a")
+        _ = try store.importRoutine(
+            Fixtures.single("b", habit: "Cycle", measure: Measure(unit: "Kilometres", type: "Distance")), source: "b")
+        try store.log("Swim", 1, unit: "kilometer")
+        let measures = try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measure") }
+        #expect(measures == 1)
+        #expect(try store.habits().compactMap(\.unit) == ["km", "km", "km"])
+    }
+
+    @Test func newHabitFromLogIsQuantityWithValueElseBinary() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Push-ups", 20)
+        try store.log("Stretch")
+        let byName = Dictionary(uniqueKeysWithValues: try store.habits().map { ($0.name, $0) })
+        #expect(byName["Push-ups"]?.kind == .quantity)
+        #expect(byName["Push-ups"]?.measure == HabitResolver.countMeasure)
+        #expect(byName["Stretch"]?.kind == .binary)
+    }
+
+    @Test func valueForBinaryHabitIsAnError() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Stretch")
+        #expect(throws: StoreError.valueForBinaryHabit(habit: "Stretch")) { try store.log("stretch", 3) }
+        #expect(try store.entries().count == 1)
+    }
+
+    @Test func quantityWithoutValueUsesTargetOrFails() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        let entry = try store.log("meditate")
+        #expect(entry.value == 10)
+        #expect(throws: StoreError.valueRequired(habit: "Run")) { try store.log("Run") }
+    }
+
+    @Test func unitOtherThanTheHabitsIsAnError() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        #expect(throws: StoreError.unitMismatch(habit: "Run", expected: "km", given: "mi")) {
+            try store.log("Run", 3, unit: "miles")
+        }
+        try store.log("Stretch")
+        #expect(throws: StoreError.unitMismatch(habit: "Stretch", expected: nil, given: "min")) {
+            try store.log("Stretch", nil, unit: "min")
+        }
+    }
+
+    @Test func negativeAndNonFiniteValuesAreRejected() throws {
+        let store = try AppDatabase.inMemory()
+        for bad in [-1.0, .nan, .infinity] {
+            #expect(throws: StoreError.self) { try store.log("Run", bad) }
+        }
+        #expect(try store.habits().isEmpty)
+    }
+
+    @Test func measureConflictOnImportWritesNothing() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        let routine = Fixtures.single("r", habit: "run", measure: Measure(unit: "min", type: "time"))
+        #expect(throws: StoreError.measureConflict(
+            habit: "Run", existing: Measure(unit: "km", type: "distance"), new: Measure(unit: "min", type: "time"))
+        ) { try store.importRoutine(routine, source: "r") }
+        #expect(try store.routines().isEmpty)
+        #expect(try store.habits().count == 1)
+    }
+
+    @Test func measureConflictOnLog() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        #expect(throws: StoreError.unitMismatch(habit: "Meditate", expected: "min", given: "km")) {
+            try store.log("Meditate", 5, unit: "km")
+        }
+        #expect(try store.entries().isEmpty)
+    }
+
+    @Test func binaryHabitWithoutEntriesMayGainAMeasure() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.single("a", habit: "Plank"), source: "a")
+        _ = try store.importRoutine(
+            Fixtures.single("b", habit: "Plank", measure: Measure(unit: "s", type: "time")), source: "b")
+        #expect(try store.habit(named: "plank")?.unit == "s")
+        try store.log("Walk")
+        #expect(throws: StoreError.self) {
+            try store.importRoutine(Fixtures.single("c", habit: "Walk", measure: Measure(unit: "km", type: "distance")), source: "c")
+        }
+    }
+
+    @Test func badHabitNamesAreRejected() throws {
+        let store = try AppDatabase.inMemory()
+        for bad in ["", "   ", "a\u{0}b", String(repeating: "x", count: 201)] {
+            #expect(throws: StoreError.self) { try store.log(bad) }
+        }
+        #expect(try store.habits().isEmpty)
+    }
+
+    @Test func habitSpecsAreKeyedByHabitKey() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        let specs = try store.habitSpecs()
+        #expect(specs["meditate"] == HabitSpec(name: "Meditate", measure: Measure(unit: "min", type: "time"), target: 10))
+        #expect(specs["drink water"]?.measure == nil)
+        #expect(specs["run"]?.weekly == 15)
+    }
+}
+
+@Suite struct UnicodeHabitTests {
+    @Test func composedAndDecomposedSpellingsAreOneHabit() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Caf\u{E9} visit")  // é composed
+        try store.log("CAFE\u{301} VISIT")  // É decomposed
+        #expect(try store.habits().count == 1)
+        #expect(try store.entries(habit: "caf\u{65}\u{301} visit").count == 2)
+        #expect(try store.liveHabitKeys(on: Fixtures.day).contains("café visit"))
+    }
+
+    @Test func nonASCIICaseFoldingIsOneHabit() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Übung")
+        try store.log("ÜBUNG")
+        try store.log("übung")
+        #expect(try store.habits().map(\.name) == ["Übung"])
+    }
+}
+
+@Suite struct CSVFuzzTests {
+    /// Random bytes from an alphabet rich in CSV syntax: every input either loads or is
+    /// refused with a line and column, and a refused one writes nothing.
+    @Test func randomInputNeverCrashesAndIsAllOrNothing() throws {
+        var generator = SplitMix(seed: 20_261_122)
+        let alphabet = Array(",,\"\"\n\r\n ab-.0123456789\u{0}é".unicodeScalars)
+        for round in 0..<300 {
+            let store = try AppDatabase.inMemory()
+            var body = ""
+            for _ in 0..<Int.random(in: 0...80, using: &generator) {
+                body.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+            }
+            if round % 3 == 0 { body = "Stretch,2026-11-2\(round % 10)\n" + body }
+            do {
+                let count = try store.importEntries(csv: "habit,dayKey\n" + body, defaultTimeZone: "UTC", now: Fixtures.instant)
+                #expect(try store.entries().count == count)
+            } catch StoreError.invalidCSV(let line, let column, _) {
+                #expect(line >= 2 && column >= 1)
+                #expect(try store.entries().isEmpty)
+                #expect(try store.habits().isEmpty)
+            }
+        }
+    }
+}
+
+/// A small deterministic generator, so that a failing input can be reproduced.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,1 +1,0 @@
-// Tests of this module arrive with its issue.

@@ -1,0 +1,135 @@
+import Foundation
+import RoutineCore
+import Testing
+@testable import RoutineStore
+
+@Suite struct RoutineImportTests {
+    @Test func firstImportCreatesVersionOneAndRoundTrips() throws {
+        let store = try AppDatabase.inMemory()
+        let result = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
+        #expect(result.outcome == .created)
+        #expect(result.versionNumber == 1)
+        #expect(Set(result.createdHabits) == ["Meditate", "Run", "Drink Water", "Go for a walk", "Journal", "Read a book"])
+        let stored = try #require(try store.routine(slug: "morning-checkin"))
+        #expect(stored.routine == Fixtures.morning())
+        #expect(stored.source == Fixtures.morningSource)
+        #expect(stored.versionNumber == 1)
+        #expect(stored.importedAt == Fixtures.instant)
+    }
+
+    @Test func identicalReimportIsUnchanged() throws {
+        let store = try AppDatabase.inMemory()
+        let first = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource)
+        let second = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource)
+        #expect(second.outcome == .unchanged)
+        #expect(second.versionID == first.versionID)
+        #expect(try store.routineVersions(slug: "morning-checkin").count == 1)
+    }
+
+    @Test func changedRoutineMakesANewVersionAndTheOldOneStillLoads() throws {
+        let store = try AppDatabase.inMemory()
+        let first = try store.importRoutine(Fixtures.morning(), source: "v1")
+        var changed = Fixtures.morning(title: "Morning, again")
+        changed.nodes[4].next = []
+        changed.nodes.append(Node(id: "stretch", body: .habit("Stretch")))
+        changed.nodes[1].next = [6]
+        let second = try store.importRoutine(changed, source: "v2")
+        #expect(second.outcome == .newVersion)
+        #expect(second.versionNumber == 2)
+        #expect(try store.routine(slug: "morning-checkin")?.routine == changed)
+        #expect(try store.routine(versionID: first.versionID)?.routine == Fixtures.morning())
+        #expect(try store.routine(versionID: first.versionID)?.source == "v1")
+        let summary = try #require(try store.routines().first)
+        #expect(summary.latestVersion == 2)
+        #expect(summary.title == "Morning, again")
+        #expect(summary.nodeCount == 7)
+    }
+
+    @Test func sourceOnlyChangeIsANewVersion() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(), source: "a")
+        #expect(try store.importRoutine(Fixtures.morning(), source: "a # comment").outcome == .newVersion)
+    }
+
+    @Test func newerImportUpdatesDeclaredTargets() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(meditateTarget: 10), source: "a")
+        _ = try store.importRoutine(Fixtures.morning(meditateTarget: 20), source: "b")
+        #expect(try store.habit(named: "Meditate")?.target == 20)
+        // A later file that declares no target leaves it as it is.
+        _ = try store.importRoutine(Fixtures.morning(meditateTarget: nil), source: "c")
+        #expect(try store.habit(named: "Meditate")?.target == 20)
+    }
+
+    @Test func habitsAreSharedAcrossRoutines() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(), source: "a")
+        let other = try store.importRoutine(Fixtures.single("evening", habit: "journal"), source: "b")
+        #expect(other.createdHabits.isEmpty)
+        #expect(try store.habits().count == 6)
+        // The node keeps its own spelling; the habit keeps its first one.
+        #expect(try store.routine(slug: "evening")?.routine.nodes[0].body == .habit("journal"))
+        #expect(try store.habit(named: "JOURNAL")?.name == "Journal")
+    }
+
+    @Test func unknownSlugAndVersionAreNil() throws {
+        let store = try AppDatabase.inMemory()
+        #expect(try store.routine(slug: "nope") == nil)
+        #expect(try store.routine(versionID: 42) == nil)
+    }
+
+    @Test func malformedRoutineIsAClearErrorNotACrash() throws {
+        let store = try AppDatabase.inMemory()
+        var bad = Fixtures.morning()
+        bad.nodes[0].next = [99]
+        #expect(throws: StoreError.self) { try store.importRoutine(bad, source: "x") }
+        var badSlug = Fixtures.morning()
+        badSlug.slug = "Not A Slug"
+        #expect(throws: StoreError.self) { try store.importRoutine(badSlug, source: "x") }
+        #expect(try store.routines().isEmpty)
+        #expect(try store.habits().isEmpty)
+    }
+
+    @Test func largeRoutineRoundTrips() throws {
+        let store = try AppDatabase.inMemory()
+        var nodes: [Node] = []
+        for index in 0..<500 {
+            let next = index + 1 < 500 ? [index + 1] : []
+            if index % 5 == 0 {
+                nodes.append(
+                    Node(
+                        id: "q\(index)",
+                        body: .question("Q\(index)?", options: [Option(text: "A", next: next), Option(text: "B")]),
+                        next: index + 2 < 500 ? [index + 2] : []))
+            } else {
+                nodes.append(Node(id: "h\(index)", body: .habit("Habit \(index % 37)"), next: next))
+            }
+        }
+        let routine = Routine(slug: "big", title: nil, start: [0], nodes: nodes, habits: [])
+        _ = try store.importRoutine(routine, source: "big")
+        #expect(try store.routine(slug: "big")?.routine == routine)
+    }
+}
+
+@Suite struct RoutineDeclarationTests {
+    @Test func oneFileDeclaringAHabitTwiceWithTwoMeasuresConflicts() throws {
+        let store = try AppDatabase.inMemory()
+        var routine = Fixtures.single("r", habit: "Swim", measure: Measure(unit: "m", type: "distance"))
+        routine.habits.append(HabitSpec(name: "swim", measure: Measure(unit: "min", type: "time")))
+        #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "r") }
+        #expect(try store.habits().isEmpty)
+    }
+
+    @Test func declarationAndNodeMayUseDifferentSpellings() throws {
+        let store = try AppDatabase.inMemory()
+        var routine = Fixtures.single("r", habit: "MEDITATE")
+        routine.habits = [HabitSpec(name: "meditate", measure: Measure(unit: "minutes", type: "Time"), target: 5)]
+        _ = try store.importRoutine(routine, source: "r")
+        let habits = try store.habits()
+        #expect(habits.count == 1)
+        #expect(habits.first?.name == "meditate")
+        #expect(habits.first?.measure == Measure(unit: "min", type: "time"))
+        // The routine reads back with the spellings of the file.
+        #expect(try store.routine(slug: "r")?.routine == routine)
+    }
+}
