@@ -64,52 +64,19 @@ public struct CheckReport: Sendable {
         var out = "{\"files\":["
         for (fileIndex, file) in files.enumerated() {
             if fileIndex > 0 { out += "," }
-            out += "{\"path\":\(JSONText.quote(file.path)),\"diagnostics\":["
+            out += "{\"path\":\(JSONText.string(file.path)),\"diagnostics\":["
             for (index, diagnostic) in file.diagnostics.enumerated() {
                 if index > 0 { out += "," }
                 let line = diagnostic.location.map { String($0.line) } ?? "null"
                 let column = diagnostic.location.map { String($0.column) } ?? "null"
-                out += "{\"severity\":\(JSONText.quote(diagnostic.severity.rawValue)),"
-                    + "\"code\":\(JSONText.quote(diagnostic.code.rawValue)),"
+                out += "{\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
+                    + "\"code\":\(JSONText.string(diagnostic.code.rawValue)),"
                     + "\"line\":\(line),\"column\":\(column),"
-                    + "\"message\":\(JSONText.quote(diagnostic.message))}"
+                    + "\"message\":\(JSONText.string(diagnostic.message))}"
             }
             out += "]}"
         }
         out += "],\"errors\":\(errorCount),\"warnings\":\(warningCount)}\n"
         return out
-    }
-}
-
-/// JSON string literals, written by hand so that key order is exactly ours.
-enum JSONText {
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// A number as JSON: whole values without a fraction (`10`, not `10.0`).
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
     }
 }

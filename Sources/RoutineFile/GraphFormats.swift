@@ -8,29 +8,29 @@ enum GraphFormats {
     /// {"id","inline","kind":"question","question","options":[{"text","next"}],"next"}]}`.
     static func json(_ routine: Routine) -> String {
         func ids(_ refs: [Int]) -> String {
-            "[" + refs.map { JSONText.quote(routine.nodes[$0].id) }.joined(separator: ",") + "]"
+            "[" + refs.map { JSONText.string(routine.nodes[$0].id) }.joined(separator: ",") + "]"
         }
         func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "null" }
-        var out = "{\"routine\":\(JSONText.quote(routine.slug)),"
-        out += "\"title\":\(routine.title.map(JSONText.quote) ?? "null"),"
+        var out = "{\"routine\":\(JSONText.string(routine.slug)),"
+        out += "\"title\":\(routine.title.map(JSONText.string) ?? "null"),"
         out += "\"start\":\(ids(routine.start)),\"habits\":["
         out += routine.habits.map { habit in
             let measure = habit.measure.map {
-                "{\"unit\":\(JSONText.quote($0.unit)),\"type\":\(JSONText.quote($0.type))}"
+                "{\"unit\":\(JSONText.string($0.unit)),\"type\":\(JSONText.string($0.type))}"
             } ?? "null"
-            return "{\"name\":\(JSONText.quote(habit.name)),\"measure\":\(measure),"
+            return "{\"name\":\(JSONText.string(habit.name)),\"measure\":\(measure),"
                 + "\"target\":\(number(habit.target)),\"weekly\":\(number(habit.weekly))}"
         }.joined(separator: ",")
         out += "],\"nodes\":["
         out += routine.nodes.map { node in
-            var item = "{\"id\":\(JSONText.quote(node.id)),\"inline\":\(node.isInline),"
+            var item = "{\"id\":\(JSONText.string(node.id)),\"inline\":\(node.isInline),"
             switch node.body {
             case .habit(let name):
-                item += "\"kind\":\"habit\",\"habit\":\(JSONText.quote(name)),"
+                item += "\"kind\":\"habit\",\"habit\":\(JSONText.string(name)),"
             case .question(let text, let options):
-                item += "\"kind\":\"question\",\"question\":\(JSONText.quote(text)),\"options\":["
+                item += "\"kind\":\"question\",\"question\":\(JSONText.string(text)),\"options\":["
                 item += options.map {
-                    "{\"text\":\(JSONText.quote($0.text)),\"next\":\(ids($0.next))}"
+                    "{\"text\":\(JSONText.string($0.text)),\"next\":\(ids($0.next))}"
                 }.joined(separator: ",")
                 item += "],"
             }

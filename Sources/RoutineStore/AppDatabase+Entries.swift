@@ -116,7 +116,7 @@ extension AppDatabase {
     public func metricEntries(habitKeys: Set<String>? = nil, from: DayKey? = nil, to: DayKey) throws -> [MetricEntry] {
         try read { db in
             var sql = """
-                SELECT h.name_key, h.name, e.day_key, e.value FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                SELECT h.name_key, e.day_key, e.value FROM habit_entry e JOIN habit h ON h.id = e.habit_id
                 WHERE e.deleted_at IS NULL AND e.day_key <= ?
                 """
             var arguments: StatementArguments = [to.description]
@@ -124,13 +124,19 @@ extension AppDatabase {
                 sql += " AND e.day_key >= ?"
                 _ = arguments.append(contentsOf: [from.description])
             }
-            sql += " ORDER BY h.name_key, e.day_key, e.id"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> MetricEntry? in
-                let key: String = row[0]
-                if let habitKeys, !habitKeys.contains(key) { return nil }
-                guard let day = DayKey(row[2] as String) else { return nil }
-                return MetricEntry(habitKey: key, habitName: row[1], dayKey: day, value: row[3])
+            if let habitKeys {
+                guard !habitKeys.isEmpty else { return [] }
+                sql += " AND h.name_key IN (\(Array(repeating: "?", count: habitKeys.count).joined(separator: ",")))"
+                _ = arguments.append(contentsOf: StatementArguments(habitKeys.sorted()))
             }
+            sql += " ORDER BY h.name_key, e.day_key, e.id"
+            var entries: [MetricEntry] = []
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                guard let day = DayKey(row[1] as String) else { continue }
+                entries.append(MetricEntry(habitKey: row[0], dayKey: day, value: row[2]))
+            }
+            return entries
         }
     }
 

@@ -19,20 +19,3 @@ public struct EntryInfo: Sendable, Equatable, Codable {
 
     public var isDeleted: Bool { deletedAt != nil }
 }
-
-/// A live entry reduced to what metrics need: habit, day, value.
-public struct MetricEntry: Sendable, Equatable, Hashable {
-    /// `HabitName.key` of the habit.
-    public var habitKey: String
-    /// The habit's shown name.
-    public var habitName: String
-    public var dayKey: DayKey
-    public var value: Double?
-
-    public init(habitKey: String, habitName: String, dayKey: DayKey, value: Double?) {
-        self.habitKey = habitKey
-        self.habitName = habitName
-        self.dayKey = dayKey
-        self.value = value
-    }
-}

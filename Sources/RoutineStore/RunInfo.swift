@@ -1,15 +1,10 @@
 import Foundation
 import RoutineCore
 
-/// A run's status. `active` is only ever reported while a live process holds the run's
-/// claim: a run recorded `active` whose process is gone reads as `paused` (SPEC §4.3).
-public enum RunStatus: String, Sendable, Codable, Equatable, CaseIterable {
-    case active
-    case paused
-    case completed
-    case aborted
-
-    /// Completed and aborted runs cannot be continued.
+extension RunStatus {
+    /// Completed and aborted runs cannot be continued. (`active` is only ever reported
+    /// while a live process holds the run's claim: a run recorded `active` whose process
+    /// is gone reads as `paused`, SPEC §4.3.)
     public var isFinished: Bool { self == .completed || self == .aborted }
 }
 

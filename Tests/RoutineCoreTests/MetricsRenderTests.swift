@@ -37,9 +37,9 @@ import Testing
         #expect(text.hasPrefix(#"[{"habit":"Say \"hi\" \\ to/from é\u0001","#))
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(rows.first?["habit"] as? String == odd.name)
-        #expect(MetricJSON.number(1e-5) == "1e-05")
-        #expect(MetricJSON.number(.infinity) == "null")
-        #expect(MetricJSON.number(-3) == "-3")
+        #expect(JSONText.number(1e-5) == "1e-05")
+        #expect(JSONText.number(.infinity) == "null")
+        #expect(JSONText.number(-3) == "-3")
     }
 
     @Test func jsonOfNoHabitsIsAnEmptyArray() {

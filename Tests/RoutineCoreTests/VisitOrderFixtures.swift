@@ -46,19 +46,6 @@ struct RoutineBuilder {
 }
 
 /// SplitMix64: a small seeded generator, so property tests are deterministic.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random DAGs: edges only go from a lower to a higher rank, but nodes are stored in
 /// a shuffled order, so node indices say nothing about the topology.

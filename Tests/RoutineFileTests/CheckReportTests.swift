@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func jsonEscapesText() {
-        #expect(JSONText.quote("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+        #expect(JSONText.string("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
         #expect(JSONText.number(10) == "10")
         #expect(JSONText.number(2.5) == "2.5")
     }

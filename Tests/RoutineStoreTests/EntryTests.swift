@@ -79,7 +79,7 @@ import Testing
         #expect(all.map(\.habitKey) == ["run", "run", "stretch"])
         #expect(all.map(\.value) == [5, 3, nil])
         let runs = try store.metricEntries(habitKeys: ["run"], from: Fixtures.day.adding(days: -1), to: Fixtures.day)
-        #expect(runs == [MetricEntry(habitKey: "run", habitName: "Run", dayKey: Fixtures.day, value: 3)])
+        #expect(runs == [MetricEntry(habitKey: "run", dayKey: Fixtures.day, value: 3)])
     }
 
     @Test func blankNotesAreNoNote() throws {

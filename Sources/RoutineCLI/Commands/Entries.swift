@@ -39,7 +39,7 @@ extension RoutineCommand {
             let dayKey = day.flatMap(DayKey.init) ?? settings.time.today
             let entry = try store.logEntry(
                 habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,
-                at: settings.time.now(), timeZone: settings.time.timeZone.identifier, note: note)
+                at: settings.time.now(), timeZone: settings.timeZoneName, note: note)
             let amount = entry.value.map { " " + JSONText.number($0) } ?? ""
             Output.line("logged \(entry.habit)\(amount) on \(entry.dayKey) (entry \(entry.id))")
         }
@@ -139,7 +139,7 @@ extension RoutineCommand {
             let store = try Session.shared.store(settings)
             do {
                 let count = try store.importEntries(
-                    csv: text, defaultTimeZone: settings.time.timeZone.identifier, now: settings.time.now())
+                    csv: text, defaultTimeZone: settings.timeZoneName, now: settings.time.now())
                 Output.line("imported \(count) entr\(count == 1 ? "y" : "ies") from \(file)")
             } catch StoreError.invalidCSV(let line, let column, let message) {
                 throw CLIError("\(file):\(line):\(column): \(message); nothing was imported")

@@ -77,7 +77,7 @@ extension RoutineCommand {
                 routine: stored.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
                 alreadyDone: try store.liveHabitKeys(on: dayKey))
             let runID = try store.startRun(
-                versionID: stored.versionID, dayKey: dayKey, timeZone: settings.time.timeZone.identifier,
+                versionID: stored.versionID, dayKey: dayKey, timeZone: settings.timeZoneName,
                 state: try RunState.encode(walker), now: settings.time.now())
             var driver = RunDriver(
                 walker: walker, mode: .real(store: store, runID: runID), format: format, settings: settings,

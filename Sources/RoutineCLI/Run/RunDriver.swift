@@ -108,7 +108,7 @@ struct RunDriver {
         }
         try store.applyStep(
             runID: runID, state: try RunState.encode(walker), records: records, retractions: retractions,
-            at: settings.time.now(), timeZone: settings.time.timeZone.identifier)
+            at: settings.time.now(), timeZone: settings.timeZoneName)
     }
 
     private func finish() throws {

@@ -18,7 +18,7 @@ enum Output {
     }
 
     static func flush() {
-        fflush(stdout)
+        fflush(nil)
     }
 
     static var style: Style { Style.forStandardOutput(environment: Session.shared.environment) }

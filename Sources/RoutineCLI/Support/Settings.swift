@@ -8,12 +8,15 @@ import RoutineCore
 public struct Settings: Sendable {
     public var storePath: String
     public var time: TimeContext
+    /// The zone's name as the person gave it (`UTC` stays `UTC`), stored with entries.
+    public var timeZoneName: String
 
     public init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         storePath = Settings.storePath(flag: options.store, environment: environment)
-        let zone = try Settings.timeZone(flag: options.timezone, environment: environment)
+        let (zone, zoneName) = try Settings.timeZone(flag: options.timezone, environment: environment)
         let dayStart = try Settings.dayStart(flag: options.dayStart, environment: environment)
         let now = try Settings.fixedNow(environment: environment)
+        timeZoneName = zoneName
         time = TimeContext(now: { now ?? Date() }, timeZone: zone, dayStartMinutes: dayStart)
     }
 
@@ -29,7 +32,8 @@ public struct Settings: Sendable {
         return dataHome + "/routine/store.sqlite"
     }
 
-    static func timeZone(flag: String?, environment: [String: String]) throws -> TimeZone {
+    /// The zone and the name to record for it.
+    static func timeZone(flag: String?, environment: [String: String]) throws -> (TimeZone, String) {
         if let flag {
             guard let zone = zone(named: flag) else {
                 throw CLIError.usage("unknown time zone '\(flag)' for --timezone (use a name such as Europe/Paris or UTC)")
@@ -42,15 +46,15 @@ public struct Settings: Sendable {
             }
             return zone
         }
-        return TimeZone.current
+        return (TimeZone.current, TimeZone.current.identifier)
     }
 
     /// A zone by IANA name or abbreviation; a leading `:` (POSIX `TZ=:Europe/Paris`) is allowed.
-    static func zone(named raw: String) -> TimeZone? {
+    static func zone(named raw: String) -> (TimeZone, String)? {
         let name = raw.hasPrefix(":") ? String(raw.dropFirst()) : raw
         guard !name.isEmpty else { return nil }
-        if let zone = TimeZone(identifier: name) { return zone }
-        if name.allSatisfy({ $0.isLetter }), let zone = TimeZone(abbreviation: name) { return zone }
+        if let zone = TimeZone(identifier: name) { return (zone, name) }
+        if name.allSatisfy({ $0.isLetter }), let zone = TimeZone(abbreviation: name) { return (zone, zone.identifier) }
         return nil
     }
 

@@ -74,14 +74,14 @@ extension StatsRow {
     /// This row as one JSON object, keys in SPEC's order.
     public var json: String {
         let fields: [(String, String)] = [
-            ("habit", MetricJSON.string(habit)),
+            ("habit", JSONText.string(habit)),
             ("doneToday", String(doneToday)),
             ("currentStreak", String(currentStreak)),
             ("previousStreak", String(previousStreak)),
             ("bestStreak", String(bestStreak)),
             ("momentum", String(momentum)),
             ("weekCount", String(weekCount)),
-            ("weekSum", weekSum.map(MetricJSON.number) ?? "null"),
+            ("weekSum", weekSum.map(JSONText.number) ?? "null"),
             ("weekComplete", String(weekComplete)),
             ("weeklyStreak", weeklyStreak.map { String($0) } ?? "null"),
         ]

@@ -205,13 +205,3 @@ public enum RoutineValidator {
         return reached
     }
 }
-
-extension String {
-    /// Without leading and trailing white space (spaces, tabs, new lines).
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-            let last = lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(self[first...last])
-    }
-}

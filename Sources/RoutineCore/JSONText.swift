@@ -1,5 +1,5 @@
-/// Small helpers to write JSON by hand, so that key order and number forms are exactly
-/// those the spec shows (Foundation's encoder orders keys as it likes and writes
+/// The one place JSON text is written by hand (transcripts, check reports, stats,
+/// exports), so that key order and number forms are exactly those the spec shows (Foundation's encoder orders keys as it likes and writes
 /// whole doubles inconsistently across platforms).
 public enum JSONText {
     /// A JSON string literal: quotes, backslashes and control characters escaped,
@@ -17,7 +17,7 @@ public enum JSONText {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
