@@ -61,6 +61,30 @@ extension AppDatabase {
         }
     }
 
+    /// The declared habits of `routine` whose measure conflicts with the store, without
+    /// writing anything: what `importRoutine` would refuse with `measureConflict`. The
+    /// validator turns each into a `measure-conflict` diagnostic at the declaration.
+    public func measureConflicts(in routine: Routine) throws -> [MeasureConflict] {
+        try read { db in
+            var resolver = HabitResolver(db: db, now: Date())
+            var conflicts: [MeasureConflict] = []
+            var seen = Set<String>()
+            for spec in routine.habits where seen.insert(HabitResolver.storeKey(spec.name)).inserted {
+                guard let row = try resolver.find(spec.name) else { continue }
+                let declared = spec.measure.map(HabitResolver.canonical)
+                guard row.measure != declared else { continue }
+                if row.measure == nil, declared != nil,
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?)", arguments: [row.id]) == false
+                {
+                    continue  // a binary habit without entries may gain a measure
+                }
+                conflicts.append(MeasureConflict(habit: spec.name, storedName: row.name, stored: row.measure, declared: declared))
+            }
+            return conflicts
+        }
+    }
+
     /// Every stored routine's latest version, by slug.
     public func routines() throws -> [RoutineSummary] {
         try read { db in

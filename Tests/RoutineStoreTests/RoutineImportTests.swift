@@ -133,3 +133,23 @@ import Testing
         #expect(try store.routine(slug: "r")?.routine == routine)
     }
 }
+
+@Suite struct MeasureConflictCheckTests {
+    @Test func conflictsAreListedWithoutWriting() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        try store.log("Meditate")
+        _ = try store.importRoutine(Fixtures.single("p", habit: "Plank"), source: "p")
+        var routine = Fixtures.morning()
+        routine.habits.append(HabitSpec(name: "plank", measure: Measure(unit: "seconds", type: "time")))
+        routine.habits[1] = HabitSpec(name: "run", measure: Measure(unit: "Kilometres", type: "Distance"))
+        let conflicts = try store.measureConflicts(in: routine)
+        // Meditate has entries and no measure: a conflict; Run agrees; Plank may gain one.
+        #expect(conflicts == [
+            MeasureConflict(habit: "Meditate", storedName: "Meditate", stored: nil, declared: Measure(unit: "min", type: "time"))
+        ])
+        #expect(conflicts.first?.message == "habit 'Meditate' is binary in the store, not min (time)")
+        #expect(try store.routines().map(\.slug) == ["p"])
+        #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "m") }
+    }
+}
