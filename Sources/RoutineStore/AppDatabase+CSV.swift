@@ -38,19 +38,19 @@ extension AppDatabase {
                     WHERE \(clauses.joined(separator: " AND ")) ORDER BY e.day_key, e.id
                     """, arguments: arguments)
             while let row = try rows.next() {
-                let value: Double? = row[2]
-                let note: String? = row[3]
-                out += CSVParser.quoted(row[0])
+                let value: Double? = try row.decode(atIndex: 2)
+                let note: String? = try row.decode(atIndex: 3)
+                out += CSVParser.quoted(try row.decode(atIndex: 0))
                 out += ","
-                out += row[1] as String
+                out += try row.decode(atIndex: 1) as String
                 out += ","
                 if let value { out += Self.formatValue(value) }
                 out += ","
                 if let note { out += CSVParser.quoted(note) }
                 out += ","
-                out += row[4] as String
+                out += try row.decode(atIndex: 4) as String
                 out += ","
-                out += CSVParser.quoted(row[5])
+                out += CSVParser.quoted(try row.decode(atIndex: 5))
                 out += "\n"
             }
             return out

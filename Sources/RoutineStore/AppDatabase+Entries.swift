@@ -126,10 +126,10 @@ extension AppDatabase {
             }
             sql += " ORDER BY h.name_key, e.day_key, e.id"
             return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> MetricEntry? in
-                let key: String = row[0]
+                let key: String = try row.decode(atIndex: 0)
                 if let habitKeys, !habitKeys.contains(key) { return nil }
-                guard let day = DayKey(row[2] as String) else { return nil }
-                return MetricEntry(habitKey: key, habitName: row[1], dayKey: day, value: row[3])
+                guard let day = DayKey(try row.decode(atIndex: 2) as String) else { return nil }
+                return MetricEntry(habitKey: key, habitName: try row.decode(atIndex: 1), dayKey: day, value: try row.decode(atIndex: 3))
             }
         }
     }
@@ -144,13 +144,13 @@ extension AppDatabase {
                     FROM habit h LEFT JOIN measure m ON m.id = h.measure_id ORDER BY h.name_key
                     """
             ).map { row in
-                let unit: String? = row[3]
-                let type: String? = row[4]
+                let unit: String? = try row.decode(atIndex: 3)
+                let type: String? = try row.decode(atIndex: 4)
                 var measure: Measure?
                 if let unit, let type { measure = Measure(unit: unit, type: type) }
                 return HabitInfo(
-                    id: row[0], name: row[1], key: row[2], measure: measure, target: row[5], weekly: row[6],
-                    createdAt: Timestamp.parse(row[7]) ?? Date(timeIntervalSince1970: 0))
+                    id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2), measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
+                    createdAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
             }
         }
     }
@@ -173,19 +173,19 @@ extension AppDatabase {
         FROM habit_entry e JOIN habit h ON h.id = e.habit_id
         """
 
-    static func entryInfo(_ row: Row) -> EntryInfo {
-        let deleted: String? = row[8]
+    static func entryInfo(_ row: Row) throws -> EntryInfo {
+        let deleted: String? = try row.decode(atIndex: 8)
         return EntryInfo(
-            id: row[0], habit: row[1], dayKey: DayKey(row[2] as String) ?? DayKey(ordinal: 0),
-            timestamp: Timestamp.parse(row[3]) ?? Date(timeIntervalSince1970: 0), timeZone: row[4], value: row[5],
-            note: row[6], runID: row[7], deletedAt: deleted.flatMap(Timestamp.parse))
+            id: try row.decode(atIndex: 0), habit: try row.decode(atIndex: 1), dayKey: DayKey(try row.decode(atIndex: 2) as String) ?? DayKey(ordinal: 0),
+            timestamp: Timestamp.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0), timeZone: try row.decode(atIndex: 4), value: try row.decode(atIndex: 5),
+            note: try row.decode(atIndex: 6), runID: try row.decode(atIndex: 7), deletedAt: deleted.flatMap(Timestamp.parse))
     }
 
     static func fetchEntry(_ db: Database, id: Int64) throws -> EntryInfo {
         guard let row = try Row.fetchOne(db, sql: "\(entrySelect) WHERE e.id = ?", arguments: [id]) else {
             throw StoreError.unknownEntry(id)
         }
-        return entryInfo(row)
+        return try entryInfo(row)
     }
 
     /// An empty or all-white-space note is no note.

@@ -98,11 +98,11 @@ extension AppDatabase {
                     ORDER BY r.slug
                     """
             ).map { row in
-                let slug: String = row[0]
-                let title: String? = row[3]
+                let slug: String = try row.decode(atIndex: 0)
+                let title: String? = try row.decode(atIndex: 3)
                 return RoutineSummary(
-                    slug: slug, title: title ?? slug, latestVersion: row[2], versionID: row[1], nodeCount: row[5],
-                    importedAt: Timestamp.parse(row[4]) ?? Date(timeIntervalSince1970: 0))
+                    slug: slug, title: title ?? slug, latestVersion: try row.decode(atIndex: 2), versionID: try row.decode(atIndex: 1), nodeCount: try row.decode(atIndex: 5),
+                    importedAt: Timestamp.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
             }
         }
     }
@@ -144,7 +144,7 @@ extension AppDatabase {
         try Row.fetchOne(
             db, sql: "SELECT id, number FROM routine_version WHERE routine_id = ? ORDER BY number DESC LIMIT 1",
             arguments: [routineID]
-        ).map { ($0[0], $0[1]) }
+        ).map { (try $0.decode(atIndex: 0), try $0.decode(atIndex: 1)) }
     }
 
     func loadVersion(_ db: Database, versionID: Int64) throws -> StoredRoutine {
@@ -156,9 +156,9 @@ extension AppDatabase {
                     FROM routine_version v JOIN routine r ON r.id = v.routine_id WHERE v.id = ?
                     """, arguments: [versionID])
         else { throw StoreError.unknownRoutineVersion(versionID) }
-        let routine = try RoutineGraph.load(db, versionID: versionID, slug: row[0], title: row[2], path: path)
+        let routine = try RoutineGraph.load(db, versionID: versionID, slug: try row.decode(atIndex: 0), title: try row.decode(atIndex: 2), path: path)
         return StoredRoutine(
-            routine: routine, versionID: versionID, versionNumber: row[1], source: row[3],
-            importedAt: Timestamp.parse(row[4]) ?? Date(timeIntervalSince1970: 0))
+            routine: routine, versionID: versionID, versionNumber: try row.decode(atIndex: 1), source: try row.decode(atIndex: 3),
+            importedAt: Timestamp.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
     }
 }

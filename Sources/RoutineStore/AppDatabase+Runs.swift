@@ -79,9 +79,9 @@ extension AppDatabase {
         return try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT day_key, status FROM run WHERE id = ?", arguments: [runID])
             else { throw StoreError.unknownRun(runID) }
-            let status = RunStatus(rawValue: row[1]) ?? .aborted
+            let status = RunStatus(rawValue: try row.decode(atIndex: 1)) ?? .aborted
             if status.isFinished { throw StoreError.runFinished(id: runID, status: status) }
-            guard let dayKey = DayKey(row[0] as String) else {
+            guard let dayKey = DayKey(try row.decode(atIndex: 0) as String) else {
                 throw StoreError.corrupt(path: path, detail: "run \(runID) has a bad day key")
             }
             let stamp = Timestamp.format(instant)
@@ -192,14 +192,14 @@ extension AppDatabase {
 
     /// The effective status is derived here, at read time: an `active` or `paused`
     /// record is `active` exactly when a live process holds the run's lock.
-    private func runInfo(_ row: Row) -> RunInfo {
-        let id: String = row[0]
-        let recorded = RunStatus(rawValue: row[6]) ?? .aborted
+    private func runInfo(_ row: Row) throws -> RunInfo {
+        let id: String = try row.decode(atIndex: 0)
+        let recorded = RunStatus(rawValue: try row.decode(atIndex: 6)) ?? .aborted
         let effective: RunStatus = recorded.isFinished ? recorded : (runLocks.isHeld(id) ? .active : .paused)
         return RunInfo(
-            id: id, slug: row[1], versionID: row[2], versionNumber: row[3],
-            dayKey: DayKey(row[4] as String) ?? DayKey(ordinal: 0), timeZone: row[5], status: effective,
-            recordedStatus: recorded, startedAt: Timestamp.parse(row[7]) ?? Date(timeIntervalSince1970: 0),
-            updatedAt: Timestamp.parse(row[8]) ?? Date(timeIntervalSince1970: 0), state: row[9])
+            id: id, slug: try row.decode(atIndex: 1), versionID: try row.decode(atIndex: 2), versionNumber: try row.decode(atIndex: 3),
+            dayKey: DayKey(try row.decode(atIndex: 4) as String) ?? DayKey(ordinal: 0), timeZone: try row.decode(atIndex: 5), status: effective,
+            recordedStatus: recorded, startedAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0),
+            updatedAt: Timestamp.parse(try row.decode(atIndex: 8)) ?? Date(timeIntervalSince1970: 0), state: try row.decode(atIndex: 9))
     }
 }

@@ -99,13 +99,13 @@ struct HabitResolver {
         return row
     }
 
-    static func habitRow(_ row: Row) -> HabitRow {
-        let unit: String? = row[4]
-        let type: String? = row[5]
+    static func habitRow(_ row: Row) throws -> HabitRow {
+        let unit: String? = try row.decode(atIndex: 4)
+        let type: String? = try row.decode(atIndex: 5)
         var measure: Measure?
         if let unit, let type { measure = Measure(unit: unit, type: type) }
         return HabitRow(
-            id: row[0], name: row[1], key: row[2], measureID: row[3], measure: measure, target: row[6], weekly: row[7])
+            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2), measureID: try row.decode(atIndex: 3), measure: measure, target: try row.decode(atIndex: 6), weekly: try row.decode(atIndex: 7))
     }
 
     /// Get-or-create of a measure: (canonical unit, type) compared case-insensitively.

@@ -105,12 +105,12 @@ enum RoutineGraph {
         let habitRows = try Row.fetchAll(
             db, sql: "SELECT name, unit, type, target, weekly FROM routine_habit WHERE version_id = ? ORDER BY position",
             arguments: [versionID])
-        let habits = habitRows.map { row -> HabitSpec in
-            let unit: String? = row[1]
-            let type: String? = row[2]
+        let habits = try habitRows.map { row -> HabitSpec in
+            let unit: String? = try row.decode(atIndex: 1)
+            let type: String? = try row.decode(atIndex: 2)
             var measure: Measure?
             if let unit, let type { measure = Measure(unit: unit, type: type) }
-            return HabitSpec(name: row[0], measure: measure, target: row[3], weekly: row[4])
+            return HabitSpec(name: try row.decode(atIndex: 0), measure: measure, target: try row.decode(atIndex: 3), weekly: try row.decode(atIndex: 4))
         }
         let nodeRows = try Row.fetchAll(
             db,
@@ -119,24 +119,24 @@ enum RoutineGraph {
         var nodes: [Node] = []
         nodes.reserveCapacity(nodeRows.count)
         for (index, row) in nodeRows.enumerated() {
-            guard row[0] as Int == index else { throw damaged("node positions have a gap") }
+            guard try row.decode(atIndex: 0) as Int == index else { throw damaged("node positions have a gap") }
             let body: NodeBody
-            if let question: String = row[4] {
+            if let question: String = try row.decode(atIndex: 4) {
                 body = .question(question, options: [])
-            } else if let habit: String = row[3] {
+            } else if let habit: String = try row.decode(atIndex: 3) {
                 body = .habit(habit)
             } else {
                 throw damaged("node \(index) has neither habit nor question")
             }
-            nodes.append(Node(id: row[1], isInline: row[2], body: body))
+            nodes.append(Node(id: try row.decode(atIndex: 1), isInline: try row.decode(atIndex: 2), body: body))
         }
         let range = nodes.indices
         for row in try Row.fetchAll(
             db, sql: "SELECT node_position, next_position FROM node_next WHERE version_id = ? ORDER BY node_position, position",
             arguments: [versionID])
         {
-            let from: Int = row[0]
-            let to: Int = row[1]
+            let from: Int = try row.decode(atIndex: 0)
+            let to: Int = try row.decode(atIndex: 1)
             guard range.contains(from), range.contains(to) else { throw damaged("a next edge is dangling") }
             nodes[from].next.append(to)
         }
@@ -146,17 +146,17 @@ enum RoutineGraph {
             db, sql: "SELECT id, node_position, text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
             arguments: [versionID])
         {
-            let node: Int = row[1]
+            let node: Int = try row.decode(atIndex: 1)
             guard range.contains(node) else { throw damaged("an option is dangling") }
-            optionIndex[row[0]] = (node, options[node, default: []].count)
-            options[node, default: []].append(Option(text: row[2]))
+            optionIndex[try row.decode(atIndex: 0)] = (node, options[node, default: []].count)
+            options[node, default: []].append(Option(text: try row.decode(atIndex: 2)))
         }
         for row in try Row.fetchAll(
             db, sql: "SELECT option_id, next_position FROM option_next WHERE version_id = ? ORDER BY option_id, position",
             arguments: [versionID])
         {
-            let next: Int = row[1]
-            guard let place = optionIndex[row[0]], range.contains(next) else { throw damaged("an option edge is dangling") }
+            let next: Int = try row.decode(atIndex: 1)
+            guard let place = optionIndex[try row.decode(atIndex: 0)], range.contains(next) else { throw damaged("an option edge is dangling") }
             options[place.node]?[place.option].next.append(next)
         }
         for (node, list) in options {

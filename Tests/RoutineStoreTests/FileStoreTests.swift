@@ -215,3 +215,29 @@ import Testing
                 == "/h/.local/share/routine/store.sqlite")
     }
 }
+
+@Suite struct HostileContentTests {
+    @Test func valuesOfTheWrongTypeAreErrorsNotCrashes() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        // What someone could write by hand with sqlite3: text where numbers belong.
+        try store.write { db in
+            try db.execute(sql: "UPDATE habit_entry SET value = 'lots'")
+            try db.execute(sql: "UPDATE habit SET target = x'00ff' WHERE name_key = 'meditate'")
+        }
+        #expect(throws: StoreError.self) { try store.entries() }
+        #expect(throws: StoreError.self) { try store.metricEntries(to: Fixtures.day) }
+        #expect(throws: StoreError.self) { try store.habits() }
+        // The export reads columns through SQLite's own conversions: no crash either way.
+        if let csv = try? store.entriesCSV() { #expect(csv.hasPrefix("habit,dayKey,")) }
+        do {
+            _ = try store.entries()
+        } catch let error as StoreError {
+            guard case .corrupt = error else {
+                Issue.record("expected corrupt, got \(error)")
+                return
+            }
+        }
+    }
+}
