@@ -163,7 +163,9 @@ extension AppDatabase {
 
     /// Every habit's properties keyed by `HabitName.key`, as the walker takes them.
     public func habitSpecs() throws -> [String: HabitSpec] {
-        Dictionary(uniqueKeysWithValues: try habits().map { ($0.key, $0.spec) })
+        // Not `uniqueKeysWithValues`: two stored keys that differ in bytes but are
+        // canonically equivalent (a hand-edited store) must not trap; the older wins.
+        Dictionary(try habits().sorted { $0.id < $1.id }.map { ($0.key, $0.spec) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Shared by entries, runs and CSV
