@@ -30,6 +30,42 @@ enum RoutineGraph {
             guard refs.allSatisfy(range.contains) else { throw fail("node '\(node.id)' refers to a missing node") }
         }
         guard routine.start.allSatisfy(range.contains) else { throw fail("a start ref is missing") }
+        for node in routine.nodes {
+            guard case .question(_, let options) = node.body else { continue }
+            let texts = Set(options.map { $0.text.lowercased() })
+            guard texts.count == options.count else { throw fail("question '\(node.id)' repeats an option") }
+        }
+        if let cycleNode = firstNodeOnACycle(routine) { throw fail("node '\(routine.nodes[cycleNode].id)' is on a cycle") }
+    }
+
+    /// A node on a cycle, or nil for a DAG (iterative depth-first search: no recursion
+    /// depth limit on a 100,000-node chain).
+    private static func firstNodeOnACycle(_ routine: Routine) -> Int? {
+        func successors(_ index: Int) -> [Int] {
+            let node = routine.nodes[index]
+            guard case .question(_, let options) = node.body else { return node.next }
+            return options.flatMap(\.next) + node.next
+        }
+        var state = [UInt8](repeating: 0, count: routine.nodes.count)  // 0 new, 1 on stack, 2 done
+        for root in routine.nodes.indices where state[root] == 0 {
+            var stack: [(node: Int, next: [Int], position: Int)] = [(root, successors(root), 0)]
+            state[root] = 1
+            while let top = stack.last {
+                if top.position == top.next.count {
+                    state[top.node] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].position += 1
+                let child = top.next[top.position]
+                if state[child] == 1 { return child }
+                if state[child] == 0 {
+                    state[child] = 1
+                    stack.append((child, successors(child), 0))
+                }
+            }
+        }
+        return nil
     }
 
     private static func isSlugByte(_ byte: UInt8) -> Bool {
@@ -38,60 +74,55 @@ enum RoutineGraph {
 
     /// Inserts the graph of `routine` under `versionID`; `habitIDs` maps habit keys to ids.
     static func insert(_ db: Database, _ routine: Routine, versionID: Int64, habitIDs: [String: Int64]) throws {
+        // Prepared once per import: a 100,000-node routine is ~360,000 inserts.
+        let insertHabit = try db.makeStatement(
+            sql: """
+                INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let insertNode = try db.makeStatement(
+            sql: """
+                INSERT INTO routine_node (version_id, position, node_id, is_inline, kind, habit_id, habit_text, question)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let insertStart = try db.makeStatement(
+            sql: "INSERT INTO routine_start (version_id, position, node_position) VALUES (?, ?, ?)")
+        let insertNext = try db.makeStatement(
+            sql: "INSERT INTO node_next (version_id, node_position, position, next_position) VALUES (?, ?, ?, ?)")
+        let insertOption = try db.makeStatement(
+            sql: "INSERT INTO conditional_option (version_id, node_position, position, text) VALUES (?, ?, ?, ?)")
+        let insertOptionNext = try db.makeStatement(
+            sql: "INSERT INTO option_next (option_id, position, version_id, next_position) VALUES (?, ?, ?, ?)")
+
         for (position, spec) in routine.habits.enumerated() {
             guard let habitID = habitIDs[HabitName.key(spec.name)] else { continue }
-            try db.execute(
-                sql: """
-                    INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target,
-                    spec.weekly,
-                ])
+            try insertHabit.execute(arguments: [
+                versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target, spec.weekly,
+            ])
         }
         for (position, node) in routine.nodes.enumerated() {
-            var habitID: Int64?
-            var habitText: String?
-            var question: String?
             switch node.body {
             case .habit(let name):
-                habitID = habitIDs[HabitName.key(name)]
-                habitText = name
-            case .question(let text, _):
-                question = text
-            }
-            try db.execute(
-                sql: """
-                    INSERT INTO routine_node (version_id, position, node_id, is_inline, kind, habit_id, habit_text, question)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    versionID, position, node.id, node.isInline, question == nil ? "habit" : "question", habitID,
-                    habitText, question,
+                try insertNode.execute(arguments: [
+                    versionID, position, node.id, node.isInline, "habit", habitIDs[HabitName.key(name)], name, nil,
                 ])
+            case .question(let text, _):
+                try insertNode.execute(arguments: [versionID, position, node.id, node.isInline, "question", nil, nil, text])
+            }
         }
         for (position, node) in routine.start.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO routine_start (version_id, position, node_position) VALUES (?, ?, ?)",
-                arguments: [versionID, position, node])
+            try insertStart.execute(arguments: [versionID, position, node])
         }
         for (nodePosition, node) in routine.nodes.enumerated() {
             for (position, next) in node.next.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO node_next (version_id, node_position, position, next_position) VALUES (?, ?, ?, ?)",
-                    arguments: [versionID, nodePosition, position, next])
+                try insertNext.execute(arguments: [versionID, nodePosition, position, next])
             }
             guard case .question(_, let options) = node.body else { continue }
             for (optionPosition, option) in options.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO conditional_option (version_id, node_position, position, text) VALUES (?, ?, ?, ?)",
-                    arguments: [versionID, nodePosition, optionPosition, option.text])
+                try insertOption.execute(arguments: [versionID, nodePosition, optionPosition, option.text])
                 let optionID = db.lastInsertedRowID
                 for (position, next) in option.next.enumerated() {
-                    try db.execute(
-                        sql: "INSERT INTO option_next (option_id, position, version_id, next_position) VALUES (?, ?, ?, ?)",
-                        arguments: [optionID, position, versionID, next])
+                    try insertOptionNext.execute(arguments: [optionID, position, versionID, next])
                 }
             }
         }
@@ -166,6 +197,13 @@ enum RoutineGraph {
         let start = try Int.fetchAll(
             db, sql: "SELECT node_position FROM routine_start WHERE version_id = ? ORDER BY position", arguments: [versionID])
         guard start.allSatisfy(range.contains) else { throw damaged("a start ref is dangling") }
-        return Routine(slug: slug, title: title, start: start, nodes: nodes, habits: habits)
+        let routine = Routine(slug: slug, title: title, start: start, nodes: nodes, habits: habits)
+        // Whoever edited the tables by hand, a loaded Routine keeps the promises of its type.
+        do {
+            try validate(routine)
+        } catch StoreError.invalidRoutine(_, let reason) {
+            throw damaged(reason)
+        }
+        return routine
     }
 }

@@ -153,3 +153,46 @@ import Testing
         #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "m") }
     }
 }
+
+@Suite struct StoredGraphIntegrityTests {
+    @Test func cyclesAndRepeatedOptionsAreRefusedOnImport() throws {
+        let store = try AppDatabase.inMemory()
+        var cyclic = Fixtures.morning()
+        cyclic.nodes[4].next = [3]  // journal -> walk -> journal
+        #expect(throws: StoreError.self) { try store.importRoutine(cyclic, source: "c") }
+        var repeated = Fixtures.morning()
+        repeated.nodes[0].body = .question("Q?", options: [Option(text: "Yes"), Option(text: "yes")])
+        #expect(throws: StoreError.self) { try store.importRoutine(repeated, source: "r") }
+        #expect(try store.routines().isEmpty)
+    }
+
+    @Test func aHandEditedCycleInTheStoreIsADamagedStoreNotAHang() throws {
+        let store = try AppDatabase.inMemory()
+        let version = try store.importRoutine(Fixtures.morning(), source: "m").versionID
+        try store.write { db in
+            // journal (4) -> walk (3), and walk -> journal already exists.
+            try db.execute(
+                sql: "INSERT INTO node_next (version_id, node_position, position, next_position) VALUES (?, 4, 0, 3)",
+                arguments: [version])
+        }
+        do {
+            _ = try store.routine(slug: "morning-checkin")
+            Issue.record("a cyclic stored routine must not load")
+        } catch let error as StoreError {
+            guard case .corrupt = error else {
+                Issue.record("expected corrupt, got \(error)")
+                return
+            }
+            #expect(error.message.contains("cycle"))
+        }
+    }
+
+    @Test func longChainsAreCheckedWithoutRecursion() throws {
+        let store = try AppDatabase.inMemory()
+        let count = 20_000
+        let nodes = (0..<count).map { Node(id: "n\($0)", body: .habit("H\($0 % 10)"), next: $0 + 1 < count ? [$0 + 1] : []) }
+        let routine = Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
+        _ = try store.importRoutine(routine, source: "chain")
+        #expect(try store.routine(slug: "chain")?.routine.nodes.count == count)
+    }
+}
