@@ -34,8 +34,9 @@ extension AppDatabase {
             var clauses: [String] = []
             var arguments: StatementArguments = []
             if let habit {
-                guard let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
+                guard
+                    let id = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
                 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
                 clauses.append("e.habit_id = ?")
                 _ = arguments.append(contentsOf: [id])
@@ -129,7 +130,9 @@ extension AppDatabase {
                 let key: String = try row.decode(atIndex: 0)
                 if let habitKeys, !habitKeys.contains(key) { return nil }
                 guard let day = DayKey(try row.decode(atIndex: 2) as String) else { return nil }
-                return MetricEntry(habitKey: key, habitName: try row.decode(atIndex: 1), dayKey: day, value: try row.decode(atIndex: 3))
+                return MetricEntry(
+                    habitKey: key, habitName: try row.decode(atIndex: 1), dayKey: day, value: try row.decode(atIndex: 3)
+                )
             }
         }
     }
@@ -149,7 +152,8 @@ extension AppDatabase {
                 var measure: Measure?
                 if let unit, let type { measure = Measure(unit: unit, type: type) }
                 return HabitInfo(
-                    id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2), measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
+                    id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
+                    measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
                     createdAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
             }
         }
@@ -165,7 +169,8 @@ extension AppDatabase {
     public func habitSpecs() throws -> [String: HabitSpec] {
         // Not `uniqueKeysWithValues`: two stored keys that differ in bytes but are
         // canonically equivalent (a hand-edited store) must not trap; the older wins.
-        Dictionary(try habits().sorted { $0.id < $1.id }.map { ($0.key, $0.spec) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            try habits().sorted { $0.id < $1.id }.map { ($0.key, $0.spec) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Shared by entries, runs and CSV
@@ -178,9 +183,12 @@ extension AppDatabase {
     static func entryInfo(_ row: Row) throws -> EntryInfo {
         let deleted: String? = try row.decode(atIndex: 8)
         return EntryInfo(
-            id: try row.decode(atIndex: 0), habit: try row.decode(atIndex: 1), dayKey: DayKey(try row.decode(atIndex: 2) as String) ?? DayKey(ordinal: 0),
-            timestamp: Timestamp.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0), timeZone: try row.decode(atIndex: 4), value: try row.decode(atIndex: 5),
-            note: try row.decode(atIndex: 6), runID: try row.decode(atIndex: 7), deletedAt: deleted.flatMap(Timestamp.parse))
+            id: try row.decode(atIndex: 0), habit: try row.decode(atIndex: 1),
+            dayKey: DayKey(try row.decode(atIndex: 2) as String) ?? DayKey(ordinal: 0),
+            timestamp: Timestamp.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0),
+            timeZone: try row.decode(atIndex: 4), value: try row.decode(atIndex: 5),
+            note: try row.decode(atIndex: 6), runID: try row.decode(atIndex: 7),
+            deletedAt: deleted.flatMap(Timestamp.parse))
     }
 
     static func fetchEntry(_ db: Database, id: Int64) throws -> EntryInfo {

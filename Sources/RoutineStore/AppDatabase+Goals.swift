@@ -106,7 +106,9 @@ extension AppDatabase {
                 WHERE l.goal_id = ? ORDER BY l.position
                 """, arguments: [id])
         return GoalInfo(
-            id: id, title: try row.decode(atIndex: 0), target: try row.decode(atIndex: 1), unit: try row.decode(atIndex: 2), from: DayKey(try row.decode(atIndex: 3) as String) ?? DayKey(ordinal: 0),
-            to: DayKey(try row.decode(atIndex: 4) as String) ?? DayKey(ordinal: 0), habits: try links.map { try $0.decode(atIndex: 0) }, habitKeys: try links.map { try $0.decode(atIndex: 1) })
+            id: id, title: try row.decode(atIndex: 0), target: try row.decode(atIndex: 1),
+            unit: try row.decode(atIndex: 2), from: DayKey(try row.decode(atIndex: 3) as String) ?? DayKey(ordinal: 0),
+            to: DayKey(try row.decode(atIndex: 4) as String) ?? DayKey(ordinal: 0),
+            habits: try links.map { try $0.decode(atIndex: 0) }, habitKeys: try links.map { try $0.decode(atIndex: 1) })
     }
 }

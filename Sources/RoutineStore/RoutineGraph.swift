@@ -18,7 +18,9 @@ enum RoutineGraph {
         let range = routine.nodes.indices
         var ids = Set<String>()
         for node in routine.nodes {
-            guard ids.insert(node.id).inserted, !node.id.isEmpty else { throw fail("node id '\(node.id)' is repeated or empty") }
+            guard ids.insert(node.id).inserted, !node.id.isEmpty else {
+                throw fail("node id '\(node.id)' is repeated or empty")
+            }
             var refs = node.next
             if case .question(let text, let options) = node.body {
                 guard !text.isEmpty, !options.isEmpty else { throw fail("question '\(node.id)' is empty") }
@@ -35,7 +37,9 @@ enum RoutineGraph {
             let texts = Set(options.map { $0.text.lowercased() })
             guard texts.count == options.count else { throw fail("question '\(node.id)' repeats an option") }
         }
-        if let cycleNode = firstNodeOnACycle(routine) { throw fail("node '\(routine.nodes[cycleNode].id)' is on a cycle") }
+        if let cycleNode = firstNodeOnACycle(routine) {
+            throw fail("node '\(routine.nodes[cycleNode].id)' is on a cycle")
+        }
     }
 
     /// A node on a cycle, or nil for a DAG (iterative depth-first search: no recursion
@@ -97,7 +101,8 @@ enum RoutineGraph {
         for (position, spec) in routine.habits.enumerated() {
             guard let habitID = habitIDs[HabitName.key(spec.name)] else { continue }
             try insertHabit.execute(arguments: [
-                versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target, spec.weekly,
+                versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target,
+                spec.weekly,
             ])
         }
         for (position, node) in routine.nodes.enumerated() {
@@ -107,7 +112,9 @@ enum RoutineGraph {
                     versionID, position, node.id, node.isInline, "habit", habitIDs[HabitName.key(name)], name, nil,
                 ])
             case .question(let text, _):
-                try insertNode.execute(arguments: [versionID, position, node.id, node.isInline, "question", nil, nil, text])
+                try insertNode.execute(arguments: [
+                    versionID, position, node.id, node.isInline, "question", nil, nil, text,
+                ])
             }
         }
         for (position, node) in routine.start.enumerated() {
@@ -134,18 +141,22 @@ enum RoutineGraph {
             .corrupt(path: path, detail: "routine '\(slug)' version \(versionID): \(what)")
         }
         let habitRows = try Row.fetchAll(
-            db, sql: "SELECT name, unit, type, target, weekly FROM routine_habit WHERE version_id = ? ORDER BY position",
+            db,
+            sql: "SELECT name, unit, type, target, weekly FROM routine_habit WHERE version_id = ? ORDER BY position",
             arguments: [versionID])
         let habits = try habitRows.map { row -> HabitSpec in
             let unit: String? = try row.decode(atIndex: 1)
             let type: String? = try row.decode(atIndex: 2)
             var measure: Measure?
             if let unit, let type { measure = Measure(unit: unit, type: type) }
-            return HabitSpec(name: try row.decode(atIndex: 0), measure: measure, target: try row.decode(atIndex: 3), weekly: try row.decode(atIndex: 4))
+            return HabitSpec(
+                name: try row.decode(atIndex: 0), measure: measure, target: try row.decode(atIndex: 3),
+                weekly: try row.decode(atIndex: 4))
         }
         let nodeRows = try Row.fetchAll(
             db,
-            sql: "SELECT position, node_id, is_inline, habit_text, question FROM routine_node WHERE version_id = ? ORDER BY position",
+            sql:
+                "SELECT position, node_id, is_inline, habit_text, question FROM routine_node WHERE version_id = ? ORDER BY position",
             arguments: [versionID])
         var nodes: [Node] = []
         nodes.reserveCapacity(nodeRows.count)
@@ -163,7 +174,9 @@ enum RoutineGraph {
         }
         let range = nodes.indices
         for row in try Row.fetchAll(
-            db, sql: "SELECT node_position, next_position FROM node_next WHERE version_id = ? ORDER BY node_position, position",
+            db,
+            sql:
+                "SELECT node_position, next_position FROM node_next WHERE version_id = ? ORDER BY node_position, position",
             arguments: [versionID])
         {
             let from: Int = try row.decode(atIndex: 0)
@@ -174,7 +187,9 @@ enum RoutineGraph {
         var optionIndex: [Int64: (node: Int, option: Int)] = [:]
         var options: [Int: [Option]] = [:]
         for row in try Row.fetchAll(
-            db, sql: "SELECT id, node_position, text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
+            db,
+            sql:
+                "SELECT id, node_position, text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
             arguments: [versionID])
         {
             let node: Int = try row.decode(atIndex: 1)
@@ -183,11 +198,14 @@ enum RoutineGraph {
             options[node, default: []].append(Option(text: try row.decode(atIndex: 2)))
         }
         for row in try Row.fetchAll(
-            db, sql: "SELECT option_id, next_position FROM option_next WHERE version_id = ? ORDER BY option_id, position",
+            db,
+            sql: "SELECT option_id, next_position FROM option_next WHERE version_id = ? ORDER BY option_id, position",
             arguments: [versionID])
         {
             let next: Int = try row.decode(atIndex: 1)
-            guard let place = optionIndex[try row.decode(atIndex: 0)], range.contains(next) else { throw damaged("an option edge is dangling") }
+            guard let place = optionIndex[try row.decode(atIndex: 0)], range.contains(next) else {
+                throw damaged("an option edge is dangling")
+            }
             options[place.node]?[place.option].next.append(next)
         }
         for (node, list) in options {
@@ -195,7 +213,8 @@ enum RoutineGraph {
             nodes[node].body = .question(text, options: list)
         }
         let start = try Int.fetchAll(
-            db, sql: "SELECT node_position FROM routine_start WHERE version_id = ? ORDER BY position", arguments: [versionID])
+            db, sql: "SELECT node_position FROM routine_start WHERE version_id = ? ORDER BY position",
+            arguments: [versionID])
         guard start.allSatisfy(range.contains) else { throw damaged("a start ref is dangling") }
         let routine = Routine(slug: slug, title: title, start: start, nodes: nodes, habits: habits)
         // Whoever edited the tables by hand, a loaded Routine keeps the promises of its type.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct FileStoreTests {
@@ -208,8 +209,11 @@ import Testing
     }
 
     @Test func defaultPathFollowsTheEnvironment() {
-        #expect(AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "/s/x.sqlite", "XDG_DATA_HOME": "/d"]) == "/s/x.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/routine/store.sqlite")
+        #expect(
+            AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "/s/x.sqlite", "XDG_DATA_HOME": "/d"])
+                == "/s/x.sqlite")
+        #expect(
+            AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/routine/store.sqlite")
         #expect(
             AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "", "XDG_DATA_HOME": "", "HOME": "/h"])
                 == "/h/.local/share/routine/store.sqlite")

@@ -1,6 +1,7 @@
 import Foundation
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct RoutineImportTests {
@@ -9,7 +10,8 @@ import Testing
         let result = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
         #expect(result.outcome == .created)
         #expect(result.versionNumber == 1)
-        #expect(Set(result.createdHabits) == ["Meditate", "Run", "Drink Water", "Go for a walk", "Journal", "Read a book"])
+        #expect(
+            Set(result.createdHabits) == ["Meditate", "Run", "Drink Water", "Go for a walk", "Journal", "Read a book"])
         let stored = try #require(try store.routine(slug: "morning-checkin"))
         #expect(stored.routine == Fixtures.morning())
         #expect(stored.source == Fixtures.morningSource)
@@ -145,9 +147,12 @@ import Testing
         routine.habits[1] = HabitSpec(name: "run", measure: Measure(unit: "Kilometres", type: "Distance"))
         let conflicts = try store.measureConflicts(in: routine)
         // Meditate has entries and no measure: a conflict; Run agrees; Plank may gain one.
-        #expect(conflicts == [
-            MeasureConflict(habit: "Meditate", storedName: "Meditate", stored: nil, declared: Measure(unit: "min", type: "time"))
-        ])
+        #expect(
+            conflicts == [
+                MeasureConflict(
+                    habit: "Meditate", storedName: "Meditate", stored: nil, declared: Measure(unit: "min", type: "time")
+                )
+            ])
         #expect(conflicts.first?.message == "habit 'Meditate' is binary in the store, not min (time)")
         #expect(try store.routines().map(\.slug) == ["p"])
         #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "m") }
@@ -190,7 +195,9 @@ import Testing
     @Test func longChainsAreCheckedWithoutRecursion() throws {
         let store = try AppDatabase.inMemory()
         let count = 20_000
-        let nodes = (0..<count).map { Node(id: "n\($0)", body: .habit("H\($0 % 10)"), next: $0 + 1 < count ? [$0 + 1] : []) }
+        let nodes = (0..<count).map {
+            Node(id: "n\($0)", body: .habit("H\($0 % 10)"), next: $0 + 1 < count ? [$0 + 1] : [])
+        }
         let routine = Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
         _ = try store.importRoutine(routine, source: "chain")
         #expect(try store.routine(slug: "chain")?.routine.nodes.count == count)
