@@ -79,6 +79,14 @@ import Testing
         #expect(try store.routines().count == 1)
         #expect(try store.metricEntries(to: Fixtures.day).count == 1)
         #expect(throws: StoreError.readOnly(path: path)) { try store.log("Stretch") }
+        let version = try #require(try store.routines().first?.versionID)
+        #expect(throws: StoreError.readOnly(path: path)) {
+            try store.startRun(
+                versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: Data(), now: Fixtures.instant)
+        }
+        #expect(throws: StoreError.readOnly(path: path)) {
+            try store.importEntries(csv: "habit,dayKey\nA,2026-11-22\n", defaultTimeZone: "UTC", now: Fixtures.instant)
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -243,5 +251,28 @@ import Testing
                 return
             }
         }
+    }
+}
+
+@Suite struct FullDiskTests {
+    /// SQLite's page limit stands in for a full disk: the write fails with SQLITE_FULL.
+    @Test func aFullDiskIsAClearErrorAndKeepsWhatWasWritten() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        let store = try AppDatabase.open(path: path)
+        try store.log("Stretch")
+        try store.write { db in
+            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages + 1)")
+        }
+        var csv = "habit,dayKey,note\n"
+        for day in 0..<2000 {
+            csv += "Stretch,\(Fixtures.day.adding(days: -day)),\(String(repeating: "n", count: 200))\n"
+        }
+        #expect(throws: StoreError.diskFull(path: path)) {
+            try store.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
+        }
+        #expect(try store.entries().count == 1)
+        #expect(store.integrityCheck())
     }
 }
