@@ -14,8 +14,9 @@ extension AppDatabase {
             var clauses = ["e.deleted_at IS NULL"]
             var arguments: StatementArguments = []
             if let habit {
-                guard let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
+                guard
+                    let id = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
                 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
                 clauses.append("e.habit_id = ?")
                 _ = arguments.append(contentsOf: [id])
@@ -38,19 +39,19 @@ extension AppDatabase {
                     WHERE \(clauses.joined(separator: " AND ")) ORDER BY e.day_key, e.id
                     """, arguments: arguments)
             while let row = try rows.next() {
-                let value: Double? = row[2]
-                let note: String? = row[3]
-                out += CSVParser.quoted(row[0])
+                let value: Double? = try row.decode(atIndex: 2)
+                let note: String? = try row.decode(atIndex: 3)
+                out += CSVParser.quoted(try row.decode(atIndex: 0))
                 out += ","
-                out += row[1] as String
+                out += try row.decode(atIndex: 1) as String
                 out += ","
                 if let value { out += Self.formatValue(value) }
                 out += ","
                 if let note { out += CSVParser.quoted(note) }
                 out += ","
-                out += row[4] as String
+                out += try row.decode(atIndex: 4) as String
                 out += ","
-                out += CSVParser.quoted(row[5])
+                out += CSVParser.quoted(try row.decode(atIndex: 5))
                 out += "\n"
             }
             return out
@@ -80,7 +81,8 @@ extension AppDatabase {
                     .invalidCSV(line: line, column: (column ?? 0) + 1, message: message)
                 }
                 guard fields.count == columns.count else {
-                    throw fail(min(fields.count, columns.count), "expected \(columns.count) fields, found \(fields.count)")
+                    throw fail(
+                        min(fields.count, columns.count), "expected \(columns.count) fields, found \(fields.count)")
                 }
                 // DayKey accepts only exact YYYY-MM-DD, so the text is already canonical.
                 let dayText = Self.trimmed(fields[columns.dayKey])
@@ -202,7 +204,9 @@ struct CSVColumns {
             guard Self.known.contains(name) else {
                 throw StoreError.invalidCSV(
                     line: line, column: index + 1,
-                    message: "unknown column '\(AppDatabase.clip(raw))' (columns: \(AppDatabase.csvHeader.joined(separator: ", ")), unit)")
+                    message:
+                        "unknown column '\(AppDatabase.clip(raw))' (columns: \(AppDatabase.csvHeader.joined(separator: ", ")), unit)"
+                )
             }
             guard positions[name] == nil else {
                 throw StoreError.invalidCSV(line: line, column: index + 1, message: "column '\(name)' appears twice")

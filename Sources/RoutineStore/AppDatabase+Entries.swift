@@ -34,8 +34,9 @@ extension AppDatabase {
             var clauses: [String] = []
             var arguments: StatementArguments = []
             if let habit {
-                guard let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
+                guard
+                    let id = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
                 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
                 clauses.append("e.habit_id = ?")
                 _ = arguments.append(contentsOf: [id])
@@ -133,8 +134,8 @@ extension AppDatabase {
             var entries: [MetricEntry] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
-                guard let day = DayKey(row[1] as String) else { continue }
-                entries.append(MetricEntry(habitKey: row[0], dayKey: day, value: row[2]))
+                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { continue }
+                entries.append(MetricEntry(habitKey: try row.decode(atIndex: 0), dayKey: day, value: try row.decode(atIndex: 2)))
             }
             return entries
         }
@@ -150,13 +151,14 @@ extension AppDatabase {
                     FROM habit h LEFT JOIN measure m ON m.id = h.measure_id ORDER BY h.name_key
                     """
             ).map { row in
-                let unit: String? = row[3]
-                let type: String? = row[4]
+                let unit: String? = try row.decode(atIndex: 3)
+                let type: String? = try row.decode(atIndex: 4)
                 var measure: Measure?
                 if let unit, let type { measure = Measure(unit: unit, type: type) }
                 return HabitInfo(
-                    id: row[0], name: row[1], key: row[2], measure: measure, target: row[5], weekly: row[6],
-                    createdAt: Timestamp.parse(row[7]) ?? Date(timeIntervalSince1970: 0))
+                    id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
+                    measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
+                    createdAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
             }
         }
     }
@@ -169,7 +171,10 @@ extension AppDatabase {
 
     /// Every habit's properties keyed by `HabitName.key`, as the walker takes them.
     public func habitSpecs() throws -> [String: HabitSpec] {
-        Dictionary(uniqueKeysWithValues: try habits().map { ($0.key, $0.spec) })
+        // Not `uniqueKeysWithValues`: two stored keys that differ in bytes but are
+        // canonically equivalent (a hand-edited store) must not trap; the older wins.
+        Dictionary(
+            try habits().sorted { $0.id < $1.id }.map { ($0.key, $0.spec) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Shared by entries, runs and CSV
@@ -179,19 +184,22 @@ extension AppDatabase {
         FROM habit_entry e JOIN habit h ON h.id = e.habit_id
         """
 
-    static func entryInfo(_ row: Row) -> EntryInfo {
-        let deleted: String? = row[8]
+    static func entryInfo(_ row: Row) throws -> EntryInfo {
+        let deleted: String? = try row.decode(atIndex: 8)
         return EntryInfo(
-            id: row[0], habit: row[1], dayKey: DayKey(row[2] as String) ?? DayKey(ordinal: 0),
-            timestamp: Timestamp.parse(row[3]) ?? Date(timeIntervalSince1970: 0), timeZone: row[4], value: row[5],
-            note: row[6], runID: row[7], deletedAt: deleted.flatMap(Timestamp.parse))
+            id: try row.decode(atIndex: 0), habit: try row.decode(atIndex: 1),
+            dayKey: DayKey(try row.decode(atIndex: 2) as String) ?? DayKey(ordinal: 0),
+            timestamp: Timestamp.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0),
+            timeZone: try row.decode(atIndex: 4), value: try row.decode(atIndex: 5),
+            note: try row.decode(atIndex: 6), runID: try row.decode(atIndex: 7),
+            deletedAt: deleted.flatMap(Timestamp.parse))
     }
 
     static func fetchEntry(_ db: Database, id: Int64) throws -> EntryInfo {
         guard let row = try Row.fetchOne(db, sql: "\(entrySelect) WHERE e.id = ?", arguments: [id]) else {
             throw StoreError.unknownEntry(id)
         }
-        return entryInfo(row)
+        return try entryInfo(row)
     }
 
     /// An empty or all-white-space note is no note.

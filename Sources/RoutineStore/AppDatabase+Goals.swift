@@ -106,7 +106,9 @@ extension AppDatabase {
                 WHERE l.goal_id = ? ORDER BY l.position
                 """, arguments: [id])
         return GoalInfo(
-            id: id, title: row[0], target: row[1], unit: row[2], from: DayKey(row[3] as String) ?? DayKey(ordinal: 0),
-            to: DayKey(row[4] as String) ?? DayKey(ordinal: 0), habits: links.map { $0[0] }, habitKeys: links.map { $0[1] })
+            id: id, title: try row.decode(atIndex: 0), target: try row.decode(atIndex: 1),
+            unit: try row.decode(atIndex: 2), from: DayKey(try row.decode(atIndex: 3) as String) ?? DayKey(ordinal: 0),
+            to: DayKey(try row.decode(atIndex: 4) as String) ?? DayKey(ordinal: 0),
+            habits: try links.map { try $0.decode(atIndex: 0) }, habitKeys: try links.map { try $0.decode(atIndex: 1) })
     }
 }

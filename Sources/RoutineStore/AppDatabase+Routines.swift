@@ -13,7 +13,8 @@ extension AppDatabase {
     public func importRoutine(_ routine: Routine, source: String, at now: Date = Date()) throws -> ImportResult {
         try RoutineGraph.validate(routine)
         return try write { db in
-            let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [routine.slug])
+            let routineID = try Int64.fetchOne(
+                db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [routine.slug])
             if let routineID, let latest = try latestVersion(db, routineID: routineID) {
                 let stored = try loadVersion(db, versionID: latest.id)
                 if stored.routine == routine, stored.source == source {
@@ -28,9 +29,12 @@ extension AppDatabase {
                 let key = HabitName.key(spec.name)
                 if habitIDs[key] != nil {
                     // A second declaration of one habit in one file: it must agree.
-                    let first = routine.habits.first { HabitName.key($0.name) == key }?.measure.map(HabitResolver.canonical)
+                    let first = routine.habits.first { HabitName.key($0.name) == key }?.measure.map(
+                        HabitResolver.canonical)
                     let second = spec.measure.map(HabitResolver.canonical)
-                    if first != second { throw StoreError.measureConflict(habit: spec.name, existing: first, new: second) }
+                    if first != second {
+                        throw StoreError.measureConflict(habit: spec.name, existing: first, new: second)
+                    }
                     continue
                 }
                 habitIDs[key] = try resolver.habitForDeclaration(spec).id
@@ -48,16 +52,44 @@ extension AppDatabase {
                 id = db.lastInsertedRowID
             }
             let number =
-                (try Int.fetchOne(db, sql: "SELECT max(number) FROM routine_version WHERE routine_id = ?", arguments: [id])
+                (try Int.fetchOne(
+                    db, sql: "SELECT max(number) FROM routine_version WHERE routine_id = ?", arguments: [id])
                     ?? 0) + 1
             try db.execute(
-                sql: "INSERT INTO routine_version (routine_id, number, title, source, imported_at) VALUES (?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT INTO routine_version (routine_id, number, title, source, imported_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [id, number, routine.title, source, Timestamp.format(now)])
             let versionID = db.lastInsertedRowID
             try RoutineGraph.insert(db, routine, versionID: versionID, habitIDs: habitIDs)
             return ImportResult(
                 slug: routine.slug, outcome: routineID == nil ? .created : .newVersion, versionID: versionID,
                 versionNumber: number, createdHabits: resolver.created)
+        }
+    }
+
+    /// The declared habits of `routine` whose measure conflicts with the store, without
+    /// writing anything: what `importRoutine` would refuse with `measureConflict`. The
+    /// validator turns each into a `measure-conflict` diagnostic at the declaration.
+    public func measureConflicts(in routine: Routine) throws -> [MeasureConflict] {
+        try read { db in
+            var resolver = HabitResolver(db: db, now: Date())
+            var conflicts: [MeasureConflict] = []
+            var seen = Set<String>()
+            for spec in routine.habits where seen.insert(HabitResolver.storeKey(spec.name)).inserted {
+                guard let row = try resolver.find(spec.name) else { continue }
+                let declared = spec.measure.map(HabitResolver.canonical)
+                guard row.measure != declared else { continue }
+                if row.measure == nil, declared != nil,
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?)", arguments: [row.id])
+                        == false
+                {
+                    continue  // a binary habit without entries may gain a measure
+                }
+                conflicts.append(
+                    MeasureConflict(habit: spec.name, storedName: row.name, stored: row.measure, declared: declared))
+            }
+            return conflicts
         }
     }
 
@@ -74,11 +106,12 @@ extension AppDatabase {
                     ORDER BY r.slug
                     """
             ).map { row in
-                let slug: String = row[0]
-                let title: String? = row[3]
+                let slug: String = try row.decode(atIndex: 0)
+                let title: String? = try row.decode(atIndex: 3)
                 return RoutineSummary(
-                    slug: slug, title: title ?? slug, latestVersion: row[2], versionID: row[1], nodeCount: row[5],
-                    importedAt: Timestamp.parse(row[4]) ?? Date(timeIntervalSince1970: 0))
+                    slug: slug, title: title ?? slug, latestVersion: try row.decode(atIndex: 2),
+                    versionID: try row.decode(atIndex: 1), nodeCount: try row.decode(atIndex: 5),
+                    importedAt: Timestamp.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
             }
         }
     }
@@ -86,7 +119,8 @@ extension AppDatabase {
     /// The latest version of a routine, or nil when the slug is not stored.
     public func routine(slug: String) throws -> StoredRoutine? {
         try read { db in
-            guard let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]),
+            guard
+                let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]),
                 let latest = try latestVersion(db, routineID: routineID)
             else { return nil }
             return try loadVersion(db, versionID: latest.id)
@@ -96,8 +130,10 @@ extension AppDatabase {
     /// One version by id (runs keep pointing at the version they walked), or nil.
     public func routine(versionID: Int64) throws -> StoredRoutine? {
         try read { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM routine_version WHERE id = ?)", arguments: [versionID])
-                == true
+            guard
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM routine_version WHERE id = ?)", arguments: [versionID])
+                    == true
             else { return nil }
             return try loadVersion(db, versionID: versionID)
         }
@@ -120,7 +156,7 @@ extension AppDatabase {
         try Row.fetchOne(
             db, sql: "SELECT id, number FROM routine_version WHERE routine_id = ? ORDER BY number DESC LIMIT 1",
             arguments: [routineID]
-        ).map { ($0[0], $0[1]) }
+        ).map { (try $0.decode(atIndex: 0), try $0.decode(atIndex: 1)) }
     }
 
     func loadVersion(_ db: Database, versionID: Int64) throws -> StoredRoutine {
@@ -132,9 +168,11 @@ extension AppDatabase {
                     FROM routine_version v JOIN routine r ON r.id = v.routine_id WHERE v.id = ?
                     """, arguments: [versionID])
         else { throw StoreError.unknownRoutineVersion(versionID) }
-        let routine = try RoutineGraph.load(db, versionID: versionID, slug: row[0], title: row[2], path: path)
+        let routine = try RoutineGraph.load(
+            db, versionID: versionID, slug: try row.decode(atIndex: 0), title: try row.decode(atIndex: 2), path: path)
         return StoredRoutine(
-            routine: routine, versionID: versionID, versionNumber: row[1], source: row[3],
-            importedAt: Timestamp.parse(row[4]) ?? Date(timeIntervalSince1970: 0))
+            routine: routine, versionID: versionID, versionNumber: try row.decode(atIndex: 1),
+            source: try row.decode(atIndex: 3),
+            importedAt: Timestamp.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
     }
 }

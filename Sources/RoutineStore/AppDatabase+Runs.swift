@@ -15,8 +15,10 @@ extension AppDatabase {
         try runLocks.claim(runID)
         do {
             try write { db in
-                guard try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM routine_version WHERE id = ?)", arguments: [versionID]) == true
+                guard
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM routine_version WHERE id = ?)", arguments: [versionID])
+                        == true
                 else { throw StoreError.unknownRoutineVersion(versionID) }
                 let stamp = Timestamp.format(now)
                 try db.execute(
@@ -46,10 +48,12 @@ extension AppDatabase {
                 // Checked again under the lock: the run may have been finished by its
                 // previous holder between the first check and the claim.
                 try db.execute(
-                    sql: "UPDATE run SET status = 'active', updated_at = ? WHERE id = ? AND status IN ('active', 'paused')",
+                    sql:
+                        "UPDATE run SET status = 'active', updated_at = ? WHERE id = ? AND status IN ('active', 'paused')",
                     arguments: [Timestamp.format(now), id])
                 if db.changesCount == 0 {
-                    let status = try String.fetchOne(db, sql: "SELECT status FROM run WHERE id = ?", arguments: [id])
+                    let status =
+                        try String.fetchOne(db, sql: "SELECT status FROM run WHERE id = ?", arguments: [id])
                         .flatMap(RunStatus.init) ?? .aborted
                     throw StoreError.runFinished(id: id, status: status)
                 }
@@ -77,17 +81,20 @@ extension AppDatabase {
     ) throws -> [EntryInfo] {
         guard runLocks.holds(runID) else { throw StoreError.runNotClaimed(runID) }
         return try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT day_key, status FROM run WHERE id = ?", arguments: [runID])
+            guard
+                let row = try Row.fetchOne(db, sql: "SELECT day_key, status FROM run WHERE id = ?", arguments: [runID])
             else { throw StoreError.unknownRun(runID) }
-            let status = RunStatus(rawValue: row[1]) ?? .aborted
+            let status = RunStatus(rawValue: try row.decode(atIndex: 1)) ?? .aborted
             if status.isFinished { throw StoreError.runFinished(id: runID, status: status) }
-            guard let dayKey = DayKey(row[0] as String) else {
+            guard let dayKey = DayKey(try row.decode(atIndex: 0) as String) else {
                 throw StoreError.corrupt(path: path, detail: "run \(runID) has a bad day key")
             }
             let stamp = Timestamp.format(instant)
             for token in retractions {
-                guard let entryID = try Int64.fetchOne(
-                    db, sql: "SELECT entry_id FROM run_step_entry WHERE run_id = ? AND token = ?", arguments: [runID, token])
+                guard
+                    let entryID = try Int64.fetchOne(
+                        db, sql: "SELECT entry_id FROM run_step_entry WHERE run_id = ? AND token = ?",
+                        arguments: [runID, token])
                 else { throw StoreError.unknownRunToken(run: runID, token: token) }
                 try db.execute(
                     sql: "UPDATE habit_entry SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
@@ -173,7 +180,8 @@ extension AppDatabase {
     public func entries(runID: RunID) throws -> [EntryInfo] {
         try read { db in
             try Row.fetchAll(
-                db, sql: "\(Self.entrySelect) WHERE e.run_id = ? AND e.deleted_at IS NULL ORDER BY e.id", arguments: [runID]
+                db, sql: "\(Self.entrySelect) WHERE e.run_id = ? AND e.deleted_at IS NULL ORDER BY e.id",
+                arguments: [runID]
             ).map(Self.entryInfo)
         }
     }
@@ -192,14 +200,18 @@ extension AppDatabase {
 
     /// The effective status is derived here, at read time: an `active` or `paused`
     /// record is `active` exactly when a live process holds the run's lock.
-    private func runInfo(_ row: Row) -> RunInfo {
-        let id: String = row[0]
-        let recorded = RunStatus(rawValue: row[6]) ?? .aborted
+    private func runInfo(_ row: Row) throws -> RunInfo {
+        let id: String = try row.decode(atIndex: 0)
+        let recorded = RunStatus(rawValue: try row.decode(atIndex: 6)) ?? .aborted
         let effective: RunStatus = recorded.isFinished ? recorded : (runLocks.isHeld(id) ? .active : .paused)
         return RunInfo(
-            id: id, slug: row[1], versionID: row[2], versionNumber: row[3],
-            dayKey: DayKey(row[4] as String) ?? DayKey(ordinal: 0), timeZone: row[5], status: effective,
-            recordedStatus: recorded, startedAt: Timestamp.parse(row[7]) ?? Date(timeIntervalSince1970: 0),
-            updatedAt: Timestamp.parse(row[8]) ?? Date(timeIntervalSince1970: 0), state: row[9])
+            id: id, slug: try row.decode(atIndex: 1), versionID: try row.decode(atIndex: 2),
+            versionNumber: try row.decode(atIndex: 3),
+            dayKey: DayKey(try row.decode(atIndex: 4) as String) ?? DayKey(ordinal: 0),
+            timeZone: try row.decode(atIndex: 5), status: effective,
+            recordedStatus: recorded,
+            startedAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0),
+            updatedAt: Timestamp.parse(try row.decode(atIndex: 8)) ?? Date(timeIntervalSince1970: 0),
+            state: try row.decode(atIndex: 9))
     }
 }

@@ -164,7 +164,8 @@ public final class AppDatabase: Sendable {
 
     private static func describeErrno(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription

@@ -47,7 +47,9 @@ struct CSVParser {
             if bytes[cursor.index] == newline {
                 cursor.index += 1
                 cursor.line += 1
-            } else if bytes[cursor.index] == carriageReturn, cursor.index + 1 < count, bytes[cursor.index + 1] == newline {
+            } else if bytes[cursor.index] == carriageReturn, cursor.index + 1 < count,
+                bytes[cursor.index + 1] == newline
+            {
                 cursor.index += 2
                 cursor.line += 1
             } else {
@@ -76,14 +78,16 @@ struct CSVParser {
                 cursor.line += 1
                 return (startLine, fields)
             case carriageReturn:
-                throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a carriage return outside quotes")
+                throw StoreError.invalidCSV(
+                    line: cursor.line, column: column, message: "a carriage return outside quotes")
             default:
                 throw StoreError.invalidCSV(line: cursor.line, column: column, message: "text after a closing quote")
             }
         }
     }
 
-    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, column: Int) throws -> String {
+    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, column: Int) throws -> String
+    {
         let count = bytes.count
         if cursor.index < count, bytes[cursor.index] == quote {
             let quoteLine = cursor.line
@@ -116,7 +120,8 @@ struct CSVParser {
             let byte = bytes[cursor.index]
             if byte == comma || byte == newline || byte == carriageReturn { break }
             if byte == quote {
-                throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a quote inside an unquoted field")
+                throw StoreError.invalidCSV(
+                    line: cursor.line, column: column, message: "a quote inside an unquoted field")
             }
             if byte == 0 { throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a NUL byte") }
             cursor.index += 1

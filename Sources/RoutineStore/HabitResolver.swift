@@ -99,13 +99,15 @@ struct HabitResolver {
         return row
     }
 
-    static func habitRow(_ row: Row) -> HabitRow {
-        let unit: String? = row[4]
-        let type: String? = row[5]
+    static func habitRow(_ row: Row) throws -> HabitRow {
+        let unit: String? = try row.decode(atIndex: 4)
+        let type: String? = try row.decode(atIndex: 5)
         var measure: Measure?
         if let unit, let type { measure = Measure(unit: unit, type: type) }
         return HabitRow(
-            id: row[0], name: row[1], key: row[2], measureID: row[3], measure: measure, target: row[6], weekly: row[7])
+            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
+            measureID: try row.decode(atIndex: 3), measure: measure, target: try row.decode(atIndex: 6),
+            weekly: try row.decode(atIndex: 7))
     }
 
     /// Get-or-create of a measure: (canonical unit, type) compared case-insensitively.
@@ -116,7 +118,8 @@ struct HabitResolver {
         {
             return id
         }
-        try db.execute(sql: "INSERT INTO measure (unit, type) VALUES (?, ?)", arguments: [canonical.unit, canonical.type])
+        try db.execute(
+            sql: "INSERT INTO measure (unit, type) VALUES (?, ?)", arguments: [canonical.unit, canonical.type])
         return db.lastInsertedRowID
     }
 
@@ -135,7 +138,8 @@ struct HabitResolver {
     // MARK: - Get-or-create
 
     /// Creates a habit (the caller has checked that none exists with this key).
-    private mutating func create(_ name: String, measure: Measure?, target: Double?, weekly: Double?) throws -> HabitRow {
+    private mutating func create(_ name: String, measure: Measure?, target: Double?, weekly: Double?) throws -> HabitRow
+    {
         let display = try Self.validName(name)
         let canonical = measure.map(Self.canonical)
         var measureID: Int64?
@@ -189,7 +193,8 @@ struct HabitResolver {
             row.target = spec.target ?? row.target
             row.weekly = spec.weekly ?? row.weekly
             try db.execute(
-                sql: "UPDATE habit SET target = ?, weekly = ? WHERE id = ?", arguments: [row.target, row.weekly, row.id])
+                sql: "UPDATE habit SET target = ?, weekly = ? WHERE id = ?",
+                arguments: [row.target, row.weekly, row.id])
         }
         cache[row.key] = row
         return row

@@ -18,7 +18,9 @@ enum RoutineGraph {
         let range = routine.nodes.indices
         var ids = Set<String>()
         for node in routine.nodes {
-            guard ids.insert(node.id).inserted, !node.id.isEmpty else { throw fail("node id '\(node.id)' is repeated or empty") }
+            guard ids.insert(node.id).inserted, !node.id.isEmpty else {
+                throw fail("node id '\(node.id)' is repeated or empty")
+            }
             var refs = node.next
             if case .question(let text, let options) = node.body {
                 guard !text.isEmpty, !options.isEmpty else { throw fail("question '\(node.id)' is empty") }
@@ -30,6 +32,44 @@ enum RoutineGraph {
             guard refs.allSatisfy(range.contains) else { throw fail("node '\(node.id)' refers to a missing node") }
         }
         guard routine.start.allSatisfy(range.contains) else { throw fail("a start ref is missing") }
+        for node in routine.nodes {
+            guard case .question(_, let options) = node.body else { continue }
+            let texts = Set(options.map { $0.text.lowercased() })
+            guard texts.count == options.count else { throw fail("question '\(node.id)' repeats an option") }
+        }
+        if let cycleNode = firstNodeOnACycle(routine) {
+            throw fail("node '\(routine.nodes[cycleNode].id)' is on a cycle")
+        }
+    }
+
+    /// A node on a cycle, or nil for a DAG (iterative depth-first search: no recursion
+    /// depth limit on a 100,000-node chain).
+    private static func firstNodeOnACycle(_ routine: Routine) -> Int? {
+        func successors(_ index: Int) -> [Int] {
+            let node = routine.nodes[index]
+            guard case .question(_, let options) = node.body else { return node.next }
+            return options.flatMap(\.next) + node.next
+        }
+        var state = [UInt8](repeating: 0, count: routine.nodes.count)  // 0 new, 1 on stack, 2 done
+        for root in routine.nodes.indices where state[root] == 0 {
+            var stack: [(node: Int, next: [Int], position: Int)] = [(root, successors(root), 0)]
+            state[root] = 1
+            while let top = stack.last {
+                if top.position == top.next.count {
+                    state[top.node] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].position += 1
+                let child = top.next[top.position]
+                if state[child] == 1 { return child }
+                if state[child] == 0 {
+                    state[child] = 1
+                    stack.append((child, successors(child), 0))
+                }
+            }
+        }
+        return nil
     }
 
     private static func isSlugByte(_ byte: UInt8) -> Bool {
@@ -38,60 +78,58 @@ enum RoutineGraph {
 
     /// Inserts the graph of `routine` under `versionID`; `habitIDs` maps habit keys to ids.
     static func insert(_ db: Database, _ routine: Routine, versionID: Int64, habitIDs: [String: Int64]) throws {
+        // Prepared once per import: a 100,000-node routine is ~360,000 inserts.
+        let insertHabit = try db.makeStatement(
+            sql: """
+                INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let insertNode = try db.makeStatement(
+            sql: """
+                INSERT INTO routine_node (version_id, position, node_id, is_inline, kind, habit_id, habit_text, question)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let insertStart = try db.makeStatement(
+            sql: "INSERT INTO routine_start (version_id, position, node_position) VALUES (?, ?, ?)")
+        let insertNext = try db.makeStatement(
+            sql: "INSERT INTO node_next (version_id, node_position, position, next_position) VALUES (?, ?, ?, ?)")
+        let insertOption = try db.makeStatement(
+            sql: "INSERT INTO conditional_option (version_id, node_position, position, text) VALUES (?, ?, ?, ?)")
+        let insertOptionNext = try db.makeStatement(
+            sql: "INSERT INTO option_next (option_id, position, version_id, next_position) VALUES (?, ?, ?, ?)")
+
         for (position, spec) in routine.habits.enumerated() {
             guard let habitID = habitIDs[HabitName.key(spec.name)] else { continue }
-            try db.execute(
-                sql: """
-                    INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target,
-                    spec.weekly,
-                ])
+            try insertHabit.execute(arguments: [
+                versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target,
+                spec.weekly,
+            ])
         }
         for (position, node) in routine.nodes.enumerated() {
-            var habitID: Int64?
-            var habitText: String?
-            var question: String?
             switch node.body {
             case .habit(let name):
-                habitID = habitIDs[HabitName.key(name)]
-                habitText = name
-            case .question(let text, _):
-                question = text
-            }
-            try db.execute(
-                sql: """
-                    INSERT INTO routine_node (version_id, position, node_id, is_inline, kind, habit_id, habit_text, question)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    versionID, position, node.id, node.isInline, question == nil ? "habit" : "question", habitID,
-                    habitText, question,
+                try insertNode.execute(arguments: [
+                    versionID, position, node.id, node.isInline, "habit", habitIDs[HabitName.key(name)], name, nil,
                 ])
+            case .question(let text, _):
+                try insertNode.execute(arguments: [
+                    versionID, position, node.id, node.isInline, "question", nil, nil, text,
+                ])
+            }
         }
         for (position, node) in routine.start.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO routine_start (version_id, position, node_position) VALUES (?, ?, ?)",
-                arguments: [versionID, position, node])
+            try insertStart.execute(arguments: [versionID, position, node])
         }
         for (nodePosition, node) in routine.nodes.enumerated() {
             for (position, next) in node.next.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO node_next (version_id, node_position, position, next_position) VALUES (?, ?, ?, ?)",
-                    arguments: [versionID, nodePosition, position, next])
+                try insertNext.execute(arguments: [versionID, nodePosition, position, next])
             }
             guard case .question(_, let options) = node.body else { continue }
             for (optionPosition, option) in options.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO conditional_option (version_id, node_position, position, text) VALUES (?, ?, ?, ?)",
-                    arguments: [versionID, nodePosition, optionPosition, option.text])
+                try insertOption.execute(arguments: [versionID, nodePosition, optionPosition, option.text])
                 let optionID = db.lastInsertedRowID
                 for (position, next) in option.next.enumerated() {
-                    try db.execute(
-                        sql: "INSERT INTO option_next (option_id, position, version_id, next_position) VALUES (?, ?, ?, ?)",
-                        arguments: [optionID, position, versionID, next])
+                    try insertOptionNext.execute(arguments: [optionID, position, versionID, next])
                 }
             }
         }
@@ -103,60 +141,71 @@ enum RoutineGraph {
             .corrupt(path: path, detail: "routine '\(slug)' version \(versionID): \(what)")
         }
         let habitRows = try Row.fetchAll(
-            db, sql: "SELECT name, unit, type, target, weekly FROM routine_habit WHERE version_id = ? ORDER BY position",
+            db,
+            sql: "SELECT name, unit, type, target, weekly FROM routine_habit WHERE version_id = ? ORDER BY position",
             arguments: [versionID])
-        let habits = habitRows.map { row -> HabitSpec in
-            let unit: String? = row[1]
-            let type: String? = row[2]
+        let habits = try habitRows.map { row -> HabitSpec in
+            let unit: String? = try row.decode(atIndex: 1)
+            let type: String? = try row.decode(atIndex: 2)
             var measure: Measure?
             if let unit, let type { measure = Measure(unit: unit, type: type) }
-            return HabitSpec(name: row[0], measure: measure, target: row[3], weekly: row[4])
+            return HabitSpec(
+                name: try row.decode(atIndex: 0), measure: measure, target: try row.decode(atIndex: 3),
+                weekly: try row.decode(atIndex: 4))
         }
         let nodeRows = try Row.fetchAll(
             db,
-            sql: "SELECT position, node_id, is_inline, habit_text, question FROM routine_node WHERE version_id = ? ORDER BY position",
+            sql:
+                "SELECT position, node_id, is_inline, habit_text, question FROM routine_node WHERE version_id = ? ORDER BY position",
             arguments: [versionID])
         var nodes: [Node] = []
         nodes.reserveCapacity(nodeRows.count)
         for (index, row) in nodeRows.enumerated() {
-            guard row[0] as Int == index else { throw damaged("node positions have a gap") }
+            guard try row.decode(atIndex: 0) as Int == index else { throw damaged("node positions have a gap") }
             let body: NodeBody
-            if let question: String = row[4] {
+            if let question: String = try row.decode(atIndex: 4) {
                 body = .question(question, options: [])
-            } else if let habit: String = row[3] {
+            } else if let habit: String = try row.decode(atIndex: 3) {
                 body = .habit(habit)
             } else {
                 throw damaged("node \(index) has neither habit nor question")
             }
-            nodes.append(Node(id: row[1], isInline: row[2], body: body))
+            nodes.append(Node(id: try row.decode(atIndex: 1), isInline: try row.decode(atIndex: 2), body: body))
         }
         let range = nodes.indices
         for row in try Row.fetchAll(
-            db, sql: "SELECT node_position, next_position FROM node_next WHERE version_id = ? ORDER BY node_position, position",
+            db,
+            sql:
+                "SELECT node_position, next_position FROM node_next WHERE version_id = ? ORDER BY node_position, position",
             arguments: [versionID])
         {
-            let from: Int = row[0]
-            let to: Int = row[1]
+            let from: Int = try row.decode(atIndex: 0)
+            let to: Int = try row.decode(atIndex: 1)
             guard range.contains(from), range.contains(to) else { throw damaged("a next edge is dangling") }
             nodes[from].next.append(to)
         }
         var optionIndex: [Int64: (node: Int, option: Int)] = [:]
         var options: [Int: [Option]] = [:]
         for row in try Row.fetchAll(
-            db, sql: "SELECT id, node_position, text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
+            db,
+            sql:
+                "SELECT id, node_position, text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
             arguments: [versionID])
         {
-            let node: Int = row[1]
+            let node: Int = try row.decode(atIndex: 1)
             guard range.contains(node) else { throw damaged("an option is dangling") }
-            optionIndex[row[0]] = (node, options[node, default: []].count)
-            options[node, default: []].append(Option(text: row[2]))
+            optionIndex[try row.decode(atIndex: 0)] = (node, options[node, default: []].count)
+            options[node, default: []].append(Option(text: try row.decode(atIndex: 2)))
         }
         for row in try Row.fetchAll(
-            db, sql: "SELECT option_id, next_position FROM option_next WHERE version_id = ? ORDER BY option_id, position",
+            db,
+            sql: "SELECT option_id, next_position FROM option_next WHERE version_id = ? ORDER BY option_id, position",
             arguments: [versionID])
         {
-            let next: Int = row[1]
-            guard let place = optionIndex[row[0]], range.contains(next) else { throw damaged("an option edge is dangling") }
+            let next: Int = try row.decode(atIndex: 1)
+            guard let place = optionIndex[try row.decode(atIndex: 0)], range.contains(next) else {
+                throw damaged("an option edge is dangling")
+            }
             options[place.node]?[place.option].next.append(next)
         }
         for (node, list) in options {
@@ -164,8 +213,16 @@ enum RoutineGraph {
             nodes[node].body = .question(text, options: list)
         }
         let start = try Int.fetchAll(
-            db, sql: "SELECT node_position FROM routine_start WHERE version_id = ? ORDER BY position", arguments: [versionID])
+            db, sql: "SELECT node_position FROM routine_start WHERE version_id = ? ORDER BY position",
+            arguments: [versionID])
         guard start.allSatisfy(range.contains) else { throw damaged("a start ref is dangling") }
-        return Routine(slug: slug, title: title, start: start, nodes: nodes, habits: habits)
+        let routine = Routine(slug: slug, title: title, start: start, nodes: nodes, habits: habits)
+        // Whoever edited the tables by hand, a loaded Routine keeps the promises of its type.
+        do {
+            try validate(routine)
+        } catch StoreError.invalidRoutine(_, let reason) {
+            throw damaged(reason)
+        }
+        return routine
     }
 }

@@ -42,3 +42,24 @@ public struct StoredRoutine: Sendable, Equatable {
     public var source: String
     public var importedAt: Date
 }
+
+/// A habit declared in a routine file with a measure other than the store's.
+public struct MeasureConflict: Sendable, Equatable {
+    /// The name as declared in the file.
+    public var habit: String
+    /// The habit's shown name in the store.
+    public var storedName: String
+    /// The store's measure (nil: binary).
+    public var stored: Measure?
+    /// The declared measure, canonical (nil: declared without a measure, i.e. binary).
+    public var declared: Measure?
+
+    /// `habit 'Run' is measured in km (distance) in the store, not min (time)`.
+    public var message: String {
+        func describe(_ measure: Measure?) -> String {
+            measure.map { "\($0.unit) (\($0.type))" } ?? "binary"
+        }
+        let stored = self.stored.map { "measured in \(describe($0))" } ?? "binary"
+        return "habit '\(habit)' is \(stored) in the store, not \(describe(declared))"
+    }
+}

@@ -28,9 +28,10 @@ final class RunLocks: @unchecked Sendable {
 
     /// Run ids are file names here: only letters, digits and `-` are accepted.
     static func isSafeID(_ id: String) -> Bool {
-        !id.isEmpty && id.count <= 100 && id.utf8.allSatisfy { byte in
-            (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 45
-        }
+        !id.isEmpty && id.count <= 100
+            && id.utf8.allSatisfy { byte in
+                (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 45
+            }
     }
 
     private func lockPath(_ id: String) -> String? {

@@ -1,6 +1,7 @@
 import Foundation
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct CSVTests {
@@ -31,10 +32,13 @@ import Testing
         let csv = try source.entriesCSV()
         #expect(csv.hasPrefix(header))
         let target = try AppDatabase.inMemory()
-        _ = try target.importRoutine(Fixtures.single("r", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "r")
+        _ = try target.importRoutine(
+            Fixtures.single("r", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "r")
         #expect(try importing(csv, into: target) == 3)
         func strip(_ entries: [EntryInfo]) -> [String] {
-            entries.map { "\($0.habit)|\($0.dayKey)|\(String(describing: $0.value))|\($0.note ?? "-")|\($0.timestamp)|\($0.timeZone)" }
+            entries.map {
+                "\($0.habit)|\($0.dayKey)|\(String(describing: $0.value))|\($0.note ?? "-")|\($0.timestamp)|\($0.timeZone)"
+            }
         }
         #expect(strip(try target.entries()) == strip(try source.entries()))
         #expect(try target.entriesCSV() == csv)

@@ -1,6 +1,7 @@
 import Foundation
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct ConcurrencyTests {
@@ -47,5 +48,33 @@ import Testing
         }
         #expect(try store.entries().count == 1 + 60 + 80)
         #expect(store.integrityCheck())
+    }
+}
+
+@Suite struct RunClaimRaceTests {
+    @Test func exactlyOneOfManyConcurrentClaimsWins() async throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        let owner = try AppDatabase.open(path: path)
+        let version = try owner.importRoutine(Fixtures.morning(), source: "m").versionID
+        let id = try owner.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: Data(), now: Fixtures.instant)
+        try owner.finishRun(runID: id, status: .paused, state: nil)
+        let contenders = try (0..<6).map { _ in try AppDatabase.open(path: path) }
+        let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for store in contenders {
+                group.addTask {
+                    do {
+                        try store.claimRun(id: id)
+                        return true
+                    } catch StoreError.runInUse {
+                        return false
+                    }
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(wins == 1)
+        #expect(try owner.run(id: id)?.status == .active)
     }
 }

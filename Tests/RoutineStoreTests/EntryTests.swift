@@ -1,6 +1,7 @@
 import Foundation
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct EntryTests {
@@ -26,7 +27,8 @@ import Testing
             try store.log("Stretch", day: Fixtures.day.adding(days: -offset))
             try store.log("Read", day: Fixtures.day.adding(days: -offset))
         }
-        let some = try store.entries(habit: "stretch", from: Fixtures.day.adding(days: -3), to: Fixtures.day.adding(days: -1))
+        let some = try store.entries(
+            habit: "stretch", from: Fixtures.day.adding(days: -3), to: Fixtures.day.adding(days: -1))
         #expect(some.map(\.dayKey) == [-3, -2, -1].map { Fixtures.day.adding(days: $0) })
         #expect(some.allSatisfy { $0.habit == "Stretch" })
         #expect(throws: StoreError.unknownHabit("Nope")) { try store.entries(habit: "Nope") }
@@ -51,7 +53,9 @@ import Testing
         #expect(throws: StoreError.valueRequired(habit: "Run")) { try store.editEntry(id: run.id, value: nil) }
         #expect(throws: StoreError.self) { try store.editEntry(id: run.id, value: -1) }
         let stretch = try store.log("Stretch")
-        #expect(throws: StoreError.valueForBinaryHabit(habit: "Stretch")) { try store.editEntry(id: stretch.id, value: 1) }
+        #expect(throws: StoreError.valueForBinaryHabit(habit: "Stretch")) {
+            try store.editEntry(id: stretch.id, value: 1)
+        }
         try store.deleteEntry(id: stretch.id)
         #expect(throws: StoreError.entryDeleted(stretch.id)) { try store.editEntry(id: stretch.id, value: nil) }
         #expect(throws: StoreError.unknownEntry(12345)) { try store.editEntry(id: 12345, value: 1) }

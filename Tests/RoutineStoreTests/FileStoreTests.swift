@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct FileStoreTests {
@@ -78,6 +79,14 @@ import Testing
         #expect(try store.routines().count == 1)
         #expect(try store.metricEntries(to: Fixtures.day).count == 1)
         #expect(throws: StoreError.readOnly(path: path)) { try store.log("Stretch") }
+        let version = try #require(try store.routines().first?.versionID)
+        #expect(throws: StoreError.readOnly(path: path)) {
+            try store.startRun(
+                versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: Data(), now: Fixtures.instant)
+        }
+        #expect(throws: StoreError.readOnly(path: path)) {
+            try store.importEntries(csv: "habit,dayKey\nA,2026-11-22\n", defaultTimeZone: "UTC", now: Fixtures.instant)
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -208,10 +217,62 @@ import Testing
     }
 
     @Test func defaultPathFollowsTheEnvironment() {
-        #expect(AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "/s/x.sqlite", "XDG_DATA_HOME": "/d"]) == "/s/x.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/routine/store.sqlite")
+        #expect(
+            AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "/s/x.sqlite", "XDG_DATA_HOME": "/d"])
+                == "/s/x.sqlite")
+        #expect(
+            AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/routine/store.sqlite")
         #expect(
             AppDatabase.defaultPath(environment: ["ROUTINE_STORE": "", "XDG_DATA_HOME": "", "HOME": "/h"])
                 == "/h/.local/share/routine/store.sqlite")
+    }
+}
+
+@Suite struct HostileContentTests {
+    @Test func valuesOfTheWrongTypeAreErrorsNotCrashes() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        // What someone could write by hand with sqlite3: text where numbers belong.
+        try store.write { db in
+            try db.execute(sql: "UPDATE habit_entry SET value = 'lots'")
+            try db.execute(sql: "UPDATE habit SET target = x'00ff' WHERE name_key = 'meditate'")
+        }
+        #expect(throws: StoreError.self) { try store.entries() }
+        #expect(throws: StoreError.self) { try store.metricEntries(to: Fixtures.day) }
+        #expect(throws: StoreError.self) { try store.habits() }
+        // The export reads columns through SQLite's own conversions: no crash either way.
+        if let csv = try? store.entriesCSV() { #expect(csv.hasPrefix("habit,dayKey,")) }
+        do {
+            _ = try store.entries()
+        } catch let error as StoreError {
+            guard case .corrupt = error else {
+                Issue.record("expected corrupt, got \(error)")
+                return
+            }
+        }
+    }
+}
+
+@Suite struct FullDiskTests {
+    /// SQLite's page limit stands in for a full disk: the write fails with SQLITE_FULL.
+    @Test func aFullDiskIsAClearErrorAndKeepsWhatWasWritten() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        let store = try AppDatabase.open(path: path)
+        try store.log("Stretch")
+        try store.write { db in
+            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages + 1)")
+        }
+        var csv = "habit,dayKey,note\n"
+        for day in 0..<2000 {
+            csv += "Stretch,\(Fixtures.day.adding(days: -day)),\(String(repeating: "n", count: 200))\n"
+        }
+        #expect(throws: StoreError.diskFull(path: path)) {
+            try store.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
+        }
+        #expect(try store.entries().count == 1)
+        #expect(store.integrityCheck())
     }
 }

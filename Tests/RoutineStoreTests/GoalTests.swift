@@ -1,6 +1,7 @@
 import Foundation
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct GoalTests {
@@ -11,7 +12,8 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         try store.log("Cycle", 20, unit: "kilometers")
-        let goal = try store.addGoal(title: "Run 120 km", target: 120, unit: "Kilometres", from: from, to: to, habits: ["run"])
+        let goal = try store.addGoal(
+            title: "Run 120 km", target: 120, unit: "Kilometres", from: from, to: to, habits: ["run"])
         #expect(goal.unit == "km")
         #expect(goal.habits == ["Run"])
         #expect(goal.habitKeys == ["run"])
@@ -29,8 +31,10 @@ import Testing
         #expect(throws: StoreError.goalUnitMismatch(goal: "Far", habit: "Meditate", goalUnit: "km", habitUnit: "min")) {
             try store.addGoal(title: "Far", target: 10, unit: "km", from: from, to: to, habits: ["Meditate"])
         }
-        #expect(throws: StoreError.goalUnitMismatch(goal: "Often", habit: "Meditate", goalUnit: nil, habitUnit: "min")) {
-            try store.addGoal(title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch", "Meditate"])
+        #expect(throws: StoreError.goalUnitMismatch(goal: "Often", habit: "Meditate", goalUnit: nil, habitUnit: "min"))
+        {
+            try store.addGoal(
+                title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch", "Meditate"])
         }
         #expect(try store.goals().isEmpty)
         let often = try store.addGoal(title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch"])
@@ -40,10 +44,18 @@ import Testing
 
     @Test func invalidGoalsAreRejected() throws {
         let store = try AppDatabase.inMemory()
-        #expect(throws: StoreError.self) { try store.addGoal(title: " ", target: 1, unit: nil, from: from, to: to, habits: []) }
-        #expect(throws: StoreError.self) { try store.addGoal(title: "x", target: 0, unit: nil, from: from, to: to, habits: []) }
-        #expect(throws: StoreError.self) { try store.addGoal(title: "x", target: .nan, unit: nil, from: from, to: to, habits: []) }
-        #expect(throws: StoreError.self) { try store.addGoal(title: "x", target: 1, unit: nil, from: to, to: from, habits: []) }
+        #expect(throws: StoreError.self) {
+            try store.addGoal(title: " ", target: 1, unit: nil, from: from, to: to, habits: [])
+        }
+        #expect(throws: StoreError.self) {
+            try store.addGoal(title: "x", target: 0, unit: nil, from: from, to: to, habits: [])
+        }
+        #expect(throws: StoreError.self) {
+            try store.addGoal(title: "x", target: .nan, unit: nil, from: from, to: to, habits: [])
+        }
+        #expect(throws: StoreError.self) {
+            try store.addGoal(title: "x", target: 1, unit: nil, from: to, to: from, habits: [])
+        }
         #expect(try store.goals().isEmpty)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct HabitResolutionTests {
@@ -29,7 +30,8 @@ import Testing
 
     @Test func unitSpellingsShareOneMeasure() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.single("a", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "a")
+        _ = try store.importRoutine(
+            Fixtures.single("a", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "a")
         _ = try store.importRoutine(
             Fixtures.single("b", habit: "Cycle", measure: Measure(unit: "Kilometres", type: "Distance")), source: "b")
         try store.log("Swim", 1, unit: "kilometer")
@@ -87,8 +89,9 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         let routine = Fixtures.single("r", habit: "run", measure: Measure(unit: "min", type: "time"))
-        #expect(throws: StoreError.measureConflict(
-            habit: "Run", existing: Measure(unit: "km", type: "distance"), new: Measure(unit: "min", type: "time"))
+        #expect(
+            throws: StoreError.measureConflict(
+                habit: "Run", existing: Measure(unit: "km", type: "distance"), new: Measure(unit: "min", type: "time"))
         ) { try store.importRoutine(routine, source: "r") }
         #expect(try store.routines().isEmpty)
         #expect(try store.habits().count == 1)
@@ -111,7 +114,8 @@ import Testing
         #expect(try store.habit(named: "plank")?.unit == "s")
         try store.log("Walk")
         #expect(throws: StoreError.self) {
-            try store.importRoutine(Fixtures.single("c", habit: "Walk", measure: Measure(unit: "km", type: "distance")), source: "c")
+            try store.importRoutine(
+                Fixtures.single("c", habit: "Walk", measure: Measure(unit: "km", type: "distance")), source: "c")
         }
     }
 
@@ -127,7 +131,8 @@ import Testing
         let store = try AppDatabase.inMemory()
         _ = try store.importRoutine(Fixtures.morning(), source: "m")
         let specs = try store.habitSpecs()
-        #expect(specs["meditate"] == HabitSpec(name: "Meditate", measure: Measure(unit: "min", type: "time"), target: 10))
+        #expect(
+            specs["meditate"] == HabitSpec(name: "Meditate", measure: Measure(unit: "min", type: "time"), target: 10))
         #expect(specs["drink water"]?.measure == nil)
         #expect(specs["run"]?.weekly == 15)
     }
@@ -166,7 +171,8 @@ import Testing
             }
             if round % 3 == 0 { body = "Stretch,2026-11-2\(round % 10)\n" + body }
             do {
-                let count = try store.importEntries(csv: "habit,dayKey\n" + body, defaultTimeZone: "UTC", now: Fixtures.instant)
+                let count = try store.importEntries(
+                    csv: "habit,dayKey\n" + body, defaultTimeZone: "UTC", now: Fixtures.instant)
                 #expect(try store.entries().count == count)
             } catch StoreError.invalidCSV(let line, let column, _) {
                 #expect(line >= 2 && column >= 1)

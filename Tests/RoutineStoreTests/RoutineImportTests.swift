@@ -1,6 +1,7 @@
 import Foundation
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct RoutineImportTests {
@@ -9,7 +10,8 @@ import Testing
         let result = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
         #expect(result.outcome == .created)
         #expect(result.versionNumber == 1)
-        #expect(Set(result.createdHabits) == ["Meditate", "Run", "Drink Water", "Go for a walk", "Journal", "Read a book"])
+        #expect(
+            Set(result.createdHabits) == ["Meditate", "Run", "Drink Water", "Go for a walk", "Journal", "Read a book"])
         let stored = try #require(try store.routine(slug: "morning-checkin"))
         #expect(stored.routine == Fixtures.morning())
         #expect(stored.source == Fixtures.morningSource)
@@ -131,5 +133,73 @@ import Testing
         #expect(habits.first?.measure == Measure(unit: "min", type: "time"))
         // The routine reads back with the spellings of the file.
         #expect(try store.routine(slug: "r")?.routine == routine)
+    }
+}
+
+@Suite struct MeasureConflictCheckTests {
+    @Test func conflictsAreListedWithoutWriting() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        try store.log("Meditate")
+        _ = try store.importRoutine(Fixtures.single("p", habit: "Plank"), source: "p")
+        var routine = Fixtures.morning()
+        routine.habits.append(HabitSpec(name: "plank", measure: Measure(unit: "seconds", type: "time")))
+        routine.habits[1] = HabitSpec(name: "run", measure: Measure(unit: "Kilometres", type: "Distance"))
+        let conflicts = try store.measureConflicts(in: routine)
+        // Meditate has entries and no measure: a conflict; Run agrees; Plank may gain one.
+        #expect(
+            conflicts == [
+                MeasureConflict(
+                    habit: "Meditate", storedName: "Meditate", stored: nil, declared: Measure(unit: "min", type: "time")
+                )
+            ])
+        #expect(conflicts.first?.message == "habit 'Meditate' is binary in the store, not min (time)")
+        #expect(try store.routines().map(\.slug) == ["p"])
+        #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "m") }
+    }
+}
+
+@Suite struct StoredGraphIntegrityTests {
+    @Test func cyclesAndRepeatedOptionsAreRefusedOnImport() throws {
+        let store = try AppDatabase.inMemory()
+        var cyclic = Fixtures.morning()
+        cyclic.nodes[4].next = [3]  // journal -> walk -> journal
+        #expect(throws: StoreError.self) { try store.importRoutine(cyclic, source: "c") }
+        var repeated = Fixtures.morning()
+        repeated.nodes[0].body = .question("Q?", options: [Option(text: "Yes"), Option(text: "yes")])
+        #expect(throws: StoreError.self) { try store.importRoutine(repeated, source: "r") }
+        #expect(try store.routines().isEmpty)
+    }
+
+    @Test func aHandEditedCycleInTheStoreIsADamagedStoreNotAHang() throws {
+        let store = try AppDatabase.inMemory()
+        let version = try store.importRoutine(Fixtures.morning(), source: "m").versionID
+        try store.write { db in
+            // journal (4) -> walk (3), and walk -> journal already exists.
+            try db.execute(
+                sql: "INSERT INTO node_next (version_id, node_position, position, next_position) VALUES (?, 4, 0, 3)",
+                arguments: [version])
+        }
+        do {
+            _ = try store.routine(slug: "morning-checkin")
+            Issue.record("a cyclic stored routine must not load")
+        } catch let error as StoreError {
+            guard case .corrupt = error else {
+                Issue.record("expected corrupt, got \(error)")
+                return
+            }
+            #expect(error.message.contains("cycle"))
+        }
+    }
+
+    @Test func longChainsAreCheckedWithoutRecursion() throws {
+        let store = try AppDatabase.inMemory()
+        let count = 20_000
+        let nodes = (0..<count).map {
+            Node(id: "n\($0)", body: .habit("H\($0 % 10)"), next: $0 + 1 < count ? [$0 + 1] : [])
+        }
+        let routine = Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
+        _ = try store.importRoutine(routine, source: "chain")
+        #expect(try store.routine(slug: "chain")?.routine.nodes.count == count)
     }
 }

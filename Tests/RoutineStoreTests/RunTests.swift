@@ -1,6 +1,7 @@
 import Foundation
 import RoutineCore
 import Testing
+
 @testable import RoutineStore
 
 @Suite struct RunTests {
@@ -25,25 +26,31 @@ import Testing
         #expect(run.startedAt == Fixtures.instant)
         #expect(UUID(uuidString: id) != nil)
         #expect(throws: StoreError.unknownRoutineVersion(999)) {
-            try store.startRun(versionID: 999, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+            try store.startRun(
+                versionID: 999, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         }
     }
 
     @Test func applyStepWritesEntriesWithTheRunsDayAndSavesState() throws {
         let store = try AppDatabase.inMemory()
         let version = try storeWithRoutine(store)
-        let id = try store.startRun(versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        let id = try store.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         let later = Fixtures.instant.addingTimeInterval(86_400)  // past midnight: still the run's day
         let written = try store.applyStep(
             runID: id, state: state2,
-            records: [RunEntryRecord(token: 1, habit: "Drink Water", value: nil), RunEntryRecord(token: 2, habit: "meditate", value: 10)],
+            records: [
+                RunEntryRecord(token: 1, habit: "Drink Water", value: nil),
+                RunEntryRecord(token: 2, habit: "meditate", value: 10),
+            ],
             retractions: [], at: later, timeZone: "UTC")
         #expect(written.map(\.habit) == ["Drink Water", "Meditate"])
         #expect(written.allSatisfy { $0.dayKey == Fixtures.day && $0.runID == id })
         #expect(try store.run(id: id)?.state == state2)
         #expect(try store.entries(runID: id).count == 2)
         let replaced = try store.applyStep(
-            runID: id, state: state1, records: [RunEntryRecord(token: 3, habit: "Journal", value: nil)], retractions: [1], at: later,
+            runID: id, state: state1, records: [RunEntryRecord(token: 3, habit: "Journal", value: nil)],
+            retractions: [1], at: later,
             timeZone: "UTC")
         #expect(replaced.map(\.habit) == ["Journal"])
         #expect(try store.entries(runID: id).map(\.habit) == ["Meditate", "Journal"])
@@ -53,11 +60,15 @@ import Testing
     @Test func aFailingStepWritesNeitherEntriesNorState() throws {
         let store = try AppDatabase.inMemory()
         let version = try storeWithRoutine(store)
-        let id = try store.startRun(versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        let id = try store.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         #expect(throws: StoreError.valueForBinaryHabit(habit: "Journal")) {
             try store.applyStep(
                 runID: id, state: state2,
-                records: [RunEntryRecord(token: 1, habit: "Drink Water", value: nil), RunEntryRecord(token: 2, habit: "Journal", value: 3)],
+                records: [
+                    RunEntryRecord(token: 1, habit: "Drink Water", value: nil),
+                    RunEntryRecord(token: 2, habit: "Journal", value: 3),
+                ],
                 retractions: [], at: Fixtures.instant, timeZone: "UTC")
         }
         #expect(try store.entries().isEmpty)
@@ -68,40 +79,50 @@ import Testing
         let store = try AppDatabase.inMemory()
         let version = try storeWithRoutine(store)
         let byHand = try store.log("Journal", day: Fixtures.day.adding(days: -1))
-        let id = try store.startRun(versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        let id = try store.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         try store.applyStep(
-            runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)], retractions: [],
+            runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)],
+            retractions: [],
             at: Fixtures.instant, timeZone: "UTC")
-        try store.applyStep(runID: id, state: state1, records: [], retractions: [7], at: Fixtures.instant, timeZone: "UTC")
+        try store.applyStep(
+            runID: id, state: state1, records: [], retractions: [7], at: Fixtures.instant, timeZone: "UTC")
         #expect(try store.entries().map(\.id) == [byHand.id])
         #expect(try store.entries(includeDeleted: true).count == 2)
         #expect(try store.run(id: id)?.state == state1)
         // The token is free again (answering after `back`), and cannot be retracted twice.
         try store.applyStep(
-            runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)], retractions: [],
+            runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)],
+            retractions: [],
             at: Fixtures.instant, timeZone: "UTC")
         #expect(throws: StoreError.duplicateRunToken(run: id, token: 7)) {
             try store.applyStep(
-                runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)], retractions: [],
+                runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)],
+                retractions: [],
                 at: Fixtures.instant, timeZone: "UTC")
         }
         #expect(throws: StoreError.unknownRunToken(run: id, token: 8)) {
-            try store.applyStep(runID: id, state: state2, records: [], retractions: [8], at: Fixtures.instant, timeZone: "UTC")
+            try store.applyStep(
+                runID: id, state: state2, records: [], retractions: [8], at: Fixtures.instant, timeZone: "UTC")
         }
     }
 
     @Test func finishedRunsCannotBeContinued() throws {
         let store = try AppDatabase.inMemory()
         let version = try storeWithRoutine(store)
-        let id = try store.startRun(versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        let id = try store.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         try store.finishRun(runID: id, status: .completed, state: state2)
         #expect(try store.run(id: id)?.status == .completed)
         #expect(try store.run(id: id)?.state == state2)
         #expect(throws: StoreError.runFinished(id: id, status: .completed)) { try store.claimRun(id: id) }
         #expect(throws: StoreError.runNotClaimed(id)) {
-            try store.applyStep(runID: id, state: state1, records: [], retractions: [], at: Fixtures.instant, timeZone: "UTC")
+            try store.applyStep(
+                runID: id, state: state1, records: [], retractions: [], at: Fixtures.instant, timeZone: "UTC")
         }
-        #expect(throws: StoreError.invalidRunStatus("active")) { try store.finishRun(runID: id, status: .active, state: nil) }
+        #expect(throws: StoreError.invalidRunStatus("active")) {
+            try store.finishRun(runID: id, status: .active, state: nil)
+        }
         #expect(throws: StoreError.unknownRun("nope")) { try store.claimRun(id: "nope") }
         #expect(throws: StoreError.unknownRun("../../etc/passwd")) { try store.claimRun(id: "../../etc/passwd") }
     }
@@ -109,9 +130,11 @@ import Testing
     @Test func pausedRunsAndLatestPaused() throws {
         let store = try AppDatabase.inMemory()
         let version = try storeWithRoutine(store)
-        let first = try store.startRun(versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        let first = try store.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         let second = try store.startRun(
-            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant.addingTimeInterval(60))
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1,
+            now: Fixtures.instant.addingTimeInterval(60))
         #expect(try store.latestPausedRun() == nil)
         try store.finishRun(runID: first, status: .paused, state: nil)
         #expect(try store.latestPausedRun()?.id == first)
@@ -129,7 +152,8 @@ import Testing
     @Test func runsKeepTheVersionTheyWalked() throws {
         let store = try AppDatabase.inMemory()
         let version = try storeWithRoutine(store)
-        let id = try store.startRun(versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        let id = try store.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         _ = try store.importRoutine(Fixtures.morning(title: "Changed"), source: "m2")
         let run = try #require(try store.run(id: id))
         #expect(run.versionNumber == 1)
@@ -142,11 +166,13 @@ import Testing
         let a = try AppDatabase.open(path: path)
         let b = try AppDatabase.open(path: path)
         let version = try storeWithRoutine(a)
-        let id = try a.startRun(versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        let id = try a.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         #expect(try b.run(id: id)?.status == .active)
         #expect(throws: StoreError.runInUse(id)) { try b.claimRun(id: id) }
         #expect(throws: StoreError.runNotClaimed(id)) {
-            try b.applyStep(runID: id, state: state2, records: [], retractions: [], at: Fixtures.instant, timeZone: "UTC")
+            try b.applyStep(
+                runID: id, state: state2, records: [], retractions: [], at: Fixtures.instant, timeZone: "UTC")
         }
         try a.finishRun(runID: id, status: .paused, state: state2)
         #expect(try b.run(id: id)?.status == .paused)
@@ -160,7 +186,8 @@ import Testing
         let path = temp.file("store.sqlite")
         let store = try AppDatabase.open(path: path)
         let version = try storeWithRoutine(store)
-        let id = try store.startRun(versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        let id = try store.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         store.releaseRun(id: id)
         #expect(try store.run(id: id)?.status == .paused)
 
@@ -168,7 +195,8 @@ import Testing
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         child.arguments = [
-            "-c", "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('held',flush=True)\ntime.sleep(120)",
+            "-c",
+            "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('held',flush=True)\ntime.sleep(120)",
             "\(path).runs/\(id).lock",
         ]
         let output = Pipe()

@@ -1,5 +1,6 @@
 import Foundation
 import RoutineCore
+
 @testable import RoutineStore
 
 /// Small builders for `Routine` values and temporary store files.
@@ -70,8 +71,11 @@ final class TempDir: @unchecked Sendable {
 extension AppDatabase {
     /// Logs a binary entry on the fixture day (tests only).
     @discardableResult
-    func log(_ habit: String, _ value: Double? = nil, unit: String? = nil, day: DayKey = Fixtures.day) throws -> EntryInfo {
+    func log(_ habit: String, _ value: Double? = nil, unit: String? = nil, day: DayKey = Fixtures.day) throws
+        -> EntryInfo
+    {
         try logEntry(
-            habit: habit, value: value, unit: unit, dayKey: day, at: Fixtures.instant, timeZone: Fixtures.utc, note: nil)
+            habit: habit, value: value, unit: unit, dayKey: day, at: Fixtures.instant, timeZone: Fixtures.utc, note: nil
+        )
     }
 }

@@ -16,14 +16,17 @@ import Testing
     @Test func environmentWhenNoFlag() throws {
         let context = try TimeContext.resolve(
             timeZone: nil, dayStart: "",
-            environment: ["TZ": ":America/New_York", "ROUTINE_DAY_START": "03:00", "ROUTINE_NOW": "2026-11-22T06:30:00Z"])
+            environment: [
+                "TZ": ":America/New_York", "ROUTINE_DAY_START": "03:00", "ROUTINE_NOW": "2026-11-22T06:30:00Z",
+            ])
         #expect(context.timeZone.identifier == "America/New_York")
         // 01:30 in New York, before a 03:00 day start: the previous day.
         #expect(context.today == DayKey("2026-11-21"))
     }
 
     @Test func fractionalSecondsAndOffsetsAreAccepted() {
-        #expect(TimeContext.parseInstant("2026-11-22T07:30:00.250+01:00") == Date(timeIntervalSince1970: 1_795_329_000.25))
+        #expect(
+            TimeContext.parseInstant("2026-11-22T07:30:00.250+01:00") == Date(timeIntervalSince1970: 1_795_329_000.25))
         #expect(TimeContext.parseInstant("2026-11-22 06:30") == nil)
     }
 
@@ -31,8 +34,12 @@ import Testing
         #expect(throws: TimeSettingsError("unknown time zone 'Mars/Base' (--timezone)")) {
             try TimeContext.resolve(timeZone: "Mars/Base", dayStart: nil, environment: [:])
         }
-        #expect(throws: TimeSettingsError.self) { try TimeContext.resolve(timeZone: nil, dayStart: nil, environment: ["TZ": "Nowhere/X"]) }
-        #expect(throws: TimeSettingsError.self) { try TimeContext.resolve(timeZone: nil, dayStart: "25:00", environment: [:]) }
+        #expect(throws: TimeSettingsError.self) {
+            try TimeContext.resolve(timeZone: nil, dayStart: nil, environment: ["TZ": "Nowhere/X"])
+        }
+        #expect(throws: TimeSettingsError.self) {
+            try TimeContext.resolve(timeZone: nil, dayStart: "25:00", environment: [:])
+        }
         #expect(throws: TimeSettingsError.self) {
             try TimeContext.resolve(timeZone: nil, dayStart: nil, environment: ["ROUTINE_DAY_START": "3am"])
         }

@@ -59,7 +59,8 @@ extension TimeContext {
         }
         if let text = value(environment["ROUTINE_NOW"]) {
             guard let instant = parseInstant(text) else {
-                throw TimeSettingsError("invalid instant '\(text)' (from $ROUTINE_NOW): expected e.g. 2026-11-22T06:30:00Z")
+                throw TimeSettingsError(
+                    "invalid instant '\(text)' (from $ROUTINE_NOW): expected e.g. 2026-11-22T06:30:00Z")
             }
             return TimeContext(now: { instant }, timeZone: zone, dayStartMinutes: dayStart)
         }
