@@ -131,13 +131,12 @@ extension AppDatabase {
                 _ = arguments.append(contentsOf: StatementArguments(habitKeys.sorted()))
             }
             sql += " ORDER BY h.name_key, e.day_key, e.id"
-            var entries: [MetricEntry] = []
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try rows.next() {
-                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { continue }
-                entries.append(MetricEntry(habitKey: try row.decode(atIndex: 0), dayKey: day, value: try row.decode(atIndex: 2)))
+            // Rows are copied (not read through a cursor) so that a value of the wrong
+            // type written by hand is an error rather than SQLite's silent conversion.
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> MetricEntry? in
+                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { return nil }
+                return MetricEntry(habitKey: try row.decode(atIndex: 0), dayKey: day, value: try row.decode(atIndex: 2))
             }
-            return entries
         }
     }
 
