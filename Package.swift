@@ -23,7 +23,11 @@ let package = Package(
         // SQLite via GRDB: migrations, records, the single write path.
         .target(
             name: "RoutineStore",
-            dependencies: ["RoutineCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "RoutineCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // The bulk CSV loader binds rows through SQLite's C API directly.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
