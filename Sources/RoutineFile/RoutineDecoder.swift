@@ -116,7 +116,8 @@ struct RoutineDecoder {
             invalid(node, "\(what) must be text, not \(node.kindName)")
             return nil
         }
-        guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        // Usually the first scalar settles it; Foundation's trimming was a hot spot.
+        guard value.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             invalid(node, "\(what) is empty")
             return nil
         }

@@ -30,17 +30,18 @@ public enum RoutineValidator {
         for node in nodes {
             var targets: [Int] = []
             var locations: [SourceLocation] = []
-            var refs: [DraftRef] = []
-            if case .question(_, let options, _) = node.body {
-                for option in options { refs += option.next }
-            }
-            refs += node.next
-            for ref in refs {
-                if let target = resolver.resolve(ref) {
-                    targets.append(target)
-                    locations.append(ref.location)
+            func add(_ refs: [DraftRef]) {
+                for ref in refs {
+                    if let target = resolver.resolve(ref) {
+                        targets.append(target)
+                        locations.append(ref.location)
+                    }
                 }
             }
+            if case .question(_, let options, _) = node.body {
+                for option in options { add(option.next) }
+            }
+            add(node.next)
             successors.append(targets)
             edgeLocations.append(locations)
         }
@@ -67,7 +68,7 @@ public enum RoutineValidator {
         }
         if cycles.isEmpty {
             let keys: [String?] = nodes.map {
-                if case .habit(let name, _) = $0.body { return HabitName.key(name) }
+                if case .habit(let name, _) = $0.body { return Self.habitKey(name) }
                 return nil
             }
             for index in RepeatedHabitFinder.repeatedNodes(
@@ -171,6 +172,20 @@ public enum RoutineValidator {
                     at: habit.location))
             }
         }
+    }
+
+    /// `HabitName.key`, with a fast path for the common case of printable ASCII
+    /// without leading, trailing or doubled spaces (where it is just lower-casing).
+    static func habitKey(_ name: String) -> String {
+        var previousSpace = true
+        for byte in name.utf8 {
+            let isSpace = byte == 0x20
+            guard byte > 0x20 && byte < 0x7F || (isSpace && !previousSpace) else {
+                return HabitName.key(name)
+            }
+            previousSpace = isSpace
+        }
+        return previousSpace ? HabitName.key(name) : name.lowercased()
     }
 
     /// Measures are equal when their units have one canonical form and their types
