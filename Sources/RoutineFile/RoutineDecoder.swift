@@ -117,7 +117,9 @@ struct RoutineDecoder {
             return nil
         }
         // Usually the first scalar settles it; Foundation's trimming was a hot spot.
-        guard value.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+        let first = value.utf8.first ?? 0
+        let visibleASCII = first > 0x20 && first < 0x7F
+        guard visibleASCII || value.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             invalid(node, "\(what) is empty")
             return nil
         }

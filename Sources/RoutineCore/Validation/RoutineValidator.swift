@@ -18,8 +18,8 @@ public enum RoutineValidator {
     public static func validate(_ draft: RoutineDraft) -> Result {
         var diagnostics: [Diagnostic] = []
         let nodes = draft.nodes
-        let indexOfID = resolveIDs(nodes, into: &diagnostics)
-        let duplicates = Set(nodes.indices.filter { indexOfID[nodes[$0].id] != $0 })
+        var isDuplicate = [Bool](repeating: false, count: nodes.count)
+        let indexOfID = resolveIDs(nodes, duplicates: &isDuplicate, into: &diagnostics)
 
         var resolver = RefResolver(indexOfID: indexOfID, nodeCount: nodes.count)
         let start = (draft.start ?? []).compactMap { resolver.resolve($0) }
@@ -62,7 +62,7 @@ public enum RoutineValidator {
 
         let reachable = reach(from: start, successors: successors)
         for (index, node) in nodes.enumerated()
-        where !reachable[index] && !node.isInline && !duplicates.contains(index) {
+        where !reachable[index] && !node.isInline && !isDuplicate[index] {
             diagnostics.append(Diagnostic(
                 .unreachableNode, "node '\(node.id)' is not reachable from start", at: node.location))
         }
@@ -89,7 +89,7 @@ public enum RoutineValidator {
             return Result(routine: nil, diagnostics: diagnostics)
         }
         let routine = RoutineAssembler.assemble(
-            draft: draft, slug: slug, start: start, indexOfID: indexOfID)
+            draft: draft, slug: slug, start: start, successors: successors)
         return Result(routine: routine, diagnostics: diagnostics)
     }
 
@@ -105,16 +105,16 @@ public enum RoutineValidator {
 
     /// Maps every id to its first definition by position; later ones are duplicates.
     private static func resolveIDs(
-        _ nodes: [DraftNode], into diagnostics: inout [Diagnostic]
+        _ nodes: [DraftNode], duplicates: inout [Bool], into diagnostics: inout [Diagnostic]
     ) -> [String: Int] {
         var indexOfID: [String: Int] = [:]
         indexOfID.reserveCapacity(nodes.count)
-        let byPosition = nodes.indices.sorted {
-            (nodes[$0].idLocation, $0) < (nodes[$1].idLocation, $1)
-        }
+        let locations = nodes.map(\.idLocation)
+        let byPosition = nodes.indices.sorted { (locations[$0], $0) < (locations[$1], $1) }
         for index in byPosition {
             let node = nodes[index]
             if let first = indexOfID[node.id] {
+                duplicates[index] = true
                 diagnostics.append(Diagnostic(
                     .duplicateNode,
                     "node id '\(node.id)' is already defined at line \(nodes[first].idLocation.line)",
