@@ -39,8 +39,12 @@ struct YAMLEventReader {
             }
             var builder = TreeBuilder(aliasBudget: aliasBudget(byteCount: bytes.count))
             var empty: UInt8 = 0
-            if let base = bytes.baseAddress, bytes.count > 0 {
-                builder.run(base, count: bytes.count, bytes: bytes)
+            // A UTF-8 byte order mark is allowed and is not part of the first line.
+            let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+            let skip = hasBOM ? 3 : 0
+            if let base = bytes.baseAddress, bytes.count > skip {
+                let rest = UnsafeBufferPointer(rebasing: bytes[skip...])
+                builder.run(base + skip, count: bytes.count - skip, bytes: rest)
             } else {
                 withUnsafePointer(to: &empty) { builder.run($0, count: 0, bytes: bytes) }
             }
