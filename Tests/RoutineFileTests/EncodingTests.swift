@@ -57,3 +57,14 @@ import Testing
         }
     }
 }
+
+@Suite struct NulByteTests {
+    @Test func nulByteIsASyntaxErrorNotATruncation() {
+        var data = Data("routine: r\nstart: [a]\nnodes:\n  a:\n    habit: A".utf8)
+        data.append(0)
+        data.append(contentsOf: Array("B\n".utf8))
+        let result = RoutineFileReader.read(data: data)
+        #expect(result.diagnostics.map(\.code) == [.syntax])
+        #expect(result.diagnostics.first?.location == SourceLocation(line: 5, column: 13))
+    }
+}
