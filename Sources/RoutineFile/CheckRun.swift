@@ -11,6 +11,13 @@ public enum CheckRun {
     public static func check(paths: [String]) -> CheckReport {
         var files: [CheckReport.File] = []
         for path in expand(paths) {
+            if isDirectory(path) {
+                // Only an unreadable folder is left in the expanded list.
+                files.append(CheckReport.File(path: path, diagnostics: [
+                    Diagnostic(.syntax, "cannot read folder: permission denied", at: nil)
+                ]))
+                continue
+            }
             let result = RoutineFileReader.read(path: path)
             files.append(CheckReport.File(path: path, diagnostics: result.diagnostics))
         }

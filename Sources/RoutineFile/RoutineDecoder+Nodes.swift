@@ -11,7 +11,7 @@ extension RoutineDecoder {
             invalid(value, "'start' must list at least one node")
             return nil
         }
-        return items.enumerated().compactMap { ref($1, generatedID: "start/\($0 + 1)") }
+        return items.enumerated().compactMap { ref($1, base: "start", number: $0 + 1) }
     }
 
     /// The entries of a `next` list; `base` prefixes generated ids (`walk/next`, `feeling/3`).
@@ -21,11 +21,12 @@ extension RoutineDecoder {
             invalid(value, "'next' must be a list of node refs, not \(value.kindName)")
             return []
         }
-        return items.enumerated().compactMap { ref($1, generatedID: "\(base)/\($0 + 1)") }
+        return items.enumerated().compactMap { ref($1, base: base, number: $0 + 1) }
     }
 
-    /// A node id, or an inline node (which is decoded here and added to `nodes`).
-    mutating func ref(_ value: YAMLNode, generatedID: String) -> DraftRef? {
+    /// A node id, or an inline node (which is decoded here and added to `nodes`); an
+    /// inline node without `id:` is named `base/number`.
+    mutating func ref(_ value: YAMLNode, base: String, number: Int) -> DraftRef? {
         switch value.kind {
         case .scalar(let id, _):
             guard !id.isEmpty else {
@@ -38,7 +39,7 @@ extension RoutineDecoder {
             return nil
         case .mapping:
             let fields = keyed(value, allowed: Self.inlineKeys, what: "inline node")
-            var id = generatedID
+            var id = "\(base)/\(number)"
             var idLocation = value.location
             if let pair = fields["id"] {
                 if let written = text(pair.value, what: "an inline node's id") {
@@ -70,12 +71,12 @@ extension RoutineDecoder {
             if !Self.isNodeID(id) {
                 invalid(pair.key, "'\(id)' is not a valid node id (use letters, digits, '_', '.', '-')")
             }
-            let fields: [String: YAMLPair]
+            let fields: Fields
             if case .mapping = pair.value.kind {
                 fields = keyed(pair.value, allowed: Self.nodeKeys, what: "node '\(id)'")
             } else {
                 invalid(pair.value, "node '\(id)' must be a mapping with 'habit' or 'question', not \(pair.value.kindName)")
-                fields = [:]
+                fields = Fields()
             }
             _ = node(pair.value, fields: fields, id: id, idLocation: pair.key.location,
                      location: pair.key.location, isInline: false)
@@ -85,7 +86,7 @@ extension RoutineDecoder {
     /// Decodes one node (its keys already checked) and appends it; returns its index.
     /// The node is appended before its inline children, so a parent precedes them.
     mutating func node(
-        _ value: YAMLNode, fields: [String: YAMLPair], id: String, idLocation: SourceLocation,
+        _ value: YAMLNode, fields: Fields, id: String, idLocation: SourceLocation,
         location: SourceLocation, isInline: Bool
     ) -> Int {
         let index = nodes.count

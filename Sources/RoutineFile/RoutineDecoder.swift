@@ -64,9 +64,9 @@ struct RoutineDecoder {
 
     /// The pairs of a mapping by key (the first of duplicates), reporting keys that are
     /// not text, not in `allowed` (with a suggestion), or repeated.
-    mutating func keyed(_ node: YAMLNode, allowed: [String], what: String) -> [String: YAMLPair] {
-        guard case .mapping(let pairs) = node.kind else { return [:] }
-        var result: [String: YAMLPair] = [:]
+    mutating func keyed(_ node: YAMLNode, allowed: [String], what: String) -> Fields {
+        guard case .mapping(let pairs) = node.kind else { return Fields() }
+        var result = Fields()
         for pair in pairs {
             guard let key = pair.key.text else {
                 invalid(pair.key, "a key of the \(what) must be text, not \(pair.key.kindName)")
@@ -87,6 +87,19 @@ struct RoutineDecoder {
         return result
     }
 
+    /// The known keys of one mapping: at most a handful, so a list beats a dictionary.
+    struct Fields {
+        private var entries: [(key: String, pair: YAMLPair)] = []
+
+        subscript(key: String) -> YAMLPair? {
+            get { entries.first { $0.key == key }?.pair }
+            set {
+                entries.removeAll { $0.key == key }
+                if let newValue { entries.append((key, newValue)) }
+            }
+        }
+    }
+
     mutating func invalid(_ node: YAMLNode, _ message: String) {
         diagnostics.append(Diagnostic(.invalidValue, message, at: node.location))
     }
@@ -103,7 +116,10 @@ struct RoutineDecoder {
             invalid(node, "\(what) must be text, not \(node.kindName)")
             return nil
         }
-        guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        // Usually the first scalar settles it; Foundation's trimming was a hot spot.
+        let first = value.utf8.first ?? 0
+        let visibleASCII = first > 0x20 && first < 0x7F
+        guard visibleASCII || value.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             invalid(node, "\(what) is empty")
             return nil
         }

@@ -49,7 +49,9 @@ enum UTF8Check {
     static func location(ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         var line = 1
         var column = 1
-        var index = 0
+        // A leading byte order mark is not a column.
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        var index = hasBOM ? 3 : 0
         let end = min(offset, bytes.count)
         while index < end {
             let byte = bytes[index]

@@ -39,8 +39,12 @@ struct YAMLEventReader {
             }
             var builder = TreeBuilder(aliasBudget: aliasBudget(byteCount: bytes.count))
             var empty: UInt8 = 0
-            if let base = bytes.baseAddress, bytes.count > 0 {
-                builder.run(base, count: bytes.count, bytes: bytes)
+            // A UTF-8 byte order mark is allowed and is not part of the first line.
+            let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+            let skip = hasBOM ? 3 : 0
+            if let base = bytes.baseAddress, bytes.count > skip {
+                let rest = UnsafeBufferPointer(rebasing: bytes[skip...])
+                builder.run(base + skip, count: bytes.count - skip, bytes: rest)
             } else {
                 withUnsafePointer(to: &empty) { builder.run($0, count: 0, bytes: bytes) }
             }
@@ -51,9 +55,16 @@ struct YAMLEventReader {
 
 /// The event loop and the stack of collections being built.
 private struct TreeBuilder {
-    enum Frame {
-        case sequence([YAMLNode], SourceLocation, anchor: String?, size: Int)
-        case mapping([YAMLPair], key: YAMLNode?, SourceLocation, anchor: String?, size: Int)
+    /// A collection being built. Mutated in place on the stack (never copied out),
+    /// so appending stays amortised O(1) even for a mapping of 100,000 nodes.
+    struct Frame {
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        var location: SourceLocation
+        var anchor: String?
+        var size = 1
     }
 
     var output = YAMLEventReader.Output()
@@ -164,29 +175,16 @@ private struct TreeBuilder {
                     .invalidValue, "nesting deeper than \(YAMLEventReader.maxDepth) levels", at: location))
                 return
             }
-            if event.type == YAML_SEQUENCE_START_EVENT {
-                stack.append(.sequence([], location, anchor: Self.anchor(event.data.sequence_start.anchor), size: 1))
-            } else {
-                stack.append(.mapping(
-                    [], key: nil, location, anchor: Self.anchor(event.data.mapping_start.anchor), size: 1))
-            }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let anchor = isMapping
+                ? Self.anchor(event.data.mapping_start.anchor) : Self.anchor(event.data.sequence_start.anchor)
+            stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard building, let frame = stack.popLast() else { return }
-            let node: YAMLNode
-            let anchor: String?
-            let size: Int
-            switch frame {
-            case .sequence(let items, let at, let name, let count):
-                node = YAMLNode(kind: .sequence(items), location: at)
-                anchor = name
-                size = count
-            case .mapping(let pairs, _, let at, let name, let count):
-                node = YAMLNode(kind: .mapping(pairs), location: at)
-                anchor = name
-                size = count
-            }
-            if let anchor { anchors[anchor] = (node, size) }
-            add(node, size: size)
+            let node = YAMLNode(
+                kind: frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items), location: frame.location)
+            if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
+            add(node, size: frame.size)
         default:
             break
         }
@@ -194,22 +192,19 @@ private struct TreeBuilder {
 
     /// Adds a finished node to the collection being built, or makes it the root.
     mutating func add(_ node: YAMLNode, size: Int) {
-        guard let top = stack.popLast() else {
+        let last = stack.count - 1
+        guard last >= 0 else {
             if output.root == nil { output.root = node }
             return
         }
-        let grown = min(Int.max / 4, size)
-        switch top {
-        case .sequence(var items, let at, let anchor, let count):
-            items.append(node)
-            stack.append(.sequence(items, at, anchor: anchor, size: min(Int.max / 2, count + grown)))
-        case .mapping(var pairs, let key, let at, let anchor, let count):
-            if let key {
-                pairs.append(YAMLPair(key: key, value: node))
-                stack.append(.mapping(pairs, key: nil, at, anchor: anchor, size: min(Int.max / 2, count + grown)))
-            } else {
-                stack.append(.mapping(pairs, key: node, at, anchor: anchor, size: min(Int.max / 2, count + grown)))
-            }
+        stack[last].size = min(Int.max / 2, stack[last].size + min(Int.max / 4, size))
+        if !stack[last].isMapping {
+            stack[last].items.append(node)
+        } else if let key = stack[last].pendingKey {
+            stack[last].pairs.append(YAMLPair(key: key, value: node))
+            stack[last].pendingKey = nil
+        } else {
+            stack[last].pendingKey = node
         }
     }
 }

@@ -36,6 +36,7 @@ import Testing
 
     @Test func textOutputAndSummary() throws {
         let root = try folder(["routines/morning.yaml": cyclic, "routines/clean.yml": clean])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let report = CheckRun.check(paths: [root + "/routines"])
         #expect(report.text() == """
             \(root)/routines/morning.yaml:9:12: error: cycle: walk -> journal -> walk [cycle]
@@ -48,6 +49,7 @@ import Testing
 
     @Test func jsonListsEveryFileInOrder() throws {
         let root = try folder(["r/b.yaml": cyclic, "r/a.yaml": clean])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let json = CheckRun.check(paths: [root + "/r/"]).json()
         #expect(json == """
             {"files":[{"path":"\(root)/r/a.yaml","diagnostics":[]},{"path":"\(root)/r/b.yaml","diagnostics":[\
@@ -65,17 +67,21 @@ import Testing
             "z.yaml": clean, "sub/deeper/b.YML": clean, "sub/a.yaml": clean, "notes.txt": "x",
             ".hidden/c.yaml": "broken: [",
         ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let expanded = CheckRun.expand([root])
         #expect(expanded == [root + "/sub/a.yaml", root + "/sub/deeper/b.YML", root + "/z.yaml"])
     }
 
     @Test func singularsAndExitStatus() throws {
         let root = try folder(["one.yaml": clean])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let report = CheckRun.check(paths: [root + "/one.yaml"])
         #expect(report.text() == "1 file checked: 0 errors, 0 warnings\n")
         #expect(report.exitStatus(strict: true) == 0)
 
         let warned = try folder(["w.yaml": clean + "  y:\n    habit: Y\n"])
+
+        defer { try? FileManager.default.removeItem(atPath: warned) }
         let warning = CheckRun.check(paths: [warned + "/w.yaml"])
         #expect(warning.summary() == "1 file checked: 0 errors, 1 warning")
         #expect(warning.exitStatus(strict: false) == 0)
@@ -85,6 +91,7 @@ import Testing
 
     @Test func missingPathIsOneError() throws {
         let root = try folder(["ok.yaml": clean])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let report = CheckRun.check(paths: [root + "/nope.yaml", root])
         #expect(report.files.map(\.path) == [root + "/nope.yaml", root + "/ok.yaml"])
         #expect(report.errorCount == 1)

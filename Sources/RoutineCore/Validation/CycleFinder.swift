@@ -7,6 +7,16 @@ public enum CycleFinder {
     /// The strongly connected components, each a list of node indices in ascending
     /// order; components are listed in the order Tarjan's algorithm closes them.
     public static func components(successors: [[Int]]) -> [[Int]] {
+        let (componentOf, total) = label(successors: successors)
+        var result = [[Int]](repeating: [], count: total)
+        for (node, component) in componentOf.enumerated() { result[component].append(node) }
+        return result
+    }
+
+    /// Tarjan's algorithm: the component number of every node (numbered in the order
+    /// components close) and the number of components. No per-component arrays, so
+    /// a 100,000-node DAG (100,000 components) costs no extra allocations.
+    static func label(successors: [[Int]]) -> (componentOf: [Int], count: Int) {
         let count = successors.count
         var index = [Int](repeating: -1, count: count)
         var low = [Int](repeating: 0, count: count)
@@ -14,7 +24,8 @@ public enum CycleFinder {
         var stack: [Int] = []
         var calls: [(node: Int, edge: Int)] = []
         var counter = 0
-        var result: [[Int]] = []
+        var componentOf = [Int](repeating: -1, count: count)
+        var components = 0
 
         for root in 0..<count where index[root] == -1 {
             index[root] = counter
@@ -47,17 +58,16 @@ public enum CycleFinder {
                     low[parent.node] = min(low[parent.node], low[node])
                 }
                 if low[node] == index[node] {
-                    var component: [Int] = []
                     while let member = stack.popLast() {
                         onStack[member] = false
-                        component.append(member)
+                        componentOf[member] = components
                         if member == node { break }
                     }
-                    result.append(component.sorted())
+                    components += 1
                 }
             }
         }
-        return result
+        return (componentOf, components)
     }
 
     /// One cycle per component that has one, as the nodes in walking order starting
@@ -66,16 +76,23 @@ public enum CycleFinder {
     /// Cycles are ordered by their first node.
     public static func cycles(successors: [[Int]]) -> [[Int]] {
         let count = successors.count
-        var componentOf = [Int](repeating: -1, count: count)
+        let (labels, total) = label(successors: successors)
+        var size = [Int](repeating: 0, count: total)
+        for component in labels { size[component] += 1 }
+        // Renumber the components that have a cycle 0, 1, …; others get -1.
+        var cyclicNumber = [Int](repeating: -1, count: total)
         var cyclic: [[Int]] = []
-        for component in components(successors: successors) {
-            if component.count == 1 {
-                let only = component[0]
-                guard successors[only].contains(only) else { continue }
+        for node in 0..<count {
+            let component = labels[node]
+            let hasCycle = size[component] > 1 || successors[node].contains(node)
+            guard hasCycle else { continue }
+            if cyclicNumber[component] == -1 {
+                cyclicNumber[component] = cyclic.count
+                cyclic.append([])
             }
-            for member in component { componentOf[member] = cyclic.count }
-            cyclic.append(component)
+            cyclic[cyclicNumber[component]].append(node)
         }
+        let componentOf = labels.map { cyclicNumber[$0] }
         var parent = [Int](repeating: -1, count: count)
         var result: [[Int]] = []
         for (id, component) in cyclic.enumerated() {

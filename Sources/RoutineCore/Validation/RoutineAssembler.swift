@@ -9,29 +9,16 @@
 /// place, so an export reads back in the same order whatever the key order of the
 /// original file.
 enum RoutineAssembler {
-    static func assemble(
-        draft: RoutineDraft, slug: String, start: [Int], indexOfID: [String: Int]
-    ) -> Routine {
+    /// `successors[i]` must be node i's resolved refs in draft order (options' `next`
+    /// lists, then its own `next`), every ref resolved: true when validation found
+    /// no error, which is the only time a routine is assembled.
+    static func assemble(draft: RoutineDraft, slug: String, start: [Int], successors: [[Int]]) -> Routine {
         let nodes = draft.nodes
-        func target(_ ref: DraftRef) -> Int {
-            switch ref.target {
-            case .inline(let index): return index
-            case .id(let id): return indexOfID[id] ?? 0
-            }
-        }
-        func refs(of node: DraftNode) -> [DraftRef] {
-            var all: [DraftRef] = []
-            if case .question(_, let options, _) = node.body {
-                for option in options { all += option.next }
-            }
-            return all + node.next
-        }
-
         var order: [Int] = nodes.indices.filter { !nodes[$0].isInline }
         var placed = [Bool](repeating: false, count: nodes.count)
         // An explicit stack of ref lists, walked in order, instead of recursion.
-        var work: [(refs: [DraftRef], next: Int)] = []
-        func walk(_ list: [DraftRef]) {
+        var work: [(refs: [Int], next: Int)] = []
+        func walk(_ list: [Int]) {
             work.append((list, 0))
             while let top = work.last {
                 guard top.next < top.refs.count else {
@@ -39,36 +26,40 @@ enum RoutineAssembler {
                     continue
                 }
                 work[work.count - 1].next += 1
-                let index = target(top.refs[top.next])
+                let index = top.refs[top.next]
                 guard nodes[index].isInline, !placed[index] else { continue }
                 placed[index] = true
                 order.append(index)
-                work.append((refs(of: nodes[index]), 0))
+                work.append((successors[index], 0))
             }
         }
-        walk(draft.start ?? [])
+        walk(start)
         for index in nodes.indices where !nodes[index].isInline {
-            walk(refs(of: nodes[index]))
+            walk(successors[index])
         }
 
         var newIndex = [Int](repeating: 0, count: nodes.count)
         for (position, old) in order.enumerated() { newIndex[old] = position }
-        func mapped(_ list: [DraftRef]) -> [Int] { list.map { newIndex[target($0)] } }
 
         let built: [Node] = order.map { old in
             let node = nodes[old]
+            let targets = successors[old].map { newIndex[$0] }
+            var used = 0
+            func take(_ count: Int) -> [Int] {
+                let end = min(used + count, targets.count)
+                defer { used = end }
+                return Array(targets[used..<end])
+            }
             let body: NodeBody
             switch node.body {
             case .habit(let name, _):
                 body = .habit(name)
             case .question(let text, let options, _):
-                body = .question(text, options: options.map {
-                    Option(text: $0.text, next: mapped($0.next))
-                })
+                body = .question(text, options: options.map { Option(text: $0.text, next: take($0.next.count)) })
             case .missing:
                 body = .habit("")
             }
-            return Node(id: node.id, isInline: node.isInline, body: body, next: mapped(node.next))
+            return Node(id: node.id, isInline: node.isInline, body: body, next: take(node.next.count))
         }
         let habits = draft.habits.map {
             HabitSpec(name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly)

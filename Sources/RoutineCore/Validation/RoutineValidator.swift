@@ -18,8 +18,8 @@ public enum RoutineValidator {
     public static func validate(_ draft: RoutineDraft) -> Result {
         var diagnostics: [Diagnostic] = []
         let nodes = draft.nodes
-        let indexOfID = resolveIDs(nodes, into: &diagnostics)
-        let duplicates = Set(nodes.indices.filter { indexOfID[nodes[$0].id] != $0 })
+        var isDuplicate = [Bool](repeating: false, count: nodes.count)
+        let indexOfID = resolveIDs(nodes, duplicates: &isDuplicate, into: &diagnostics)
 
         var resolver = RefResolver(indexOfID: indexOfID, nodeCount: nodes.count)
         let start = (draft.start ?? []).compactMap { resolver.resolve($0) }
@@ -30,17 +30,18 @@ public enum RoutineValidator {
         for node in nodes {
             var targets: [Int] = []
             var locations: [SourceLocation] = []
-            var refs: [DraftRef] = []
-            if case .question(_, let options, _) = node.body {
-                for option in options { refs += option.next }
-            }
-            refs += node.next
-            for ref in refs {
-                if let target = resolver.resolve(ref) {
-                    targets.append(target)
-                    locations.append(ref.location)
+            func add(_ refs: [DraftRef]) {
+                for ref in refs {
+                    if let target = resolver.resolve(ref) {
+                        targets.append(target)
+                        locations.append(ref.location)
+                    }
                 }
             }
+            if case .question(_, let options, _) = node.body {
+                for option in options { add(option.next) }
+            }
+            add(node.next)
             successors.append(targets)
             edgeLocations.append(locations)
         }
@@ -61,13 +62,13 @@ public enum RoutineValidator {
 
         let reachable = reach(from: start, successors: successors)
         for (index, node) in nodes.enumerated()
-        where !reachable[index] && !node.isInline && !duplicates.contains(index) {
+        where !reachable[index] && !node.isInline && !isDuplicate[index] {
             diagnostics.append(Diagnostic(
                 .unreachableNode, "node '\(node.id)' is not reachable from start", at: node.location))
         }
         if cycles.isEmpty {
             let keys: [String?] = nodes.map {
-                if case .habit(let name, _) = $0.body { return HabitName.key(name) }
+                if case .habit(let name, _) = $0.body { return Self.habitKey(name) }
                 return nil
             }
             for index in RepeatedHabitFinder.repeatedNodes(
@@ -88,7 +89,7 @@ public enum RoutineValidator {
             return Result(routine: nil, diagnostics: diagnostics)
         }
         let routine = RoutineAssembler.assemble(
-            draft: draft, slug: slug, start: start, indexOfID: indexOfID)
+            draft: draft, slug: slug, start: start, successors: successors)
         return Result(routine: routine, diagnostics: diagnostics)
     }
 
@@ -104,16 +105,16 @@ public enum RoutineValidator {
 
     /// Maps every id to its first definition by position; later ones are duplicates.
     private static func resolveIDs(
-        _ nodes: [DraftNode], into diagnostics: inout [Diagnostic]
+        _ nodes: [DraftNode], duplicates: inout [Bool], into diagnostics: inout [Diagnostic]
     ) -> [String: Int] {
         var indexOfID: [String: Int] = [:]
         indexOfID.reserveCapacity(nodes.count)
-        let byPosition = nodes.indices.sorted {
-            (nodes[$0].idLocation, $0) < (nodes[$1].idLocation, $1)
-        }
+        let locations = nodes.map(\.idLocation)
+        let byPosition = nodes.indices.sorted { (locations[$0], $0) < (locations[$1], $1) }
         for index in byPosition {
             let node = nodes[index]
             if let first = indexOfID[node.id] {
+                duplicates[index] = true
                 diagnostics.append(Diagnostic(
                     .duplicateNode,
                     "node id '\(node.id)' is already defined at line \(nodes[first].idLocation.line)",
@@ -171,6 +172,20 @@ public enum RoutineValidator {
                     at: habit.location))
             }
         }
+    }
+
+    /// `HabitName.key`, with a fast path for the common case of printable ASCII
+    /// without leading, trailing or doubled spaces (where it is just lower-casing).
+    static func habitKey(_ name: String) -> String {
+        var previousSpace = true
+        for byte in name.utf8 {
+            let isSpace = byte == 0x20
+            guard byte > 0x20 && byte < 0x7F || (isSpace && !previousSpace) else {
+                return HabitName.key(name)
+            }
+            previousSpace = isSpace
+        }
+        return previousSpace ? HabitName.key(name) : name.lowercased()
     }
 
     /// Measures are equal when their units have one canonical form and their types
