@@ -60,6 +60,25 @@ def generate(n, seed=42):
     return "\n".join(out) + "\n"
 
 
+def write(n, yaml_path, edges_path=None, seed=42):
+    """Writes the routine to yaml_path and, when asked, its edges (one `from to` pair a
+    line, the input of tsort and of the networkx anchor) to edges_path."""
+    text = generate(n, seed)
+    with open(yaml_path, "w") as f:
+        f.write(text)
+    if edges_path is None:
+        return
+    with open(edges_path, "w") as f:
+        node = None
+        for line in text.splitlines():
+            stripped = line.strip()
+            if line.startswith("  n") and stripped.endswith(":") and not line.startswith("   "):
+                node = stripped[:-1]
+            elif stripped.startswith("next: [") and node is not None:
+                for ref in stripped[len("next: ["):-1].split(", "):
+                    f.write(f"{node} {ref}\n")
+
+
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     sys.stdout.write(generate(count))
