@@ -12,6 +12,14 @@ struct ReplSession {
 
     static let prompt = "routine> "
 
+    /// The prompt, bold when colour is on. The reset comes before the final space:
+    /// libedit writes an escape only together with the character after it, so a reset
+    /// at the very end of the prompt is never written and the typed line (and what the
+    /// command prints) would stay bold.
+    static func styledPrompt(_ style: Style) -> String {
+        style.enabled ? style.bold(String(prompt.dropLast())) + " " : prompt
+    }
+
     func run() throws {
         let catalog = try CommandCatalog(dumpHelpJSON: RoutineCommand._dumpHelp())
         let sources = completionSources()
@@ -26,7 +34,7 @@ struct ReplSession {
 
         while true {
             Output.flush()
-            switch editor.readLine(prompt: Output.style.enabled ? Output.style.bold(Self.prompt) : Self.prompt) {
+            switch editor.readLine(prompt: Self.styledPrompt(Output.style)) {
             case .endOfFile:
                 if editor.isInteractive { Output.line() }
                 return
