@@ -134,6 +134,27 @@ import Testing
         #expect(entries.first?["value"] as? Int == 15)
     }
 
+    @Test func ctrlCInsideARunPausesItAndQuitThereLeavesTheShell() throws {
+        let e2e = try storedFixture()
+        let terminal = try e2e.terminal()
+        try type(terminal, "run morning-checkin")
+        try type(terminal, "3", at: Self.runPrompt)
+        try terminal.expect("Read a book: done?")
+        try terminal.expectPrompt(Self.runPrompt)
+        try terminal.send("\u{03}")
+        try terminal.expect("Paused; recorded nothing so far.")
+        // The session goes on.
+        try type(terminal, "resume")
+        try terminal.expect("Read a book: done?")
+        try type(terminal, "y", at: Self.runPrompt)
+        try terminal.expect("Journal: done?")
+        try type(terminal, "quit", at: Self.runPrompt)
+        try terminal.expect("Paused; recorded Read a book so far.")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(try e2e.entries().map { $0.string("habit") ?? "?" } == ["Read a book"])
+        #expect(try e2e.ok(["runs", "--paused"]).contains("morning-checkin v1  paused"))
+    }
+
     @Test func unknownCommandsSuggestAndTheSessionGoesOn() throws {
         let e2e = try storedFixture()
         let terminal = try e2e.terminal()
