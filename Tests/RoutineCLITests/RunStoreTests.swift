@@ -177,6 +177,31 @@ import Testing
         #expect(all.filter { !$0.isNull("deletedAt") }.map { $0.string("habit") } == ["Drink Water"])
     }
 
+    @Test func aRunThatALiveProcessWalksCannotBeResumedUntilThatProcessIsGone() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        let terminal = try e2e.terminal(["run", "morning-checkin"])
+        try terminal.expectPrompt("morning-checkin> ")
+        try terminal.send("2\r")
+        try terminal.expect("Drink Water: done?")
+        try terminal.expectPrompt("morning-checkin> ")
+        let line = try #require(try e2e.ok(["runs"]).split(separator: "\n").first)
+        let id = String(line.prefix(36))
+        #expect(isUUID(id))
+        #expect(line.hasSuffix("active"))
+        let refused = try e2e.run(["resume", id], input: "y\n")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "routine: run \(id) is being walked by another live process; it cannot be resumed here\n")
+        try terminal.send("y\r")
+        try terminal.expect("Go for a walk: done?")
+        try terminal.expectPrompt("morning-checkin> ")
+        kill(terminal.pid, SIGKILL)
+        _ = try terminal.waitForExit()
+        let resumed = try transcript(try e2e.ok(["resume", id, "--format", "json"], input: "n\ny\n"))
+        #expect(resumed["status"] as? String == "completed")
+        #expect(summary(try e2e.entries(all: true)) == ["Drink Water 2026-11-22 -", "Journal 2026-11-22 -"])
+    }
+
     @Test func exportOfEveryBundledRoutineChecksAndReimportsToAnEqualGraph() throws {
         let source = try EndToEnd()
         try source.importBundled()
