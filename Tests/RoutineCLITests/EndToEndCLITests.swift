@@ -71,6 +71,72 @@ import Testing
         #expect(folder.stdout.hasSuffix("14 files checked: 11 errors, 4 warnings\n"), "\(folder.stdout)")
     }
 
+    @Test func byteOrderMarksCRLFAndWideCharactersKeepPositionsInCharacters() throws {
+        let e2e = try EndToEnd()
+        // A byte order mark is not content: the file is clean and imports.
+        try (Data([0xEF, 0xBB, 0xBF]) + Data("routine: bom\nstart: [a]\nnodes:\n  a: {habit: A}\n".utf8))
+            .write(to: e2e.url.appendingPathComponent("bom.yaml"))
+        let bom = try e2e.run(["check", "bom.yaml"])
+        #expect(bom.status == 0, "\(bom.stdout)")
+        #expect(try e2e.ok(["import", "bom.yaml"]) == "imported bom (version 1)\n")
+        // Columns count characters, not bytes; CRLF ends lines like LF.
+        _ = try e2e.folder.write("wide.yaml", "routine: w\nstart: [a]\nnodes:\n  a: {habit: Café ☕, nxt: []}\n")
+        #expect(
+            try e2e.run(["check", "wide.yaml"]).stdout.hasPrefix(
+                "wide.yaml:4:22: error: unknown key 'nxt' in the node 'a'; did you mean 'next'? [unknown-key]"))
+        _ = try e2e.folder.write("crlf.yaml", "routine: c\r\nstart: [a]\r\nnodes:\r\n  a:\r\n    habit: A\r\n    nxt: []\r\n")
+        #expect(try e2e.run(["check", "crlf.yaml"]).stdout.hasPrefix("crlf.yaml:6:5: error: unknown key 'nxt'"))
+    }
+
+    @Test func exportQuotesWhatYAMLWouldMisreadAndReimportsToTheSameGraph() throws {
+        let e2e = try EndToEnd()
+        _ = try e2e.folder.write(
+            "tricky.yaml",
+            """
+            routine: tricky
+            title: "Tricky: quotes # and 'colons'"
+            start: [q]
+            habits:
+              "Run: 5k #1":
+                measure: { unit: kilometres, type: distance }
+                target: 5.5
+            nodes:
+              q:
+                question: "What now? - a: b"
+                options:
+                  - text: "Yes"
+                    next: [h1]
+                  - text: "null"
+                    next: [{ id: "x.y_z-1", habit: "  Spaced   habit  " }]
+                  - text: "- dash"
+                  - text: "'quoted' \\"double\\""
+                    next: [h1]
+                  - text: "Café ☕ 日本"
+                next: [h2]
+              h1:
+                habit: "Run: 5k #1"
+              h2:
+                habit: "@at"
+
+            """)
+        try e2e.ok(["check", "--strict", "tricky.yaml"])
+        try e2e.ok(["import", "tricky.yaml"])
+        let yaml = try e2e.ok(["export", "tricky"])
+        _ = try e2e.folder.write("exported.yaml", yaml)
+        try e2e.ok(["check", "--strict", "exported.yaml"])
+        let other = try EndToEnd()
+        try other.ok(["import", e2e.url.appendingPathComponent("exported.yaml").path])
+        for format in ["yaml", "json", "dot", "mermaid"] {
+            #expect(try other.ok(["export", "tricky", "--format", format]) == e2e.ok(["export", "tricky", "--format", format]))
+        }
+        let run = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try other.ok(["run", "tricky", "--format", "json"], input: "2\ny\nn\n").utf8)) as? [String: Any])
+        let steps = try #require(run["steps"] as? [[String: Any]])
+        #expect(steps.map { $0.string("answer") ?? "?" } == ["null", "done", "skipped"])
+        #expect(steps.map { $0.string("habit") ?? "-" } == ["-", "Spaced habit", "@at"])
+    }
+
     @Test func strictTurnsWarningsIntoAFailureWithoutChangingTheirSeverity() throws {
         let e2e = try EndToEnd()
         _ = try e2e.folder.write(
