@@ -336,6 +336,23 @@ import Testing
         #expect(try e2e.ok(["runs"]) == "No runs yet.\n")
     }
 
+    @Test func theShellReadsPlainLinesFromAPipeAndEndOfInputInARunPausesIt() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled()
+        let first = try e2e.run([], input: EndToEnd.lines(["list", "lst", "run morning-checkin", "1", "12"]))
+        #expect(first.status == 0)
+        #expect(first.stdout.hasPrefix("evening-journal  Evening Journal  v1, 17 nodes\n"))
+        #expect(first.stdout.contains("unknown command 'lst'; did you mean 'list'?"))
+        #expect(first.stdout.contains("Paused; recorded Meditate 12 min so far. Continue with: resume "))
+        // No greeting and no prompts when standard input is not a terminal.
+        #expect(!first.stdout.contains("routine> ") && !first.stdout.contains("'quit' leaves"))
+        let second = try e2e.run(["repl"], input: EndToEnd.lines(["resume", "y", "n", "quit", "list"]))
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("Completed for 2026-11-22: recorded Meditate 12 min, Drink Water."))
+        #expect(!second.stdout.contains("evening-journal"), "nothing runs after quit")
+        #expect(try e2e.entries().map { $0.string("habit") ?? "?" } == ["Meditate", "Drink Water"])
+    }
+
     @Test func globalOptionsWorkBeforeAndAfterTheSubcommand() throws {
         let e2e = try EndToEnd()
         let before = e2e.url.appendingPathComponent("before.sqlite").path
