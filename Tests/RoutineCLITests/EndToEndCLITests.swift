@@ -233,6 +233,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: e2e.store))
     }
 
+    @Test func aDryRunCountsWhatItWouldHaveWrittenAsAlreadyDone() throws {
+        let e2e = try EndToEnd()
+        _ = try e2e.folder.write("repeat.yaml", Self.diagnosticFiles[12].text)
+        let done = try e2e.run(["run", "repeat.yaml", "--dry-run", "--format", "json"], input: "y\n")
+        #expect(done.status == 0)
+        #expect(done.stderr.contains("[repeated-habit]"), "warnings go to standard error")
+        #expect(done.stdout.contains(#""steps":[{"node":"a","kind":"habit","habit":"A","answer":"done"},{"node":"b","kind":"habit","habit":"A","answer":"already-done"}]"#))
+        let skipped = try e2e.run(["run", "repeat.yaml", "--dry-run", "--format", "json"], input: "n\ny\n")
+        #expect(skipped.stdout.contains(#""steps":[{"node":"a","kind":"habit","habit":"A","answer":"skipped"},{"node":"b","kind":"habit","habit":"A","answer":"done"}]"#))
+        #expect(!FileManager.default.fileExists(atPath: e2e.store))
+    }
+
     @Test func dryRunOfABrokenFileStopsBeforeAnyPrompt() throws {
         let e2e = try EndToEnd()
         _ = try e2e.folder.write("cycle.yaml", Self.diagnosticFiles[6].text)

@@ -90,6 +90,31 @@ import Testing
         #expect(try e2e.entries().count == 4)
     }
 
+    @Test func aRunKeepsTheDayItStartedOnAcrossMidnightAndTheDayStart() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        try e2e.ok(
+            ["run", "morning-checkin"], input: EndToEnd.lines(["1", "12"]), extra: ["ROUTINE_NOW": "2026-11-22T23:58:00Z"])
+        let resumed = try transcript(
+            try e2e.ok(
+                ["resume", "--format", "json"], input: EndToEnd.lines(["y", "y"]),
+                extra: ["ROUTINE_NOW": "2026-11-23T00:03:00Z"]))
+        #expect(resumed["dayKey"] as? String == "2026-11-22")
+        let entries = try e2e.entries()
+        #expect(summary(entries) == ["Meditate 2026-11-22 12", "Drink Water 2026-11-22 -", "Journal 2026-11-22 -"])
+        #expect(entries.map { $0.string("timestamp") ?? "?" } == [
+            "2026-11-22T23:58:00Z", "2026-11-23T00:03:00Z", "2026-11-23T00:03:00Z",
+        ])
+        // 01:30 with the day starting at 03:00 is still the previous day.
+        let early = try transcript(
+            try e2e.ok(
+                ["run", "morning-checkin", "--day-start", "03:00", "--format", "json"], input: EndToEnd.lines(["3", "y"]),
+                extra: ["ROUTINE_NOW": "2026-11-23T01:30:00Z"]))
+        #expect(early["dayKey"] as? String == "2026-11-22")
+        // Journal was done on the 22nd: the run steps over it.
+        #expect((early["steps"] as? [[String: Any]])?.last?.string("answer") == "already-done")
+    }
+
     @Test func aHabitLoggedByHandIsAlreadyDoneInARun() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
