@@ -59,6 +59,10 @@ struct ReplSession {
         case "help" where words.count == 1:
             Output.block(ReplHelp.overview(catalog))
             return .goOn
+        case "help" where ReplCompleter.shellWords.contains(words[1]):
+            // The shell's own words are no CLI commands: say what they do, not "unknown command".
+            Output.line(ReplHelp.shellWord(words[1]))
+            return .goOn
         case "help":
             guard catalog.commandNames.contains(words[1]) else {
                 Output.line(ReplHelp.unknown(words[1], catalog))
@@ -133,6 +137,14 @@ enum ReplHelp {
         }
         lines.append("  " + "quit".padding(toLength: width, withPad: " ", startingAt: 0) + "  Leave (a run in progress is paused).")
         return lines.joined(separator: "\n")
+    }
+
+    /// What `help quit`, `help exit` and `help help` say.
+    static func shellWord(_ word: String) -> String {
+        switch word {
+        case "help": "help lists the commands; help COMMAND shows a command's options"
+        default: "\(word) leaves the shell (a run in progress is paused)"
+        }
     }
 
     static func unknown(_ word: String, _ catalog: CommandCatalog) -> String {
