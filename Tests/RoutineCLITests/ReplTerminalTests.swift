@@ -180,6 +180,10 @@ import Testing
         try terminal.expect("--day <day>")
         try type(terminal, "help lst")
         try terminal.expect("unknown command 'lst'")
+        try type(terminal, "help quit")
+        try terminal.expect("quit leaves the shell (a run in progress is paused)")
+        try type(terminal, "help help")
+        try terminal.expect("help lists the commands; help COMMAND shows a command's options")
         try quit(terminal)
     }
 
