@@ -149,6 +149,7 @@ enum ReplHelp {
 
     static func unknown(_ word: String, _ catalog: CommandCatalog) -> String {
         let hint = Suggestion.hint(Suggestion.closest(to: word, among: catalog.commandNames + ReplCompleter.shellWords))
-        return "unknown command '\(word)'\(hint); 'help' lists the commands"
+        // "did you mean 'list'?" ends in a question mark: no semicolon after it.
+        return "unknown command '\(word)'" + (hint.isEmpty ? "; 'help' lists the commands" : "\(hint) ('help' lists the commands)")
     }
 }
