@@ -40,6 +40,23 @@ import Testing
         #expect(try e2e.ok(["runs"]).contains("\(id)  2026-11-22  morning-checkin v1  completed"))
     }
 
+    @Test func aRealRunOfAFileImportsItFirstAndRefusesAFileWithErrors() throws {
+        let e2e = try EndToEnd()
+        let run = try transcript(
+            try e2e.ok(["run", EndToEnd.routineFile("training"), "--format", "json"], input: EndToEnd.lines(["y", "5", "n"])))
+        #expect(run["status"] as? String == "completed")
+        #expect(try e2e.ok(["list"]) == "training  Training Log  v1, 8 nodes\n")
+        #expect(summary(try e2e.entries()) == ["Warm-up 2026-11-22 10"])
+        _ = try e2e.folder.write(
+            "broken.yaml", "routine: broken\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: [a]\n")
+        let broken = try e2e.run(["run", "broken.yaml"], input: "y\n")
+        #expect(broken.status == 1)
+        #expect(broken.stdout.isEmpty)
+        #expect(broken.stderr.contains("broken.yaml:6:12: error: cycle: a -> a [cycle]"))
+        #expect(try e2e.ok(["list"]) == "training  Training Log  v1, 8 nodes\n")
+        #expect(try e2e.ok(["runs"]).split(separator: "\n").count == 1)
+    }
+
     @Test func backSoftDeletesTheEntryItRetracts() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
