@@ -27,7 +27,10 @@ struct YAMLEventReader {
     static func aliasBudget(byteCount: Int) -> Int { max(100_000, byteCount) }
 
     static func read(_ data: Data) -> Output {
-        data.withUnsafeBytes { raw -> Output in
+        // A UTF-8 byte order mark (editors on Windows write one) is not content. libyaml
+        // skips it only when it detects the encoding itself, and ours is set explicitly.
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
+        return data.withUnsafeBytes { raw -> Output in
             let bytes = raw.bindMemory(to: UInt8.self)
             if let bad = UTF8Check.firstInvalidOffset(bytes) {
                 var output = Output()

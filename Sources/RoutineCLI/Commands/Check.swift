@@ -26,7 +26,7 @@ extension RoutineCommand {
             let report = CheckRun.check(paths: paths)
             switch format {
             case .text: Output.block(report.text())
-            case .json: Output.line(report.json())
+            case .json: Output.block(report.json())
             }
             let status = report.exitStatus(strict: strict)
             if status != 0 { throw ExitCode(status) }

@@ -12,6 +12,14 @@ struct ReplSession {
 
     static let prompt = "routine> "
 
+    /// The prompt, bold when colour is on. The reset comes before the final space:
+    /// libedit writes an escape only together with the character after it, so a reset
+    /// at the very end of the prompt is never written and the typed line (and what the
+    /// command prints) would stay bold.
+    static func styledPrompt(_ style: Style) -> String {
+        style.enabled ? style.bold(String(prompt.dropLast())) + " " : prompt
+    }
+
     func run() throws {
         let catalog = try CommandCatalog(dumpHelpJSON: RoutineCommand._dumpHelp())
         let sources = completionSources()
@@ -26,7 +34,7 @@ struct ReplSession {
 
         while true {
             Output.flush()
-            switch editor.readLine(prompt: Output.style.enabled ? Output.style.bold(Self.prompt) : Self.prompt) {
+            switch editor.readLine(prompt: Self.styledPrompt(Output.style)) {
             case .endOfFile:
                 if editor.isInteractive { Output.line() }
                 return
@@ -50,6 +58,10 @@ struct ReplSession {
             return .leave
         case "help" where words.count == 1:
             Output.block(ReplHelp.overview(catalog))
+            return .goOn
+        case "help" where ReplCompleter.shellWords.contains(words[1]):
+            // The shell's own words are no CLI commands: say what they do, not "unknown command".
+            Output.line(ReplHelp.shellWord(words[1]))
             return .goOn
         case "help":
             guard catalog.commandNames.contains(words[1]) else {
@@ -127,8 +139,17 @@ enum ReplHelp {
         return lines.joined(separator: "\n")
     }
 
+    /// What `help quit`, `help exit` and `help help` say.
+    static func shellWord(_ word: String) -> String {
+        switch word {
+        case "help": "help lists the commands; help COMMAND shows a command's options"
+        default: "\(word) leaves the shell (a run in progress is paused)"
+        }
+    }
+
     static func unknown(_ word: String, _ catalog: CommandCatalog) -> String {
         let hint = Suggestion.hint(Suggestion.closest(to: word, among: catalog.commandNames + ReplCompleter.shellWords))
-        return "unknown command '\(word)'\(hint); 'help' lists the commands"
+        // "did you mean 'list'?" ends in a question mark: no semicolon after it.
+        return "unknown command '\(word)'" + (hint.isEmpty ? "; 'help' lists the commands" : "\(hint) ('help' lists the commands)")
     }
 }

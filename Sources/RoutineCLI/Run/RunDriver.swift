@@ -62,12 +62,21 @@ struct RunDriver {
                 endedByInput = true
             case .interrupted:
                 walker.pause()
+            case .line(let line) where Session.shared.isREPL && Self.leavesTheShell(line):
+                // SPEC §8: quit and exit leave the shell from anywhere, pausing the run.
+                walker.pause()
+                endedByInput = true
             case .line(let line):
                 try handle(line)
             }
         }
         try finish()
         return endedByInput ? .endOfInput : .finished(walker.status)
+    }
+
+    /// `quit` or `exit` typed at a run's prompt in the REPL.
+    static func leavesTheShell(_ line: String) -> Bool {
+        ["quit", "exit"].contains(line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
     }
 
     /// Tells the walker which habits have live entries on the run's day (other runs and
