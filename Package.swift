@@ -56,10 +56,13 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore"]),
-        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         .testTarget(
             name: "RoutineCLITests",
-            dependencies: ["RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore"]
+            dependencies: ["RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "TestSupport"],
+            exclude: ["Golden"]
         ),
+        // What the pseudo-terminal tests of both the line editor and the REPL share.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )

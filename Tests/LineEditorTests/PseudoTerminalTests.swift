@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The test harness itself: it must fail clearly and never hang.
 @Suite struct PseudoTerminalTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A scratch folder for one run of `line-editor-check`: it is the child's HOME
 /// and holds its XDG_STATE_HOME and history file.

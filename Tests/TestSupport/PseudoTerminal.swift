@@ -12,8 +12,8 @@ import Foundation
 #endif
 
 /// What went wrong while driving a program through a ``PseudoTerminal``.
-struct PseudoTerminalError: Error, CustomStringConvertible {
-    var description: String
+public struct PseudoTerminalError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// Runs an executable on a new pseudo-terminal, as a person at a terminal would.
@@ -29,9 +29,9 @@ struct PseudoTerminalError: Error, CustomStringConvertible {
 /// Every wait has a timeout; on a timeout or an early end of output the error
 /// carries everything read so far. The child is killed (SIGKILL) when the value
 /// goes away without having waited for it. Not thread-safe: use one per test.
-final class PseudoTerminal {
+public final class PseudoTerminal {
     /// The child's process id.
-    let pid: pid_t
+    public let pid: pid_t
     private let master: Int32
     private var raw: [UInt8] = []
     /// Where the next ``expect(_:timeout:)`` starts searching in ``output``.
@@ -43,7 +43,7 @@ final class PseudoTerminal {
     /// Starts `executable` with `arguments` (not including the program name).
     /// `environment` is the whole environment of the child, plus `TERM` and
     /// `LANG` defaults when it does not set them.
-    init(
+    public init(
         executable: URL, arguments: [String] = [], environment: [String: String] = [:],
         columns: UInt16 = 80, rows: UInt16 = 24
     ) throws {
@@ -117,14 +117,14 @@ final class PseudoTerminal {
 
     /// Everything the program wrote so far, with terminal escapes, carriage
     /// returns, bells and backspaces removed.
-    var output: String { Self.clean(raw) }
+    public var output: String { Self.clean(raw) }
 
     /// Everything the program wrote so far, byte for byte, escapes included.
-    var rawOutput: String { String(decoding: raw, as: UTF8.self) }
+    public var rawOutput: String { String(decoding: raw, as: UTF8.self) }
 
     /// Types `text` as raw bytes: `"\r"` is Enter, `"\t"` Tab, `"\u{1b}[A"` the
     /// up arrow, `"\u{03}"` Ctrl-C, `"\u{04}"` Ctrl-D.
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         var bytes = Array(text.utf8)
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
@@ -141,7 +141,7 @@ final class PseudoTerminal {
     /// up to and including this one. Throws on timeout or when the program closes
     /// the terminal first, with all output so far in the message.
     @discardableResult
-    func expect(_ substring: String, timeout: Double = 10) throws -> String {
+    public func expect(_ substring: String, timeout: Double = 10) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let text = output
@@ -174,7 +174,7 @@ final class PseudoTerminal {
     /// between are handled by the kernel's line discipline instead (echoed
     /// twice; Ctrl-D taken as an end-of-file marker and lost; Ctrl-C sent while
     /// the program is not yet reading). Throws on timeout.
-    func waitForLineEditing(timeout: Double = 10) throws {
+    public func waitForLineEditing(timeout: Double = 10) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             var settings = termios()
@@ -196,7 +196,7 @@ final class PseudoTerminal {
     /// Reads until `prompt` appears, then waits until the line editor reads
     /// (see ``waitForLineEditing(timeout:)``): after it, typed keys reach the editor.
     @discardableResult
-    func expectPrompt(_ prompt: String, timeout: Double = 10) throws -> String {
+    public func expectPrompt(_ prompt: String, timeout: Double = 10) throws -> String {
         let text = try expect(prompt, timeout: timeout)
         try waitForLineEditing(timeout: timeout)
         return text
@@ -206,7 +206,7 @@ final class PseudoTerminal {
     /// blocks on a full terminal). Returns the exit status, or 128 + the signal
     /// number when a signal ended it. Throws on timeout (the program is then
     /// killed when this value goes away).
-    func waitForExit(timeout: Double = 10) throws -> Int32 {
+    public func waitForExit(timeout: Double = 10) throws -> Int32 {
         if let exitStatus { return exitStatus }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -253,7 +253,7 @@ final class PseudoTerminal {
 
     /// Removes CSI sequences (`ESC [ … final`), OSC sequences (`ESC ] … BEL` or
     /// `ESC \`), other two- and three-byte escapes, and `\r`, BEL and backspace.
-    static func clean(_ bytes: [UInt8]) -> String {
+    public static func clean(_ bytes: [UInt8]) -> String {
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
         var index = 0
@@ -306,7 +306,7 @@ final class PseudoTerminal {
     /// package's `.build/debug` (found from this source file's path), or at the
     /// path in the environment variable `<NAME>_PATH` (upper-cased, `-` as `_`).
     /// Throws, naming every place tried, when none exists.
-    static func builtExecutable(named name: String, filePath: String = #filePath) throws -> URL {
+    public static func builtExecutable(named name: String, filePath: String = #filePath) throws -> URL {
         var candidates: [URL] = []
         let variable = name.uppercased().replacingOccurrences(of: "-", with: "_") + "_PATH"
         if let path = ProcessInfo.processInfo.environment[variable] {
@@ -322,10 +322,9 @@ final class PseudoTerminal {
             let argumentZero = URL(fileURLWithPath: first).resolvingSymlinksInPath()
             candidates.append(argumentZero.deletingLastPathComponent().appendingPathComponent(name))
         }
-        // Tests/<Target>/Support/PseudoTerminal.swift -> package root.
+        // Tests/TestSupport/PseudoTerminal.swift -> package root.
         let packageRoot = URL(fileURLWithPath: filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
         for candidate in candidates {
             var isDirectory: ObjCBool = false
