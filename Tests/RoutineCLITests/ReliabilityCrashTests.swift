@@ -61,9 +61,12 @@ import Testing
         for _ in 0..<kills where !completed {
             let arguments =
                 runID.map { ["resume", $0, "--format", "json"] } ?? ["run", name, "--day", script.day, "--format", "json"]
+            let locksBefore = Self.lockFiles(store)
             let process = try ReliabilityProcess(Binary.url.path, arguments, environment: env)
             let remaining = Array(script.lines[position...])
-            let sent = feedThenKill(process, lines: remaining, generator: &generator)
+            let sent = feedThenKill(
+                process, lines: remaining, generator: &generator,
+                waitForClaim: runID == nil ? { Self.lockFiles(store).subtracting(locksBefore).isEmpty == false } : nil)
             figures.kills += 1
             // Whatever the process said or did, the store must now be sound and exact.
             #expect(try StoreProbe.integrity(store) == "ok", "integrity after a kill: \(context)")
@@ -119,14 +122,24 @@ import Testing
     /// Feeds lines slowly and kills the process at a random point: after a random number
     /// of lines, or (one time in three) at a random instant with every line sent at once.
     /// Returns how many lines were sent.
-    private func feedThenKill(_ process: ReliabilityProcess, lines: [String], generator: inout SeededGenerator) -> Int {
+    ///
+    /// In the slow mode a new run's answers start once the run has been claimed
+    /// (`waitForClaim`: its lock file exists), so that most kills land among writes
+    /// rather than during start-up; the instant mode covers start-up too.
+    private func feedThenKill(
+        _ process: ReliabilityProcess, lines: [String], generator: inout SeededGenerator, waitForClaim: (() -> Bool)?
+    ) -> Int {
         var sent = 0
         if Int.random(in: 0..<3, using: &generator) == 0 {
             process.write(lines.map { $0 + "\n" }.joined())
             sent = lines.count
             usleep(UInt32.random(in: 0...250_000, using: &generator))
         } else {
-            usleep(UInt32.random(in: 0...120_000, using: &generator))
+            if let waitForClaim {
+                let deadline = Date().addingTimeInterval(10)
+                while !waitForClaim(), !process.hasEnded, Date() < deadline { usleep(2_000) }
+            }
+            usleep(UInt32.random(in: 0...30_000, using: &generator))
             let stopAfter = Int.random(in: 0...lines.count, using: &generator)
             for line in lines.prefix(stopAfter) {
                 guard process.write(line + "\n") else { break }
@@ -137,6 +150,12 @@ import Testing
         }
         process.kill9()
         return sent
+    }
+
+    /// The run lock files beside the store (`STORE.runs/ID.lock`, made when a run is
+    /// claimed and removed when it finishes).
+    static func lockFiles(_ store: String) -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: store + ".runs")) ?? [])
     }
 
     static func day(_ trial: Int) -> String {
