@@ -47,6 +47,33 @@ import Testing
                 + "\(figures.answersReplayed) answers replayed on resume, \(String(format: "%.1f", elapsed)) s")
     }
 
+    /// kill -9 in the middle of a 20,000-row `import-entries` (one transaction): the
+    /// store has all the rows or none, never part of them.
+    @Test func killNineMidBulkImport() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.store
+        let env = Binary.environment(store: store)
+        var csv = "habit,dayKey,value,note\n"
+        for row in 0..<20_000 { csv += "Bulk \(row % 20),\(Self.day(row % 2000)),\(row % 9),note \(row)\n" }
+        let file = try directory.write("bulk.csv", csv)
+        let started = Date()
+        let first = try ReliabilityProcess.routine(["import-entries", file], environment: env, timeout: 120)
+        try #require(first.status == 0, "\(first.stderr)")
+        let duration = Date().timeIntervalSince(started)
+        var generator = SeededGenerator(seed: 0xB01C)
+        var counts: [Int] = []
+        for _ in 0..<8 {
+            let process = try ReliabilityProcess(Binary.url.path, ["import-entries", file], environment: env)
+            usleep(UInt32(Double.random(in: 0...1.2, using: &generator) * duration * 1_000_000))
+            process.kill9()
+            #expect(try StoreProbe.integrity(store) == "ok")
+            let count = try StoreProbe.count(store, "SELECT count(*) FROM habit_entry")
+            #expect(count % 20_000 == 0, "a killed import left \(count) rows: part of a file")
+            counts.append(count / 20_000)
+        }
+        print("reliability crash: 8 kills mid import-entries (one import takes \(String(format: "%.2f", duration)) s); whole files in the store after each: \(counts)")
+    }
+
     /// One run on its own day: one to three kills at random points, each checked, then a
     /// resume that completes it.
     private func runTrial(
