@@ -123,6 +123,11 @@ import Testing
             if fields[1] == "completed" {
                 figures.killsAfterCompletion += 1
                 completed = true
+            } else {
+                // A run whose process is gone counts as paused, whatever its record says.
+                let runs = try ReliabilityProcess.routine(["runs"], environment: env)
+                let line = runs.stdout.split(separator: "\n").first { $0.hasPrefix(fields[0]) }
+                #expect(line?.hasSuffix("paused") == true, "after a kill 'routine runs' says \(line ?? "nothing"): \(context)")
             }
         }
         if !completed {
