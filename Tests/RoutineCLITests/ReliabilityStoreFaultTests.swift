@@ -88,6 +88,9 @@ import Testing
                 _ = try? Self.shell(substitute(method.undo))
                 continue
             }
+            // Undone below and checked; this undoes it also when a step throws (a second
+            // undo is harmless: it fails quietly).
+            defer { _ = try? Self.shell(substitute(method.undo)) }
             var env = seeded.env
             let store = method.viaMount ? seeded.directory.appendingPathComponent("ro/store.sqlite").path : seeded.store
             env["ROUTINE_STORE"] = store
