@@ -128,7 +128,8 @@ extension RoutineCommand {
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: file))
                 guard let decoded = String(data: data, encoding: .utf8) else {
-                    throw CLIError("\(file): not UTF-8 text; nothing was imported")
+                    let (line, column) = EntryCommands.firstInvalidUTF8(data)
+                    throw CLIError("\(file):\(line):\(column): not UTF-8 text; nothing was imported")
                 }
                 text = decoded
             } catch let error as CLIError {
@@ -195,6 +196,35 @@ enum EntryCommands {
             if entry.deletedAt != nil { line += "\t(deleted)" }
             return line
         }.joined(separator: "\n")
+    }
+
+    /// Where the first byte that is not UTF-8 is, in the terms of CSV errors: the 1-based
+    /// line of the file and field number on that line (commas outside quotes, counted
+    /// from the start of the line).
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int) {
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        scan: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error, .emptyInput: break scan
+            }
+        }
+        var line = 1
+        var column = 1
+        var quoted = false
+        for byte in data.prefix(offset) {
+            switch byte {
+            case 0x0A:
+                line += 1
+                column = 1
+            case 0x22: quoted.toggle()
+            case 0x2C where !quoted: column += 1
+            default: break
+            }
+        }
+        return (line, column)
     }
 
     static func iso8601(_ date: Date) -> String {

@@ -58,8 +58,30 @@ public struct Diagnostic: Codable, Sendable, Hashable {
     }
 
     /// `path:line:col: severity: message [code]`, the form editors and CI parse.
+    ///
+    /// Always one line: line breaks and other control characters that a message quotes
+    /// from the file (a key such as `"a\nb"`) are shown escaped (`\n`, `\u{1B}`).
     public func formatted(path: String) -> String {
         let position = location.map { "\($0.line):\($0.column):" } ?? ""
-        return "\(path):\(position) \(severity.rawValue): \(message) [\(code.rawValue)]"
+        return "\(path):\(position) \(severity.rawValue): \(Self.oneLine(message)) [\(code.rawValue)]"
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out.unicodeScalars.append(scalar)
+            default:
+                let category = scalar.properties.generalCategory
+                if category == .control || category == .lineSeparator || category == .paragraphSeparator {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
     }
 }
