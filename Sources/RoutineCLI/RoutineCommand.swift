@@ -20,7 +20,9 @@ public struct RoutineCommand: ParsableCommand {
     /// Runs the command line of one process: parses (with global options allowed before
     /// the subcommand), runs, and turns failures into one line and an exit status.
     public static func main(arguments: [String]) -> Never {
-        Foundation.exit(execute(arguments: arguments))
+        let status = execute(arguments: arguments)
+        Session.shared.closeStores()
+        Foundation.exit(status)
     }
 
     /// Parses and runs one command line; returns the exit status. The REPL calls this

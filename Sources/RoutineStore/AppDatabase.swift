@@ -31,6 +31,14 @@ public final class AppDatabase: Sendable {
         self.runLocks = runLocks
     }
 
+    /// Closes the connection: SQLite checkpoints the write-ahead log into the main file
+    /// and removes it, so that the store is one self-contained file again (a copy of
+    /// `store.sqlite` alone is then a whole backup). Any later call fails; the process
+    /// calls this just before it exits (its run claims end with the process).
+    public func close() {
+        try? writer.close()
+    }
+
     /// Opens (creating if missing) the store at `path`, upgrading its schema.
     ///
     /// A new file is created with mode 0600, its directory (with 0700) if missing. An
@@ -156,7 +164,7 @@ public final class AppDatabase: Sendable {
             if errno == EEXIST { return }
             throw StoreError.cannotCreateFile(path: path, reason: String(cString: strerror(errno)))
         }
-        defer { close(fd) }
+        defer { Glibc.close(fd) }
         if fchmod(fd, 0o600) != 0 {
             throw StoreError.cannotCreateFile(path: path, reason: String(cString: strerror(errno)))
         }

@@ -33,6 +33,12 @@ final class Session: @unchecked Sendable {
         return store
     }
 
+    /// Closes every store this process opened (see `AppDatabase.close`).
+    func closeStores() {
+        for store in stores.values { store.close() }
+        stores = [:]
+    }
+
     /// The store if its file exists, else nil: read-only commands on a fresh machine
     /// (`list`, `today`) say there is nothing yet instead of creating an empty store.
     func existingStore(_ settings: Settings) throws -> AppDatabase? {
