@@ -49,20 +49,20 @@ let package = Package(
         // A tiny echo shell over LineEditor, driven through a pseudo-terminal by LineEditorTests.
         .executableTarget(name: "line-editor-check", dependencies: ["LineEditor"]),
 
-        .testTarget(name: "RoutineCoreTests", dependencies: ["RoutineCore"]),
+        .testTarget(name: "RoutineCoreTests", dependencies: ["RoutineCore", "TestSupport"]),
         .testTarget(
             name: "RoutineFileTests",
-            dependencies: ["RoutineFile", "RoutineCore"],
+            dependencies: ["RoutineFile", "RoutineCore", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore"]),
+        .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         .testTarget(
             name: "RoutineCLITests",
             dependencies: ["RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "TestSupport"],
             exclude: ["Golden"]
         ),
-        // What the pseudo-terminal tests of both the line editor and the REPL share.
+        // What several test targets share: the pseudo-terminal harness, a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )

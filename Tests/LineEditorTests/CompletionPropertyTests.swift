@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import LineEditor
@@ -6,25 +7,12 @@ import Testing
 /// REPL reads back (with ``LineWords``) are the candidate, exactly.
 @Suite struct CompletionPropertyTests {
     /// SplitMix64: small, seeded, the same sequence on every run.
-    private struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
 
     private static let alphabet: [Character] = ["a", "B", "c", " ", "\"", "'", "é", "/", "-"]
 
     /// A non-empty candidate that can be written as one word: not both kinds of
     /// quote (there are no escapes) and not only white space.
-    private func candidate(_ random: inout Generator) -> String {
+    private func candidate(_ random: inout SeededGenerator) -> String {
         while true {
             let length = 1 + random.below(8)
             let text = String(
@@ -46,7 +34,7 @@ import Testing
 
     /// What a person might have typed of `candidate`: a prefix, perhaps in
     /// another case, quoted when it has to be (or `nil` when it cannot be).
-    private func typed(_ candidate: String, _ random: inout Generator) -> (
+    private func typed(_ candidate: String, _ random: inout SeededGenerator) -> (
         text: String, word: String
     )? {
         var prefix = String(candidate.prefix(random.below(candidate.count + 1)))
@@ -59,7 +47,7 @@ import Testing
     }
 
     @Test func aSingleCandidateReadsBackAsOneWord() {
-        var random = Generator(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         var checked = 0
         for _ in 0..<2000 {
             let target = candidate(&random)
@@ -83,7 +71,7 @@ import Testing
     }
 
     @Test func aCommonPrefixBecomesTheCurrentWord() {
-        var random = Generator(state: 7)
+        var random = SeededGenerator(seed: 7)
         var checked = 0
         for _ in 0..<2000 {
             let first = candidate(&random)

@@ -1,21 +1,11 @@
+import TestSupport
 /// The benchmark routine of `bench/gen_routine.py`, built the same way (same PRNG and
 /// choices), so the Swift tests and the script write the same text for one N.
 enum BenchmarkRoutine {
     /// SplitMix64, as in the script.
-    private struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
 
     static func generate(nodes n: Int, seed: UInt64 = 42) -> String {
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let habitPool = 400
         var out = ["routine: bench-\(n)", "start: [n0]", "habits:"]
         for habit in stride(from: 0, to: habitPool, by: 10) {

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import RoutineCore
 import Testing
@@ -6,21 +7,11 @@ import Testing
 
 /// Seeded random damage to a good file: the reader must stay total and consistent.
 @Suite struct MutationTests {
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     private static let alphabet = Array(":-[]{},#&*!|>'\"\n\t ?%@`~aZ09\u{00E9}\u{1F642}".utf8)
 
     @Test func damagedFilesNeverCrashAndAgreeWithThemselves() {
-        var rng = SplitMix64(state: 1234)
+        var rng = SeededGenerator(seed: 1234)
         let original = Array(specExample.utf8)
         for round in 0..<600 {
             var bytes = original

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import RoutineCore
 import Testing
@@ -161,7 +162,7 @@ import Testing
     /// Random bytes from an alphabet rich in CSV syntax: every input either loads or is
     /// refused with a line and column, and a refused one writes nothing.
     @Test func randomInputNeverCrashesAndIsAllOrNothing() throws {
-        var generator = SplitMix(seed: 20_261_122)
+        var generator = SeededGenerator(seed: 20_261_122)
         let alphabet = Array(",,\"\"\n\r\n ab-.0123456789\u{0}é".unicodeScalars)
         for round in 0..<300 {
             let store = try AppDatabase.inMemory()
@@ -184,14 +185,4 @@ import Testing
 }
 
 /// A small deterministic generator, so that a failing input can be reproduced.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+
