@@ -11,24 +11,8 @@ extension AppDatabase {
     /// Values are written so that `importEntries` reads back the same number.
     public func entriesCSV(habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil) throws -> String {
         try read { db in
-            var clauses = ["e.deleted_at IS NULL"]
-            var arguments: StatementArguments = []
-            if let habit {
-                guard
-                    let id = try Int64.fetchOne(
-                        db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
-                else { throw StoreError.unknownHabit(HabitName.display(habit)) }
-                clauses.append("e.habit_id = ?")
-                _ = arguments.append(contentsOf: [id])
-            }
-            if let from {
-                clauses.append("e.day_key >= ?")
-                _ = arguments.append(contentsOf: [from.description])
-            }
-            if let to {
-                clauses.append("e.day_key <= ?")
-                _ = arguments.append(contentsOf: [to.description])
-            }
+            var (clauses, arguments) = try Self.entryFilter(db, habit: habit, from: from, to: to)
+            clauses.append("e.deleted_at IS NULL")
             var out = Self.csvHeader.joined(separator: ",") + "\n"
             // Stored day keys and timestamps are already in their canonical text forms.
             let rows = try Row.fetchCursor(

@@ -31,24 +31,7 @@ extension AppDatabase {
         habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil, includeDeleted: Bool = false
     ) throws -> [EntryInfo] {
         try read { db in
-            var clauses: [String] = []
-            var arguments: StatementArguments = []
-            if let habit {
-                guard
-                    let id = try Int64.fetchOne(
-                        db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
-                else { throw StoreError.unknownHabit(HabitName.display(habit)) }
-                clauses.append("e.habit_id = ?")
-                _ = arguments.append(contentsOf: [id])
-            }
-            if let from {
-                clauses.append("e.day_key >= ?")
-                _ = arguments.append(contentsOf: [from.description])
-            }
-            if let to {
-                clauses.append("e.day_key <= ?")
-                _ = arguments.append(contentsOf: [to.description])
-            }
+            var (clauses, arguments) = try Self.entryFilter(db, habit: habit, from: from, to: to)
             if !includeDeleted { clauses.append("e.deleted_at IS NULL") }
             let filter = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
             return try Row.fetchAll(
@@ -177,6 +160,32 @@ extension AppDatabase {
     }
 
     // MARK: - Shared by entries, runs and CSV
+
+    /// The WHERE clauses and arguments of the `habit`/`from`/`to` filters of `entries`
+    /// and `entriesCSV` (alias `e` for `habit_entry`). An unknown habit throws.
+    static func entryFilter(_ db: Database, habit: String?, from: DayKey?, to: DayKey?) throws
+        -> (clauses: [String], arguments: StatementArguments)
+    {
+        var clauses: [String] = []
+        var arguments: StatementArguments = []
+        if let habit {
+            guard
+                let id = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
+            else { throw StoreError.unknownHabit(HabitName.display(habit)) }
+            clauses.append("e.habit_id = ?")
+            _ = arguments.append(contentsOf: [id])
+        }
+        if let from {
+            clauses.append("e.day_key >= ?")
+            _ = arguments.append(contentsOf: [from.description])
+        }
+        if let to {
+            clauses.append("e.day_key <= ?")
+            _ = arguments.append(contentsOf: [to.description])
+        }
+        return (clauses, arguments)
+    }
 
     static let entrySelect = """
         SELECT e.id, h.name, e.day_key, e.timestamp, e.time_zone, e.value, e.note, e.run_id, e.deleted_at
