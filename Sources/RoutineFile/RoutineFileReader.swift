@@ -27,7 +27,9 @@ public struct RoutineFileResult: Sendable {
 public enum RoutineFileReader {
     /// Reads a file from disk. A file that cannot be read gives one `syntax`
     /// diagnostic without a position (see docs/diagnostics.md).
-    public static func read(path: String) -> RoutineFileResult {
+    /// With `assemble: false` (`routine check`) only the diagnostics are wanted: the
+    /// routine is not built and `routine` is nil.
+    public static func read(path: String, assemble: Bool = true) -> RoutineFileResult {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -36,23 +38,27 @@ public enum RoutineFileReader {
                 Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
             ])
         }
-        return read(data: data, path: path)
+        return read(data: data, path: path, assemble: assemble)
     }
 
     /// Reads routine YAML from memory; `path` is only used by callers for messages.
-    public static func read(data: Data, path: String = "") -> RoutineFileResult {
+    public static func read(data: Data, path: String = "", assemble: Bool = true) -> RoutineFileResult {
         let yaml = YAMLEventReader.read(data)
         var diagnostics = yaml.diagnostics
         if yaml.stopped {
-            diagnostics.sort(by: RoutineValidator.positionOrder)
+            RoutineValidator.sortByPosition(&diagnostics)
             return RoutineFileResult(routine: nil, diagnostics: diagnostics)
         }
         var decoder = RoutineDecoder()
         let draft = decoder.decode(yaml.root)
         diagnostics += decoder.diagnostics
-        let validated = RoutineValidator.validate(draft)
-        diagnostics += validated.diagnostics
-        diagnostics.sort(by: RoutineValidator.positionOrder)
+        let validated = RoutineValidator.validate(draft, assemble: assemble)
+        if diagnostics.isEmpty {
+            diagnostics = validated.diagnostics  // already sorted
+        } else {
+            diagnostics += validated.diagnostics
+            RoutineValidator.sortByPosition(&diagnostics)
+        }
         let hasErrors = diagnostics.contains { $0.severity == .error }
         return RoutineFileResult(routine: hasErrors ? nil : validated.routine, diagnostics: diagnostics)
     }
