@@ -5,6 +5,7 @@ extension RoutineCommand {
     /// `routine check PATH...`: validates routine files without touching any store.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check routine files (folders: every *.yaml/*.yml inside, recursively) without touching any store.")
 
         @Argument(help: ArgumentHelp("Files or folders to check.", valueName: "path"))
