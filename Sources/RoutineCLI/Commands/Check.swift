@@ -24,6 +24,8 @@ extension RoutineCommand {
         }
 
         func run() throws {
+            // A one-shot process need not free the last file's trees before exiting.
+            RoutineFileReader.keepsLastTrees = !Session.shared.isREPL
             let report = CheckRun.check(paths: paths)
             switch format {
             case .text: Output.block(report.text())
