@@ -20,12 +20,16 @@ public struct CheckReport: Sendable {
 
     public init(files: [File]) { self.files = files }
 
-    public var errorCount: Int {
-        files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
-    }
+    public var errorCount: Int { count(of: .error) }
 
-    public var warningCount: Int {
-        files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .warning }.count }
+    public var warningCount: Int { count(of: .warning) }
+
+    private func count(of severity: Severity) -> Int {
+        var total = 0
+        for file in files {
+            for diagnostic in file.diagnostics where diagnostic.severity == severity { total += 1 }
+        }
+        return total
     }
 
     /// 0 when no file has an error (warnings allowed), 1 when any has; with `strict`,
@@ -39,12 +43,31 @@ public struct CheckReport: Sendable {
     /// One line per diagnostic, `path:line:col: severity: message [code]`, then the
     /// summary `N files checked: X errors, Y warnings`. Ends with a new line.
     public func text() -> String {
-        var lines: [String] = []
+        // Appended into one string (the same text as `Diagnostic.formatted(path:)`
+        // per line): a check can report tens of thousands of lines.
+        var out = ""
         for file in files {
-            for diagnostic in file.diagnostics { lines.append(diagnostic.formatted(path: file.path)) }
+            for diagnostic in file.diagnostics {
+                out += file.path
+                out += ":"
+                if let location = diagnostic.location {
+                    out += String(location.line)
+                    out += ":"
+                    out += String(location.column)
+                    out += ":"
+                }
+                out += " "
+                out += diagnostic.severity.rawValue
+                out += ": "
+                out += diagnostic.message
+                out += " ["
+                out += diagnostic.code.rawValue
+                out += "]\n"
+            }
         }
-        lines.append(summary())
-        return lines.joined(separator: "\n") + "\n"
+        out += summary()
+        out += "\n"
+        return out
     }
 
     /// `2 files checked: 1 error, 1 warning` (singular and plural as English wants).

@@ -18,7 +18,7 @@ public enum CheckRun {
                 ]))
                 continue
             }
-            let result = RoutineFileReader.read(path: path)
+            let result = RoutineFileReader.read(path: path, assemble: false)
             files.append(CheckReport.File(path: path, diagnostics: result.diagnostics))
         }
         return CheckReport(files: files)

@@ -15,18 +15,19 @@ extension RoutineDecoder {
     }
 
     /// The entries of a `next` list; `base` prefixes generated ids (`walk/next`, `feeling/3`).
-    mutating func refList(_ value: YAMLNode, base: String) -> [DraftRef] {
+    /// `base` is only built for an inline node without `id:` (rare; a string per node otherwise).
+    mutating func refList(_ value: YAMLNode, base: @autoclosure () -> String) -> [DraftRef] {
         if value.isNull { return [] }
         guard case .sequence(let items) = value.kind else {
             invalid(value, "'next' must be a list of node refs, not \(value.kindName)")
             return []
         }
-        return items.enumerated().compactMap { ref($1, base: base, number: $0 + 1) }
+        return items.enumerated().compactMap { ref($1, base: base(), number: $0 + 1) }
     }
 
     /// A node id, or an inline node (which is decoded here and added to `nodes`); an
     /// inline node without `id:` is named `base/number`.
-    mutating func ref(_ value: YAMLNode, base: String, number: Int) -> DraftRef? {
+    mutating func ref(_ value: YAMLNode, base: @autoclosure () -> String, number: Int) -> DraftRef? {
         switch value.kind {
         case .scalar(let id, _):
             guard !id.isEmpty else {
@@ -39,7 +40,7 @@ extension RoutineDecoder {
             return nil
         case .mapping:
             let fields = keyed(value, allowed: Self.inlineKeys, what: "inline node")
-            var id = "\(base)/\(number)"
+            var id = "\(base())/\(number)"
             var idLocation = value.location
             if let pair = fields["id"] {
                 if let written = text(pair.value, what: "an inline node's id") {

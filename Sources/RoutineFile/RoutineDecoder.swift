@@ -64,18 +64,19 @@ struct RoutineDecoder {
 
     /// The pairs of a mapping by key (the first of duplicates), reporting keys that are
     /// not text, not in `allowed` (with a suggestion), or repeated.
-    mutating func keyed(_ node: YAMLNode, allowed: [String], what: String) -> Fields {
+    /// `what` is only built for a message (a node's name costs a string per node).
+    mutating func keyed(_ node: YAMLNode, allowed: [String], what: @autoclosure () -> String) -> Fields {
         guard case .mapping(let pairs) = node.kind else { return Fields() }
         var result = Fields()
         for pair in pairs {
             guard let key = pair.key.text else {
-                invalid(pair.key, "a key of the \(what) must be text, not \(pair.key.kindName)")
+                invalid(pair.key, "a key of the \(what()) must be text, not \(pair.key.kindName)")
                 continue
             }
             guard allowed.contains(key) else {
                 let hint = Suggestion.hint(Suggestion.closest(to: key, among: allowed))
                 diagnostics.append(Diagnostic(
-                    .unknownKey, "unknown key '\(key)' in the \(what)\(hint)", at: pair.key.location))
+                    .unknownKey, "unknown key '\(key)' in the \(what())\(hint)", at: pair.key.location))
                 continue
             }
             if let first = result[key] {

@@ -27,7 +27,9 @@ public struct RoutineFileResult: Sendable {
 public enum RoutineFileReader {
     /// Reads a file from disk. A file that cannot be read gives one `syntax`
     /// diagnostic without a position (see docs/diagnostics.md).
-    public static func read(path: String) -> RoutineFileResult {
+    /// With `assemble: false` (`routine check`) only the diagnostics are wanted: the
+    /// routine is not built and `routine` is nil.
+    public static func read(path: String, assemble: Bool = true) -> RoutineFileResult {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -36,26 +38,41 @@ public enum RoutineFileReader {
                 Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
             ])
         }
-        return read(data: data, path: path)
+        return read(data: data, path: path, assemble: assemble)
     }
 
     /// Reads routine YAML from memory; `path` is only used by callers for messages.
-    public static func read(data: Data, path: String = "") -> RoutineFileResult {
+    public static func read(data: Data, path: String = "", assemble: Bool = true) -> RoutineFileResult {
         let yaml = YAMLEventReader.read(data)
         var diagnostics = yaml.diagnostics
         if yaml.stopped {
-            diagnostics.sort(by: RoutineValidator.positionOrder)
+            RoutineValidator.sortByPosition(&diagnostics)
             return RoutineFileResult(routine: nil, diagnostics: diagnostics)
         }
         var decoder = RoutineDecoder()
         let draft = decoder.decode(yaml.root)
         diagnostics += decoder.diagnostics
-        let validated = RoutineValidator.validate(draft)
-        diagnostics += validated.diagnostics
-        diagnostics.sort(by: RoutineValidator.positionOrder)
+        let validated = RoutineValidator.validate(draft, assemble: assemble)
+        if diagnostics.isEmpty {
+            diagnostics = validated.diagnostics  // already sorted
+        } else {
+            diagnostics += validated.diagnostics
+            RoutineValidator.sortByPosition(&diagnostics)
+        }
         let hasErrors = diagnostics.contains { $0.severity == .error }
+        if !assemble && keepsLastTrees {
+            lastTrees = (yaml, draft)
+        }
         return RoutineFileResult(routine: hasErrors ? nil : validated.routine, diagnostics: diagnostics)
     }
+
+    /// Set by a one-shot `routine check` process, which exits right after its last
+    /// file: the YAML tree and draft of the file read last (for diagnostics only) are
+    /// then kept instead of freed node by node (about 9% of checking a 100,000-node
+    /// file). The next such read replaces, and frees, them; so at most one file's
+    /// trees are kept, and never in a long-lived process (the REPL leaves this off).
+    nonisolated(unsafe) public static var keepsLastTrees = false
+    nonisolated(unsafe) private static var lastTrees: Any?
 
     /// Reads routine YAML from a string.
     public static func read(string: String, path: String = "") -> RoutineFileResult {

@@ -110,16 +110,15 @@ public final class AppDatabase: Sendable {
         do {
             let queue = try DatabaseQueue(
                 path: path, configuration: configuration(readOnly: readOnly, busyTimeout: busyTimeout))
-            let migrator = StoreMigrations.migrator()
             // Read before any write: a damaged file must fail here, untouched.
-            let (superseded, complete) = try queue.read { db in
-                try checkReadable(db)
-                return (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
-            }
-            if superseded { throw StoreError.newerSchema(path: path) }
-            if !complete {
+            let applied = try queue.read { db in try checkReadable(db) }
+            let known = StoreMigrations.all.map(\.0)
+            // What `DatabaseMigrator.hasBeenSuperseded` and `hasCompletedMigrations`
+            // answer, from the one query above (they would read the table twice more).
+            if applied.contains(where: { !known.contains($0) }) { throw StoreError.newerSchema(path: path) }
+            if !known.allSatisfy(applied.contains) {
                 if readOnly { throw StoreError.readOnlyNeedsUpgrade(path: path) }
-                try migrator.migrate(queue)
+                try StoreMigrations.migrator().migrate(queue)
             }
             return AppDatabase(
                 writer: queue, path: path, isReadOnly: readOnly, runLocks: RunLocks(directory: path + ".runs"))
@@ -130,12 +129,17 @@ public final class AppDatabase: Sendable {
 
     /// Touches the schema and the last page of every table, so that a file that is not
     /// a database or was cut short is refused on open (cheap: a few pages per table).
-    private static func checkReadable(_ db: Database) throws {
+    /// Returns the identifiers of the applied migrations (empty for a new file).
+    /// Three statements in all: each statement GRDB prepares costs start-up time.
+    private static func checkReadable(_ db: Database) throws -> Set<String> {
         let tables = try String.fetchAll(
             db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        for table in tables {
-            _ = try Row.fetchOne(db, sql: "SELECT max(rowid) FROM \(table.quotedDatabaseIdentifier)")
+        if !tables.isEmpty {
+            let lasts = tables.map { "(SELECT max(rowid) FROM \($0.quotedDatabaseIdentifier))" }
+            _ = try Row.fetchOne(db, sql: "SELECT " + lasts.joined(separator: ", "))
         }
+        guard tables.contains("grdb_migrations") else { return [] }
+        return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
     private static func configuration(readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout)

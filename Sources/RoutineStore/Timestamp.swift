@@ -24,29 +24,32 @@ enum Timestamp {
             days -= 1
         }
         let (year, month, day) = civil(days)
-        var bytes = [UInt8](repeating: 48, count: 24)
-        func put(_ value: Int64, at end: Int, width: Int) {
-            var rest = value
-            for offset in 0..<width {
-                bytes[end - offset] = UInt8(48 + rest % 10)
-                rest /= 10
+        // Written straight into the string's storage: no byte array per call (an
+        // import formats one timestamp per row).
+        return String(unsafeUninitializedCapacity: 24) { bytes in
+            func put(_ value: Int64, at end: Int, width: Int) {
+                var rest = value
+                for offset in 0..<width {
+                    bytes[end - offset] = UInt8(48 + rest % 10)
+                    rest /= 10
+                }
             }
+            put(Int64(year), at: 3, width: 4)
+            bytes[4] = 45
+            put(Int64(month), at: 6, width: 2)
+            bytes[7] = 45
+            put(Int64(day), at: 9, width: 2)
+            bytes[10] = 84
+            put(secondOfDay / 3600, at: 12, width: 2)
+            bytes[13] = 58
+            put(secondOfDay % 3600 / 60, at: 15, width: 2)
+            bytes[16] = 58
+            put(secondOfDay % 60, at: 18, width: 2)
+            bytes[19] = 46
+            put(millis, at: 22, width: 3)
+            bytes[23] = 90
+            return 24
         }
-        put(Int64(year), at: 3, width: 4)
-        bytes[4] = 45
-        put(Int64(month), at: 6, width: 2)
-        bytes[7] = 45
-        put(Int64(day), at: 9, width: 2)
-        bytes[10] = 84
-        put(secondOfDay / 3600, at: 12, width: 2)
-        bytes[13] = 58
-        put(secondOfDay % 3600 / 60, at: 15, width: 2)
-        bytes[16] = 58
-        put(secondOfDay % 60, at: 18, width: 2)
-        bytes[19] = 46
-        put(millis, at: 22, width: 3)
-        bytes[23] = 90
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Year, month, day of a day count since 1970-01-01 (via DayKey's public fields).
@@ -78,9 +81,11 @@ enum Timestamp {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
     static func parse(_ text: String) -> Date? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count >= 20, utf8.count <= 40 else { return nil }
-        return utf8.withUnsafeBufferPointer { parse(bytes: $0) }
+        var text = text  // withUTF8 reads a native string in place (no copy)
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 20, bytes.count <= 40 else { return nil }
+            return parse(bytes: bytes)
+        }
     }
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {

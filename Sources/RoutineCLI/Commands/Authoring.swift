@@ -6,6 +6,7 @@ extension RoutineCommand {
     /// `routine new NAME`: a starter routine file in `routines/`.
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Write a starter routine to routines/NAME.yaml, to edit with 'edit NAME'.")
 
         @Argument(help: ArgumentHelp("The new routine's name (lower-case letters, digits, dashes).", valueName: "name"))
@@ -38,6 +39,7 @@ extension RoutineCommand {
     /// has no error; `routine edit ENTRY-ID --value V` corrects an entry.
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Edit a routine in $EDITOR (imported only when it has no error), or correct an entry's value.",
             discussion: """
                 edit NAME               opens routines/NAME.yaml (written from the store if missing) in $EDITOR; \

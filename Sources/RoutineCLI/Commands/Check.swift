@@ -5,6 +5,7 @@ extension RoutineCommand {
     /// `routine check PATH...`: validates routine files without touching any store.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check routine files (folders: every *.yaml/*.yml inside, recursively) without touching any store.")
 
         @Argument(help: ArgumentHelp("Files or folders to check.", valueName: "path"))
@@ -23,6 +24,8 @@ extension RoutineCommand {
         }
 
         func run() throws {
+            // A one-shot process need not free the last file's trees before exiting.
+            RoutineFileReader.keepsLastTrees = !Session.shared.isREPL
             let report = CheckRun.check(paths: paths)
             switch format {
             case .text: Output.block(report.text())

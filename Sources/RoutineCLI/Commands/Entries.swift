@@ -7,6 +7,7 @@ extension RoutineCommand {
     /// `routine log HABIT [VALUE]`: records an entry without a routine.
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "log",
             abstract: "Record that you did a habit (a new habit is created: measured when a value is given).")
 
         @Argument(help: ArgumentHelp("The habit's name.", valueName: "habit"))
@@ -47,7 +48,7 @@ extension RoutineCommand {
 
     /// `routine entries`: lists entries, as text, JSON or CSV.
     struct Entries: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List entries (CSV output is the backup format).")
+        static let configuration = CommandConfiguration(commandName: "entries", abstract: "List entries (CSV output is the backup format).")
 
         @Option(help: ArgumentHelp("Only this habit's entries.", valueName: "habit"))
         var habit: String?
@@ -97,7 +98,7 @@ extension RoutineCommand {
 
     /// `routine delete ENTRY-ID`: soft-deletes an entry.
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete an entry (it is kept, marked deleted; metrics ignore it).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an entry (it is kept, marked deleted; metrics ignore it).")
 
         @Argument(help: ArgumentHelp("The entry's id (see 'entries').", valueName: "entry-id"))
         var id: String

@@ -6,11 +6,13 @@ extension RoutineCommand {
     /// `routine goal …`: targets over linked habits; progress derived from entries.
     struct Goal: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "goal",
             abstract: "Manage goals (targets over linked habits); progress is derived from entries.",
             subcommands: [Add.self, GoalList.self, GoalShow.self, Link.self, Unlink.self, GoalDelete.self])
 
         struct Add: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "add",
                 abstract: "Add a goal, e.g. goal add 'Run 120 km' --target 120 --unit km --from 2026-11-01 --to 2026-12-31 --habit Run")
 
             @Argument(help: "The goal's title.")
@@ -95,7 +97,7 @@ extension RoutineCommand {
         }
 
         struct Link: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Link a habit to a goal.")
+            static let configuration = CommandConfiguration(commandName: "link", abstract: "Link a habit to a goal.")
 
             @Argument(help: ArgumentHelp("The goal's id.", valueName: "goal-id"))
             var id: String
@@ -113,7 +115,7 @@ extension RoutineCommand {
         }
 
         struct Unlink: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Unlink a habit from a goal.")
+            static let configuration = CommandConfiguration(commandName: "unlink", abstract: "Unlink a habit from a goal.")
 
             @Argument(help: ArgumentHelp("The goal's id.", valueName: "goal-id"))
             var id: String

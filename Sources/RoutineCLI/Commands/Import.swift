@@ -6,6 +6,7 @@ extension RoutineCommand {
     /// `routine import PATH...`: validates and stores routine files, each all or nothing.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import routine files into the store (each file only if it has no error).")
 
         @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "path"))

@@ -5,7 +5,7 @@ import RoutineFile
 extension RoutineCommand {
     /// `routine list`: the stored routines.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the stored routines.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stored routines.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -29,7 +29,7 @@ extension RoutineCommand {
 
     /// `routine show NAME`: a stored routine drawn as a tree.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Draw a stored routine (or a routine file) as a tree.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Draw a stored routine (or a routine file) as a tree.")
 
         @Argument(help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"))
         var routine: String
@@ -46,6 +46,7 @@ extension RoutineCommand {
     /// `routine export NAME`: a stored routine in a file format.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a stored routine as YAML (re-importable), JSON, Graphviz DOT or Mermaid.")
 
         @Argument(help: ArgumentHelp("A stored routine's name.", valueName: "routine"))

@@ -5,6 +5,7 @@ extension RoutineCommand {
     /// `routine paths NAME|FILE`: what an author wants to know before using a routine.
     struct Paths: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "paths",
             abstract: "Count a routine's answer combinations, its longest chain, and where each habit is recorded.")
 
         @Argument(help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"))

@@ -4,6 +4,7 @@ extension RoutineCommand {
     /// `routine` or `routine repl`: the interactive shell.
     struct Repl: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "repl",
             abstract: "Open the routine shell (the default): every command, with line editing, history and Tab completion.")
 
         @OptionGroup var global: GlobalOptions

@@ -7,6 +7,7 @@ extension RoutineCommand {
     /// `routine run NAME|FILE`: walks a routine, one prompt at a time.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Walk a routine one prompt at a time, recording what you do.",
             discussion: """
                 NAME is a stored routine; a FILE is imported first (as 'import' would) and \
@@ -89,6 +90,7 @@ extension RoutineCommand {
     /// `routine resume [RUN-ID]`: continues a paused run at its first unanswered prompt.
     struct Resume: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "resume",
             abstract: "Continue a paused run (by default the most recently started one).")
 
         @Argument(help: ArgumentHelp("The run's id (see 'runs').", valueName: "run-id"))
@@ -129,7 +131,7 @@ extension RoutineCommand {
 
     /// `routine runs`: runs and their status, most recent first.
     struct Runs: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List runs, most recent first (paused ones can be resumed).")
+        static let configuration = CommandConfiguration(commandName: "runs", abstract: "List runs, most recent first (paused ones can be resumed).")
 
         @Flag(help: "Only paused runs.")
         var paused = false

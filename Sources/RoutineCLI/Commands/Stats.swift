@@ -6,6 +6,7 @@ extension RoutineCommand {
     /// `routine stats [HABIT]`: streaks, momentum and week figures, derived from entries.
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Show how habits are going: streaks, momentum, this week (derived from entries).")
 
         @Argument(help: ArgumentHelp("Only this habit.", valueName: "habit"))
@@ -65,7 +66,7 @@ extension RoutineCommand {
 
     /// `routine today`: what is done and what is still open today.
     struct Today: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "What is done today, and what is still open.")
+        static let configuration = CommandConfiguration(commandName: "today", abstract: "What is done today, and what is still open.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -83,7 +84,7 @@ extension RoutineCommand {
 
     /// `routine habits`: every habit, its kind and unit, and how it is going.
     struct Habits: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List habits: kind, unit, and how each is going.")
+        static let configuration = CommandConfiguration(commandName: "habits", abstract: "List habits: kind, unit, and how each is going.")
 
         @OptionGroup var global: GlobalOptions
 

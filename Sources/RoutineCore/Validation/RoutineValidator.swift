@@ -15,7 +15,9 @@ public enum RoutineValidator {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func validate(_ draft: RoutineDraft) -> Result {
+    /// Validates `draft`. With `assemble: false` only the diagnostics are wanted
+    /// (`routine check`): the routine is not built and `Result.routine` is nil.
+    public static func validate(_ draft: RoutineDraft, assemble: Bool = true) -> Result {
         var diagnostics: [Diagnostic] = []
         let nodes = draft.nodes
         var isDuplicate = [Bool](repeating: false, count: nodes.count)
@@ -23,31 +25,31 @@ public enum RoutineValidator {
 
         var resolver = RefResolver(indexOfID: indexOfID, nodeCount: nodes.count)
         let start = (draft.start ?? []).compactMap { resolver.resolve($0) }
+        // Nodes are read in place by index (not copied out of the array): copying a
+        // `DraftNode` retains and releases every one of its strings and arrays.
         var successors: [[Int]] = []
-        var edgeLocations: [[SourceLocation]] = []
         successors.reserveCapacity(nodes.count)
-        edgeLocations.reserveCapacity(nodes.count)
-        for node in nodes {
+        for index in nodes.indices {
             var targets: [Int] = []
-            var locations: [SourceLocation] = []
-            func add(_ refs: [DraftRef]) {
-                for ref in refs {
-                    if let target = resolver.resolve(ref) {
-                        targets.append(target)
-                        locations.append(ref.location)
+            if case .question(_, let options, _) = nodes[index].body {
+                for option in options {
+                    for ref in option.next {
+                        if let target = resolver.resolve(ref) { targets.append(target) }
                     }
                 }
             }
-            if case .question(_, let options, _) = node.body {
-                for option in options { add(option.next) }
+            for ref in nodes[index].next {
+                if let target = resolver.resolve(ref) { targets.append(target) }
             }
-            add(node.next)
             successors.append(targets)
-            edgeLocations.append(locations)
         }
         diagnostics += resolver.diagnostics
 
-        for node in nodes { checkOptions(of: node, into: &diagnostics) }
+        for index in nodes.indices {
+            if case .question(_, let options, let at) = nodes[index].body {
+                checkOptions(options, at: at, of: nodes[index].id, into: &diagnostics)
+            }
+        }
         checkHabits(draft.habits, into: &diagnostics)
 
         let cycles = CycleFinder.cycles(successors: successors)
@@ -55,20 +57,21 @@ public enum RoutineValidator {
             guard let first = cycle.first, let last = cycle.last else { continue }
             let names = (cycle + [first]).map { nodes[$0].id }.joined(separator: " -> ")
             let edge = successors[last].firstIndex(of: first) ?? 0
-            let location = edgeLocations[last].indices.contains(edge)
-                ? edgeLocations[last][edge] : nodes[last].location
+            let location = edgeLocation(of: nodes[last], edge: edge, indexOfID: indexOfID, nodeCount: nodes.count)
+                ?? nodes[last].location
             diagnostics.append(Diagnostic(.cycle, "cycle: \(names)", at: location))
         }
 
         let reachable = reach(from: start, successors: successors)
-        for (index, node) in nodes.enumerated()
-        where !reachable[index] && !node.isInline && !isDuplicate[index] {
+        for index in nodes.indices
+        where !reachable[index] && !nodes[index].isInline && !isDuplicate[index] {
             diagnostics.append(Diagnostic(
-                .unreachableNode, "node '\(node.id)' is not reachable from start", at: node.location))
+                .unreachableNode, "node '\(nodes[index].id)' is not reachable from start",
+                at: nodes[index].location))
         }
         if cycles.isEmpty {
-            let keys: [String?] = nodes.map {
-                if case .habit(let name, _) = $0.body { return Self.habitKey(name) }
+            let keys: [String?] = nodes.indices.map {
+                if case .habit(let name, _) = nodes[$0].body { return Self.habitKey(name) }
                 return nil
             }
             for index in RepeatedHabitFinder.repeatedNodes(
@@ -83,14 +86,54 @@ public enum RoutineValidator {
             }
         }
 
-        diagnostics.sort(by: Self.positionOrder)
+        sortByPosition(&diagnostics)
         let hasErrors = diagnostics.contains { $0.severity == .error }
-        guard !hasErrors, let slug = draft.slug, draft.start != nil else {
+        guard assemble, !hasErrors, let slug = draft.slug, draft.start != nil else {
             return Result(routine: nil, diagnostics: diagnostics)
         }
         let routine = RoutineAssembler.assemble(
             draft: draft, slug: slug, start: start, successors: successors)
         return Result(routine: routine, diagnostics: diagnostics)
+    }
+
+    /// Sorts `diagnostics` by `positionOrder`, skipping the sort when they already
+    /// are (the usual case: the checks meet nodes in file order). `positionOrder`
+    /// orders by every field, so the result is the same either way.
+    public static func sortByPosition(_ diagnostics: inout [Diagnostic]) {
+        var sorted = true
+        var index = 1
+        while index < diagnostics.count {
+            if positionOrder(diagnostics[index], diagnostics[index - 1]) {
+                sorted = false
+                break
+            }
+            index += 1
+        }
+        if !sorted { diagnostics.sort(by: positionOrder) }
+    }
+
+    /// Where the `edge`-th resolved ref of `node` is written (options' `next` lists
+    /// first, then its own `next`, as the successors were built); nil if out of range.
+    private static func edgeLocation(
+        of node: DraftNode, edge: Int, indexOfID: [String: Int], nodeCount: Int
+    ) -> SourceLocation? {
+        var refs: [DraftRef] = []
+        if case .question(_, let options, _) = node.body {
+            for option in options { refs += option.next }
+        }
+        refs += node.next
+        var seen = 0
+        for ref in refs {
+            let resolves: Bool
+            switch ref.target {
+            case .inline(let index): resolves = index >= 0 && index < nodeCount
+            case .id(let id): resolves = indexOfID[id] != nil
+            }
+            guard resolves else { continue }
+            if seen == edge { return ref.location }
+            seen += 1
+        }
+        return nil
     }
 
     /// Sorts by position (diagnostics without one first), then code, then message,
@@ -110,30 +153,34 @@ public enum RoutineValidator {
         var indexOfID: [String: Int] = [:]
         indexOfID.reserveCapacity(nodes.count)
         let locations = nodes.map(\.idLocation)
-        let byPosition = nodes.indices.sorted { (locations[$0], $0) < (locations[$1], $1) }
+        // Ids are usually met in file order already; sort only when they are not.
+        var byPosition = Array(nodes.indices)
+        if zip(locations, locations.dropFirst()).contains(where: { $0.0 > $0.1 }) {
+            byPosition.sort { (locations[$0], $0) < (locations[$1], $1) }
+        }
         for index in byPosition {
-            let node = nodes[index]
-            if let first = indexOfID[node.id] {
+            if let first = indexOfID[nodes[index].id] {
                 duplicates[index] = true
                 diagnostics.append(Diagnostic(
                     .duplicateNode,
-                    "node id '\(node.id)' is already defined at line \(nodes[first].idLocation.line)",
-                    at: node.idLocation))
+                    "node id '\(nodes[index].id)' is already defined at line \(nodes[first].idLocation.line)",
+                    at: nodes[index].idLocation))
             } else {
-                indexOfID[node.id] = index
+                indexOfID[nodes[index].id] = index
             }
         }
         return indexOfID
     }
 
-    private static func checkOptions(of node: DraftNode, into diagnostics: inout [Diagnostic]) {
-        guard case .question(_, let options, let at) = node.body else { return }
+    private static func checkOptions(
+        _ options: [DraftOption], at: SourceLocation, of id: String, into diagnostics: inout [Diagnostic]
+    ) {
         if options.isEmpty {
             diagnostics.append(Diagnostic(
-                .emptyQuestion, "question '\(node.id)' has no options", at: at))
+                .emptyQuestion, "question '\(id)' has no options", at: at))
         } else if options.count == 1 {
             diagnostics.append(Diagnostic(
-                .singleOption, "question '\(node.id)' has only one option", at: at))
+                .singleOption, "question '\(id)' has only one option", at: at))
         }
         var seen: [String: SourceLocation] = [:]
         for option in options {
@@ -142,7 +189,7 @@ public enum RoutineValidator {
             if let first = seen[key] {
                 diagnostics.append(Diagnostic(
                     .duplicateOption,
-                    "option '\(option.text)' of question '\(node.id)' repeats the option at line \(first.line)",
+                    "option '\(option.text)' of question '\(id)' repeats the option at line \(first.line)",
                     at: option.location))
             } else {
                 seen[key] = option.location

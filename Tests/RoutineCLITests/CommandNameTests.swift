@@ -1,0 +1,39 @@
+import ArgumentParser
+import Testing
+
+@testable import RoutineCLI
+
+/// Every command names itself in its configuration (ArgumentParser would otherwise
+/// derive the name from the type with `String(describing:)`, a protocol-conformance
+/// scan of the whole static binary per command at every start-up). The names must
+/// stay what ArgumentParser derived before: the type name in kebab case.
+@Suite struct CommandNameTests {
+    /// ArgumentParser's derivation for these names: `ImportEntries` → `import-entries`.
+    static func derived(_ type: Any.Type) -> String {
+        var name = ""
+        for (index, character) in String(describing: type).enumerated() {
+            if character.isUppercase && index > 0 { name += "-" }
+            name += character.lowercased()
+        }
+        return name
+    }
+
+    static func all(_ root: ParsableCommand.Type) -> [ParsableCommand.Type] {
+        [root] + root.configuration.subcommands.flatMap { all($0) }
+    }
+
+    @Test func everyCommandNamesItselfAsBefore() {
+        let renamed: [String: String] = ["GoalList": "list", "GoalShow": "show", "GoalDelete": "delete"]
+        let commands = Self.all(RoutineCommand.self).dropFirst()
+        #expect(commands.count == 26)
+        for command in commands {
+            let typeName = String(describing: command)
+            let expected = renamed[typeName] ?? Self.derived(command)
+            #expect(command.configuration.commandName == expected, "\(typeName)")
+        }
+        #expect(RoutineCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
+            "check", "run", "resume", "runs", "paths", "import", "list", "show", "export", "new", "edit",
+            "log", "entries", "delete", "habits", "import-entries", "stats", "today", "goal", "repl",
+        ])
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import RoutineCore
+
+/// `TimeContext.parseInstant` reads the common form by hand (start-up speed) and
+/// leaves the rest to `ISO8601DateFormatter`: the hand-read path must agree with the
+/// formatter on every text it accepts.
+@Suite struct InstantFastPathTests {
+    static func formatter() -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter
+    }
+
+    @Test func agreesWithTheFormatterOnGeneratedInstants() {
+        let formatter = Self.formatter()
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<2_000 {
+            let year = Int.random(in: 1583...9999, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let day = Int.random(in: 1...31, using: &generator)
+            let hour = Int.random(in: 0...23, using: &generator)
+            let minute = Int.random(in: 0...59, using: &generator)
+            let second = Int.random(in: 0...59, using: &generator)
+            func pad(_ value: Int, _ width: Int) -> String {
+                String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+            }
+            let zones = ["Z", "+00:00", "+01:00", "-05:30", "+14:00", "-12:45"]
+            let zone = zones[Int.random(in: 0..<zones.count, using: &generator)]
+            let text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))\(zone)"
+            let fast = TimeContext.parseCommonInstant(text)
+            if let fast {
+                checked += 1
+                #expect(fast == formatter.date(from: text), "\(text)")
+            } else {
+                // Only impossible dates (day 29-31 of a shorter month) fall through.
+                #expect(day > 28, "\(text)")
+            }
+        }
+        #expect(checked > 1_500)
+    }
+
+    @Test func knownInstants() {
+        #expect(TimeContext.parseCommonInstant("2026-11-22T06:30:00Z") == Date(timeIntervalSince1970: 1_795_329_000))
+        #expect(TimeContext.parseCommonInstant("2026-11-22T07:30:00+01:00") == Date(timeIntervalSince1970: 1_795_329_000))
+        #expect(TimeContext.parseCommonInstant("1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
+        #expect(TimeContext.parseInstant("2026-11-22T06:30:00Z") == Date(timeIntervalSince1970: 1_795_329_000))
+    }
+
+    @Test func unusualFormsAreLeftToTheFormatter() {
+        for text in [
+            "2026-11-22T06:30:00.250Z", "2026-11-22t06:30:00Z", "2026-11-22T06:30:00z", "2026-02-30T06:30:00Z",
+            "2026-11-22T24:00:00Z", "2026-11-22T06:30:60Z", "1582-10-10T00:00:00Z", "2026-11-22T06:30:00+0100",
+            "2026-11-22 06:30:00Z", "2026-11-22T06:30:00+19:00", "+2026-11-22T06:30:00Z",
+        ] {
+            #expect(TimeContext.parseCommonInstant(text) == nil, "\(text)")
+        }
+        // Whatever the formatter makes of them is still the answer.
+        let formatter = Self.formatter()
+        for text in ["2026-11-22t06:30:00Z", "2026-02-30T06:30:00Z", "2026-11-22T06:30:00+0100"] {
+            #expect(TimeContext.parseInstant(text) == formatter.date(from: text), "\(text)")
+        }
+    }
+}

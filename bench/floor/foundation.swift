@@ -1,0 +1,3 @@
+import Foundation
+let e = ProcessInfo.processInfo.environment
+print(e.count > 0 ? "x" : "y")
