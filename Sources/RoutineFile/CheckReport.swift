@@ -59,7 +59,7 @@ public struct CheckReport: Sendable {
                 out += " "
                 out += diagnostic.severity.rawValue
                 out += ": "
-                out += diagnostic.message
+                out += diagnostic.singleLineMessage
                 out += " ["
                 out += diagnostic.code.rawValue
                 out += "]\n"

@@ -63,7 +63,16 @@ public struct Diagnostic: Codable, Sendable, Hashable {
     /// from the file (a key such as `"a\nb"`) are shown escaped (`\n`, `\u{1B}`).
     public func formatted(path: String) -> String {
         let position = location.map { "\($0.line):\($0.column):" } ?? ""
-        return "\(path):\(position) \(severity.rawValue): \(Self.oneLine(message)) [\(code.rawValue)]"
+        return "\(path):\(position) \(severity.rawValue): \(singleLineMessage) [\(code.rawValue)]"
+    }
+
+    /// The message as it may stand on one line: line breaks and control characters
+    /// (which a quoted YAML key can carry) escaped, so every diagnostic stays one line.
+    public var singleLineMessage: String {
+        let plain = message.unicodeScalars.allSatisfy { scalar in
+            scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F && scalar.value < 0x80)
+        }
+        return plain ? message : Self.oneLine(message)
     }
 
     private static func oneLine(_ text: String) -> String {
