@@ -16,7 +16,8 @@ public func fuzzRoutineFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     let result = RoutineFileReader.read(data: data, path: "fuzz.yaml")
     if result.hasErrors == (result.routine != nil) {
-        fatalError("routine \(result.routine == nil ? "missing without" : "returned with") errors: \(result.diagnostics)")
+        fatalError(
+            "routine \(result.routine == nil ? "missing without" : "returned with") errors: \(result.diagnostics)")
     }
     for diagnostic in result.diagnostics {
         guard let location = diagnostic.location, location.line >= 1, location.column >= 1 else {

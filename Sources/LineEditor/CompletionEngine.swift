@@ -21,7 +21,9 @@ public enum CompletionEngine {
     }
 
     /// What Tab does for `request` given the completer's `candidates`.
-    public static func action(for request: CompletionRequest, candidates: [String])
+    public static func action(
+        for request: CompletionRequest, candidates: [String]
+    )
         -> CompletionAction
     {
         let found = matches(candidates, for: request.word)
@@ -51,7 +53,9 @@ public enum CompletionEngine {
     }
 
     /// The edit that turns the typed word into `target`.
-    private static func edit(for request: CompletionRequest, target: String, complete: Bool)
+    private static func edit(
+        for request: CompletionRequest, target: String, complete: Bool
+    )
         -> CompletionAction
     {
         let keepsGoing = target.hasSuffix("/")

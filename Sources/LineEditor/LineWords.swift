@@ -18,7 +18,9 @@ public enum LineWords {
 
     /// The words before the cursor, the (possibly empty) word at the cursor, and
     /// the quote that is still open there. `text` is the line up to the cursor.
-    static func splitForCompletion(_ text: String) -> (
+    static func splitForCompletion(
+        _ text: String
+    ) -> (
         preceding: [String], current: String, raw: String, openQuote: Character?
     ) {
         var scanner = Scanner()

@@ -54,8 +54,7 @@ enum PromptEscapes {
             index += 1
             while index < scalars.count {
                 if scalars[index] == "\u{07}" { return index + 1 }
-                if scalars[index] == "\u{1b}", index + 1 < scalars.count, scalars[index + 1] == "\\"
-                {
+                if scalars[index] == "\u{1b}", index + 1 < scalars.count, scalars[index + 1] == "\\" {
                     return index + 2
                 }
                 index += 1

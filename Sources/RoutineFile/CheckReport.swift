@@ -92,7 +92,8 @@ public struct CheckReport: Sendable {
                 if index > 0 { out += "," }
                 let line = diagnostic.location.map { String($0.line) } ?? "null"
                 let column = diagnostic.location.map { String($0.column) } ?? "null"
-                out += "{\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
+                out +=
+                    "{\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
                     + "\"code\":\(JSONText.string(diagnostic.code.rawValue)),"
                     + "\"line\":\(line),\"column\":\(column),"
                     + "\"message\":\(JSONText.string(diagnostic.message))}"

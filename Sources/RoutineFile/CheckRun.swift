@@ -13,9 +13,12 @@ public enum CheckRun {
         for path in expand(paths) {
             if isDirectory(path) {
                 // Only an unreadable folder is left in the expanded list.
-                files.append(CheckReport.File(path: path, diagnostics: [
-                    Diagnostic(.syntax, "cannot read folder: permission denied", at: nil)
-                ]))
+                files.append(
+                    CheckReport.File(
+                        path: path,
+                        diagnostics: [
+                            Diagnostic(.syntax, "cannot read folder: permission denied", at: nil)
+                        ]))
                 continue
             }
             let result = RoutineFileReader.read(path: path, assemble: false)

@@ -15,9 +15,10 @@ enum GraphFormats {
         out += "\"title\":\(routine.title.map(JSONText.string) ?? "null"),"
         out += "\"start\":\(ids(routine.start)),\"habits\":["
         out += routine.habits.map { habit in
-            let measure = habit.measure.map {
-                "{\"unit\":\(JSONText.string($0.unit)),\"type\":\(JSONText.string($0.type))}"
-            } ?? "null"
+            let measure =
+                habit.measure.map {
+                    "{\"unit\":\(JSONText.string($0.unit)),\"type\":\(JSONText.string($0.type))}"
+                } ?? "null"
             return "{\"name\":\(JSONText.string(habit.name)),\"measure\":\(measure),"
                 + "\"target\":\(number(habit.target)),\"weekly\":\(number(habit.weekly))}"
         }.joined(separator: ",")
@@ -63,7 +64,8 @@ enum GraphFormats {
             if case .question(_, let options) = node.body {
                 for option in options {
                     for next in option.next {
-                        lines.append("  \(from) -> \(dotQuote(routine.nodes[next].id)) [label=\(dotQuote(option.text))];")
+                        lines.append(
+                            "  \(from) -> \(dotQuote(routine.nodes[next].id)) [label=\(dotQuote(option.text))];")
                     }
                 }
             }

@@ -52,8 +52,9 @@ extension RoutineDecoder {
                     }
                 }
             }
-            let index = node(value, fields: fields, id: id, idLocation: idLocation,
-                             location: value.location, isInline: true)
+            let index = node(
+                value, fields: fields, id: id, idLocation: idLocation,
+                location: value.location, isInline: true)
             return DraftRef(.inline(index), at: value.location)
         }
     }
@@ -76,11 +77,13 @@ extension RoutineDecoder {
             if case .mapping = pair.value.kind {
                 fields = keyed(pair.value, allowed: Self.nodeKeys, what: "node '\(id)'")
             } else {
-                invalid(pair.value, "node '\(id)' must be a mapping with 'habit' or 'question', not \(pair.value.kindName)")
+                invalid(
+                    pair.value, "node '\(id)' must be a mapping with 'habit' or 'question', not \(pair.value.kindName)")
                 fields = Fields()
             }
-            _ = node(pair.value, fields: fields, id: id, idLocation: pair.key.location,
-                     location: pair.key.location, isInline: false)
+            _ = node(
+                pair.value, fields: fields, id: id, idLocation: pair.key.location,
+                location: pair.key.location, isInline: false)
         }
     }
 
@@ -100,8 +103,9 @@ extension RoutineDecoder {
             invalid(later.key, "a node has either 'habit' or 'question', not both")
         }
         if case .mapping = value.kind, habit == nil, question == nil {
-            diagnostics.append(Diagnostic(
-                .missingKey, "node '\(id)' needs a 'habit' or a 'question'", at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .missingKey, "node '\(id)' needs a 'habit' or a 'question'", at: location))
         }
         if let habit, question == nil || habit.key.location < (question?.key.location ?? habit.key.location) {
             let name = text(habit.value, what: "a habit name") ?? ""

@@ -75,8 +75,9 @@ struct RoutineDecoder {
             }
             guard allowed.contains(key) else {
                 let hint = Suggestion.hint(Suggestion.closest(to: key, among: allowed))
-                diagnostics.append(Diagnostic(
-                    .unknownKey, "unknown key '\(key)' in the \(what())\(hint)", at: pair.key.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownKey, "unknown key '\(key)' in the \(what())\(hint)", at: pair.key.location))
                 continue
             }
             if let first = result[key] {
@@ -130,7 +131,10 @@ struct RoutineDecoder {
     mutating func slug(_ node: YAMLNode) -> String? {
         guard let value = text(node, what: "the routine slug") else { return nil }
         guard Self.isSlug(value) else {
-            invalid(node, "'\(value)' is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit")
+            invalid(
+                node,
+                "'\(value)' is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit"
+            )
             return nil
         }
         return value
@@ -147,10 +151,11 @@ struct RoutineDecoder {
 
     /// `[A-Za-z0-9_.-]+`
     static func isNodeID(_ value: String) -> Bool {
-        !value.isEmpty && value.utf8.allSatisfy { byte in
-            isLowerOrDigit(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-        }
+        !value.isEmpty
+            && value.utf8.allSatisfy { byte in
+                isLowerOrDigit(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            }
     }
 
     /// A number where one is expected: digits with an optional decimal fraction
@@ -163,7 +168,8 @@ struct RoutineDecoder {
         let isNegative = raw.hasPrefix("-")
         let digits = isNegative ? String(raw.dropFirst()) : raw
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let wellFormed = !digits.isEmpty && parts.count <= 2
+        let wellFormed =
+            !digits.isEmpty && parts.count <= 2
             && parts.allSatisfy { $0.utf8.allSatisfy { (48...57).contains($0) } }
             && parts.contains { !$0.isEmpty }
         guard wellFormed, let value = Double(digits.hasPrefix(".") ? "0" + digits : digits), value.isFinite else {

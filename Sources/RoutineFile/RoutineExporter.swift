@@ -54,7 +54,8 @@ struct YAMLRoutineWriter {
     private mutating func writeHabit(_ habit: HabitSpec) {
         var fields: [String] = []
         if let measure = habit.measure {
-            fields.append("measure: {unit: \(YAMLScalar.render(measure.unit)), type: \(YAMLScalar.render(measure.type))}")
+            fields.append(
+                "measure: {unit: \(YAMLScalar.render(measure.unit)), type: \(YAMLScalar.render(measure.type))}")
         }
         if let target = habit.target { fields.append("target: \(JSONText.number(target))") }
         if let weekly = habit.weekly { fields.append("weekly: \(JSONText.number(weekly))") }

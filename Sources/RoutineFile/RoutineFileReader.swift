@@ -34,9 +34,11 @@ public enum RoutineFileReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            return RoutineFileResult(routine: nil, diagnostics: [
-                Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
-            ])
+            return RoutineFileResult(
+                routine: nil,
+                diagnostics: [
+                    Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
+                ])
         }
         return read(data: data, path: path, assemble: assemble)
     }

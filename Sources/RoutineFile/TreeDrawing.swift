@@ -26,7 +26,8 @@ enum TreeDrawing {
         push(routine.start.map(Item.node), prefix: "", depth: 0)
         while let top = stack.popLast() {
             let connector = top.isLast ? "└─ " : "├─ "
-            let childPrefix = top.depth >= maxIndentLevels
+            let childPrefix =
+                top.depth >= maxIndentLevels
                 ? top.prefix : top.prefix + (top.isLast ? "   " : "│  ")
             switch top.item {
             case .option(let option):

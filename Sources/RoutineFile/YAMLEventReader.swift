@@ -35,9 +35,10 @@ struct YAMLEventReader {
             if let bad = UTF8Check.firstInvalidOffset(bytes) {
                 var output = Output()
                 output.stopped = true
-                output.diagnostics.append(Diagnostic(
-                    .syntax, "not UTF-8: invalid byte 0x\(String(bytes[bad], radix: 16, uppercase: true))",
-                    at: UTF8Check.location(ofOffset: bad, in: bytes)))
+                output.diagnostics.append(
+                    Diagnostic(
+                        .syntax, "not UTF-8: invalid byte 0x\(String(bytes[bad], radix: 16, uppercase: true))",
+                        at: UTF8Check.location(ofOffset: bad, in: bytes)))
                 return output
             }
             var builder = TreeBuilder(aliasBudget: aliasBudget(byteCount: bytes.count))
@@ -140,9 +141,10 @@ private struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents == 2 {
-                output.diagnostics.append(Diagnostic(
-                    .invalidValue, "a routine file holds one YAML document; this is a second one",
-                    at: location))
+                output.diagnostics.append(
+                    Diagnostic(
+                        .invalidValue, "a routine file holds one YAML document; this is a second one",
+                        at: location))
             }
             building = documents == 1
         case YAML_SCALAR_EVENT:
@@ -162,10 +164,11 @@ private struct TreeBuilder {
             }
             aliasNodes += anchored.size
             guard aliasNodes <= aliasBudget else {
-                stop(Diagnostic(
-                    .invalidValue,
-                    "aliases expand to more than \(aliasBudget) nodes; refusing to expand '*\(name)'",
-                    at: location))
+                stop(
+                    Diagnostic(
+                        .invalidValue,
+                        "aliases expand to more than \(aliasBudget) nodes; refusing to expand '*\(name)'",
+                        at: location))
                 return
             }
             var node = anchored.node
@@ -174,12 +177,14 @@ private struct TreeBuilder {
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard building else { return }
             guard stack.count < YAMLEventReader.maxDepth else {
-                stop(Diagnostic(
-                    .invalidValue, "nesting deeper than \(YAMLEventReader.maxDepth) levels", at: location))
+                stop(
+                    Diagnostic(
+                        .invalidValue, "nesting deeper than \(YAMLEventReader.maxDepth) levels", at: location))
                 return
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
-            let anchor = isMapping
+            let anchor =
+                isMapping
                 ? Self.anchor(event.data.mapping_start.anchor) : Self.anchor(event.data.sequence_start.anchor)
             stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:

@@ -163,7 +163,9 @@ extension AppDatabase {
 
     /// The WHERE clauses and arguments of the `habit`/`from`/`to` filters of `entries`
     /// and `entriesCSV` (alias `e` for `habit_entry`). An unknown habit throws.
-    static func entryFilter(_ db: Database, habit: String?, from: DayKey?, to: DayKey?) throws
+    static func entryFilter(
+        _ db: Database, habit: String?, from: DayKey?, to: DayKey?
+    ) throws
         -> (clauses: [String], arguments: StatementArguments)
     {
         var clauses: [String] = []

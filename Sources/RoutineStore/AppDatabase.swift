@@ -142,7 +142,9 @@ public final class AppDatabase: Sendable {
         return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
-    private static func configuration(readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout)
+    private static func configuration(
+        readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout
+    )
         -> Configuration
     {
         var config = Configuration()

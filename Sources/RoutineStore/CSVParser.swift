@@ -39,7 +39,9 @@ struct CSVParser {
         var line: Int
     }
 
-    private static func record(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor) throws -> (
+    private static func record(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor
+    ) throws -> (
         line: Int, fields: [String]
     )? {
         let count = bytes.count

@@ -22,7 +22,9 @@ struct EntryBulkInserter {
 
     /// Inserts one entry; `dayKey` and `timestamp` must already be in the store's
     /// canonical text forms.
-    func insert(habitID: Int64, dayKey: String, timestamp: String, timeZone: String, value: Double?, note: String?)
+    func insert(
+        habitID: Int64, dayKey: String, timestamp: String, timeZone: String, value: Double?, note: String?
+    )
         throws
     {
         let handle = statement.sqliteStatement

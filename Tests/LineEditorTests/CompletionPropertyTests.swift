@@ -34,7 +34,9 @@ import Testing
 
     /// What a person might have typed of `candidate`: a prefix, perhaps in
     /// another case, quoted when it has to be (or `nil` when it cannot be).
-    private func typed(_ candidate: String, _ random: inout SeededGenerator) -> (
+    private func typed(
+        _ candidate: String, _ random: inout SeededGenerator
+    ) -> (
         text: String, word: String
     )? {
         var prefix = String(candidate.prefix(random.below(candidate.count + 1)))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `line-editor-check` driven through a real pseudo-terminal: editing,
 /// completion and keys, as a person at the keyboard sees them. Serialized: each

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The test harness itself: it must fail clearly and never hang.
 @Suite struct PseudoTerminalTests {

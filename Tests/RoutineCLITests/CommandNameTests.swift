@@ -31,9 +31,10 @@ import Testing
             let expected = renamed[typeName] ?? Self.derived(command)
             #expect(command.configuration.commandName == expected, "\(typeName)")
         }
-        #expect(RoutineCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
-            "check", "run", "resume", "runs", "paths", "import", "list", "show", "export", "new", "edit",
-            "log", "entries", "delete", "habits", "import-entries", "stats", "today", "goal", "repl",
-        ])
+        #expect(
+            RoutineCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
+                "check", "run", "resume", "runs", "paths", "import", "list", "show", "export", "new", "edit",
+                "log", "entries", "delete", "habits", "import-entries", "stats", "today", "goal", "repl",
+            ])
     }
 }

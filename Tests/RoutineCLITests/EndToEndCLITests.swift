@@ -6,34 +6,65 @@ import Testing
 @Suite(.serialized) struct EndToEndCLITests {
     /// One file per diagnostic class, with the exact first line `check` must print.
     private static let diagnosticFiles: [(name: String, text: String, line: String, status: Int32)] = [
-        ("syntax", "routine: s\nstart: [a\nnodes: {}\n",
-         "syntax.yaml:3:6: error: did not find expected ',' or ']' (while parsing a flow sequence) [syntax]", 1),
-        ("unknown-key", "routine: u\nstart: [a]\nnodes:\n  a:\n    habit: A\n    nxt: []\n",
-         "unknown-key.yaml:6:5: error: unknown key 'nxt' in the node 'a'; did you mean 'next'? [unknown-key]", 1),
-        ("missing-key", "routine: m\nnodes:\n  a:\n    habit: A\n",
-         "missing-key.yaml:1:1: error: missing key 'start' in the routine file [missing-key]", 1),
-        ("invalid-value", "routine: v\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: 3\n",
-         "invalid-value.yaml:6:11: error: 'next' must be a list of node refs, not text [invalid-value]", 1),
-        ("duplicate-node", "routine: d\nstart: [a]\nnodes:\n  a:\n    habit: A\n  a:\n    habit: B\n",
-         "duplicate-node.yaml:6:3: error: node id 'a' is already defined at line 4 [duplicate-node]", 1),
-        ("undefined-node", "routine: n\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: [ghost]\n",
-         "undefined-node.yaml:6:12: error: node 'ghost' is not defined [undefined-node]", 1),
-        ("cycle", "routine: c\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: [b]\n  b:\n    habit: B\n    next: [a]\n",
-         "cycle.yaml:9:12: error: cycle: a -> b -> a [cycle]", 1),
-        ("empty-question", "routine: e\nstart: [q]\nnodes:\n  q:\n    question: Why?\n    options: []\n",
-         "empty-question.yaml:5:5: error: question 'q' has no options [empty-question]", 1),
-        ("duplicate-option",
-         "routine: o\nstart: [q]\nnodes:\n  q:\n    question: Why?\n    options:\n      - text: Yes\n      - text: yes\n",
-         "duplicate-option.yaml:8:15: error: option 'yes' of question 'q' repeats the option at line 7 [duplicate-option]", 1),
-        ("measure-conflict",
-         "routine: mc\nstart: [a]\nhabits:\n  Run:\n    measure: { unit: km, type: distance }\n  run:\n    measure: { unit: min, type: time }\nnodes:\n  a:\n    habit: Run\n",
-         "measure-conflict.yaml:7:14: error: habit 'run' is given measure min/time here but measure km/distance at line 4 [measure-conflict]", 1),
-        ("unreachable-node", "routine: w\nstart: [a]\nnodes:\n  a:\n    habit: A\n  b:\n    habit: B\n",
-         "unreachable-node.yaml:6:3: warning: node 'b' is not reachable from start [unreachable-node]", 0),
-        ("single-option", "routine: so\nstart: [q]\nnodes:\n  q:\n    question: Why?\n    options:\n      - text: Because\n",
-         "single-option.yaml:5:5: warning: question 'q' has only one option [single-option]", 0),
-        ("repeated-habit", "routine: r\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: [b]\n  b:\n    habit: a\n",
-         "repeated-habit.yaml:8:12: warning: habit 'a' at node 'b' can follow the same habit on one path; it is asked only if the earlier one was skipped [repeated-habit]", 0),
+        (
+            "syntax", "routine: s\nstart: [a\nnodes: {}\n",
+            "syntax.yaml:3:6: error: did not find expected ',' or ']' (while parsing a flow sequence) [syntax]", 1
+        ),
+        (
+            "unknown-key", "routine: u\nstart: [a]\nnodes:\n  a:\n    habit: A\n    nxt: []\n",
+            "unknown-key.yaml:6:5: error: unknown key 'nxt' in the node 'a'; did you mean 'next'? [unknown-key]", 1
+        ),
+        (
+            "missing-key", "routine: m\nnodes:\n  a:\n    habit: A\n",
+            "missing-key.yaml:1:1: error: missing key 'start' in the routine file [missing-key]", 1
+        ),
+        (
+            "invalid-value", "routine: v\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: 3\n",
+            "invalid-value.yaml:6:11: error: 'next' must be a list of node refs, not text [invalid-value]", 1
+        ),
+        (
+            "duplicate-node", "routine: d\nstart: [a]\nnodes:\n  a:\n    habit: A\n  a:\n    habit: B\n",
+            "duplicate-node.yaml:6:3: error: node id 'a' is already defined at line 4 [duplicate-node]", 1
+        ),
+        (
+            "undefined-node", "routine: n\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: [ghost]\n",
+            "undefined-node.yaml:6:12: error: node 'ghost' is not defined [undefined-node]", 1
+        ),
+        (
+            "cycle",
+            "routine: c\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: [b]\n  b:\n    habit: B\n    next: [a]\n",
+            "cycle.yaml:9:12: error: cycle: a -> b -> a [cycle]", 1
+        ),
+        (
+            "empty-question", "routine: e\nstart: [q]\nnodes:\n  q:\n    question: Why?\n    options: []\n",
+            "empty-question.yaml:5:5: error: question 'q' has no options [empty-question]", 1
+        ),
+        (
+            "duplicate-option",
+            "routine: o\nstart: [q]\nnodes:\n  q:\n    question: Why?\n    options:\n      - text: Yes\n      - text: yes\n",
+            "duplicate-option.yaml:8:15: error: option 'yes' of question 'q' repeats the option at line 7 [duplicate-option]",
+            1
+        ),
+        (
+            "measure-conflict",
+            "routine: mc\nstart: [a]\nhabits:\n  Run:\n    measure: { unit: km, type: distance }\n  run:\n    measure: { unit: min, type: time }\nnodes:\n  a:\n    habit: Run\n",
+            "measure-conflict.yaml:7:14: error: habit 'run' is given measure min/time here but measure km/distance at line 4 [measure-conflict]",
+            1
+        ),
+        (
+            "unreachable-node", "routine: w\nstart: [a]\nnodes:\n  a:\n    habit: A\n  b:\n    habit: B\n",
+            "unreachable-node.yaml:6:3: warning: node 'b' is not reachable from start [unreachable-node]", 0
+        ),
+        (
+            "single-option",
+            "routine: so\nstart: [q]\nnodes:\n  q:\n    question: Why?\n    options:\n      - text: Because\n",
+            "single-option.yaml:5:5: warning: question 'q' has only one option [single-option]", 0
+        ),
+        (
+            "repeated-habit", "routine: r\nstart: [a]\nnodes:\n  a:\n    habit: A\n    next: [b]\n  b:\n    habit: a\n",
+            "repeated-habit.yaml:8:12: warning: habit 'a' at node 'b' can follow the same habit on one path; it is asked only if the earlier one was skipped [repeated-habit]",
+            0
+        ),
     ]
 
     @Test func checkPassesTheBundledRoutinesStrictlyAsFilesAndAsAFolder() throws {
@@ -84,7 +115,8 @@ import Testing
         #expect(
             try e2e.run(["check", "wide.yaml"]).stdout.hasPrefix(
                 "wide.yaml:4:22: error: unknown key 'nxt' in the node 'a'; did you mean 'next'? [unknown-key]"))
-        _ = try e2e.folder.write("crlf.yaml", "routine: c\r\nstart: [a]\r\nnodes:\r\n  a:\r\n    habit: A\r\n    nxt: []\r\n")
+        _ = try e2e.folder.write(
+            "crlf.yaml", "routine: c\r\nstart: [a]\r\nnodes:\r\n  a:\r\n    habit: A\r\n    nxt: []\r\n")
         #expect(try e2e.run(["check", "crlf.yaml"]).stdout.hasPrefix("crlf.yaml:6:5: error: unknown key 'nxt'"))
     }
 
@@ -127,11 +159,14 @@ import Testing
         let other = try EndToEnd()
         try other.ok(["import", e2e.url.appendingPathComponent("exported.yaml").path])
         for format in ["yaml", "json", "dot", "mermaid"] {
-            #expect(try other.ok(["export", "tricky", "--format", format]) == e2e.ok(["export", "tricky", "--format", format]))
+            #expect(
+                try other.ok(["export", "tricky", "--format", format])
+                    == e2e.ok(["export", "tricky", "--format", format]))
         }
         let run = try #require(
             try JSONSerialization.jsonObject(
-                with: Data(try other.ok(["run", "tricky", "--format", "json"], input: "2\ny\nn\n").utf8)) as? [String: Any])
+                with: Data(try other.ok(["run", "tricky", "--format", "json"], input: "2\ny\nn\n").utf8))
+                as? [String: Any])
         let steps = try #require(run["steps"] as? [[String: Any]])
         #expect(steps.map { $0.string("answer") ?? "?" } == ["null", "done", "skipped"])
         #expect(steps.map { $0.string("habit") ?? "-" } == ["-", "Spaced habit", "@at"])
@@ -239,9 +274,15 @@ import Testing
         let done = try e2e.run(["run", "repeat.yaml", "--dry-run", "--format", "json"], input: "y\n")
         #expect(done.status == 0)
         #expect(done.stderr.contains("[repeated-habit]"), "warnings go to standard error")
-        #expect(done.stdout.contains(#""steps":[{"node":"a","kind":"habit","habit":"A","answer":"done"},{"node":"b","kind":"habit","habit":"A","answer":"already-done"}]"#))
+        #expect(
+            done.stdout.contains(
+                #""steps":[{"node":"a","kind":"habit","habit":"A","answer":"done"},{"node":"b","kind":"habit","habit":"A","answer":"already-done"}]"#
+            ))
         let skipped = try e2e.run(["run", "repeat.yaml", "--dry-run", "--format", "json"], input: "n\ny\n")
-        #expect(skipped.stdout.contains(#""steps":[{"node":"a","kind":"habit","habit":"A","answer":"skipped"},{"node":"b","kind":"habit","habit":"A","answer":"done"}]"#))
+        #expect(
+            skipped.stdout.contains(
+                #""steps":[{"node":"a","kind":"habit","habit":"A","answer":"skipped"},{"node":"b","kind":"habit","habit":"A","answer":"done"}]"#
+            ))
         #expect(!FileManager.default.fileExists(atPath: e2e.store))
     }
 
@@ -282,8 +323,10 @@ import Testing
         let listed = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(
-                    try e2e.ok(["paths", EndToEnd.routineFile("evening-journal"), "--format", "json", "--list", "--limit", "2"])
-                        .utf8)) as? [String: Any])
+                    try e2e.ok([
+                        "paths", EndToEnd.routineFile("evening-journal"), "--format", "json", "--list", "--limit", "2",
+                    ])
+                    .utf8)) as? [String: Any])
         #expect(listed["combinations"] as? Int == 300)
         #expect((listed["paths"] as? [Any])?.count == 2)
         // A stored routine by name gives the same report as its file.
@@ -296,7 +339,8 @@ import Testing
         let imported = try e2e.ok(["import", EndToEnd.routines.path])
         #expect(
             imported
-                == "imported evening-journal (version 1)\nimported morning-checkin (version 1)\nimported training (version 1)\n")
+                == "imported evening-journal (version 1)\nimported morning-checkin (version 1)\nimported training (version 1)\n"
+        )
         #expect(try e2e.ok(["import", EndToEnd.routineFile("training")]).contains("unchanged"))
         #expect(
             try e2e.ok(["list"]) == """
@@ -313,7 +357,8 @@ import Testing
         #expect(dot.hasPrefix("digraph"))
         let mermaid = try e2e.ok(["export", "morning-checkin", "--format", "mermaid"])
         #expect(mermaid.hasPrefix("flowchart") || mermaid.hasPrefix("graph"))
-        let json = try JSONSerialization.jsonObject(with: Data(try e2e.ok(["export", "training", "--format", "json"]).utf8))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(try e2e.ok(["export", "training", "--format", "json"]).utf8))
         #expect((json as? [String: Any])?["routine"] as? String == "training")
         let yaml = try e2e.ok(["export", "morning-checkin"])
         #expect(yaml.hasPrefix("routine: morning-checkin\ntitle: Morning Check-in\nstart: [feeling]\n"))
@@ -330,7 +375,8 @@ import Testing
         #expect(try e2e.run(["list"]).status == 0)
         let unknownRoutine = try e2e.run(["run", "morning-chekin"])
         #expect(unknownRoutine.status == 1)
-        #expect(unknownRoutine.stderr == "routine: no routine named 'morning-chekin'; did you mean 'morning-checkin'?\n")
+        #expect(
+            unknownRoutine.stderr == "routine: no routine named 'morning-chekin'; did you mean 'morning-checkin'?\n")
         #expect(try e2e.run(["delete", "999"]).status == 1)
         #expect(try e2e.run(["show", "nothing-here"]).status == 1)
         let unknownFlag = try e2e.run(["check", "--bogus", "x"])
@@ -383,7 +429,9 @@ import Testing
         try e2e.ok(["--timezone", "Asia/Tokyo", "--day-start", "03:00", "log", "C"], extra: late)
         try e2e.ok(["log", "D", "--day-start", "03:00", "--timezone", "Asia/Tokyo"], extra: late)
         try e2e.ok(["log", "E"], extra: late)
-        let days = try e2e.entries().sorted { ($0.string("habit") ?? "") < ($1.string("habit") ?? "") }.map { "\($0.string("habit") ?? "?")@\($0.string("dayKey") ?? "?")@\($0.string("timeZone") ?? "?")" }
+        let days = try e2e.entries().sorted { ($0.string("habit") ?? "") < ($1.string("habit") ?? "") }.map {
+            "\($0.string("habit") ?? "?")@\($0.string("dayKey") ?? "?")@\($0.string("timeZone") ?? "?")"
+        }
         #expect(
             days == [
                 "A@2026-11-23@Asia/Tokyo", "B@2026-11-23@Asia/Tokyo", "C@2026-11-22@Asia/Tokyo",

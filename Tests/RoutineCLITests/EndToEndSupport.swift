@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -51,7 +51,9 @@ final class EndToEnd {
         let result = try run(arguments, input: input, extra: extra)
         guard result.status == 0 else {
             throw EndToEndError(
-                description: "routine \(arguments.joined(separator: " ")) exited \(result.status)\n\(result.stdout)\n\(result.stderr)")
+                description:
+                    "routine \(arguments.joined(separator: " ")) exited \(result.status)\n\(result.stdout)\n\(result.stderr)"
+            )
         }
         return result.stdout
     }
@@ -119,7 +121,8 @@ final class EndToEnd {
         let err = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
         guard finished else {
             throw EndToEndError(
-                description: "routine \(arguments.joined(separator: " ")) did not end within \(timeout) s\n\(out)\n\(err)")
+                description:
+                    "routine \(arguments.joined(separator: " ")) did not end within \(timeout) s\n\(out)\n\(err)")
         }
         return Binary.Result(status: process.terminationStatus, stdout: out, stderr: err)
     }
@@ -131,7 +134,9 @@ final class EndToEnd {
 
     /// A pseudo-terminal running the binary in `folder` with this fixture's environment
     /// (colour as `extra` says: `NO_COLOR` is removed when `extra` maps it to "").
-    func terminal(_ arguments: [String] = [], extra: [String: String] = [:], in folder: URL? = nil) throws
+    func terminal(
+        _ arguments: [String] = [], extra: [String: String] = [:], in folder: URL? = nil
+    ) throws
         -> PseudoTerminal
     {
         var env = environment

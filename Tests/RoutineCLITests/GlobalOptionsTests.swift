@@ -9,15 +9,22 @@ import Testing
         #expect(GlobalOptions.normalize(["--timezone=UTC", "goal", "list"]) == ["goal", "list", "--timezone=UTC"])
         #expect(GlobalOptions.normalize(["run", "x", "--store", "s"]) == ["run", "x", "--store", "s"])
         #expect(GlobalOptions.normalize(["--store", "s"]) == ["repl", "--store", "s"])
-        #expect(GlobalOptions.normalize(["--store", "s", "log", "x", "--", "--y"]) == ["log", "x", "--store", "s", "--", "--y"])
+        #expect(
+            GlobalOptions.normalize(["--store", "s", "log", "x", "--", "--y"]) == [
+                "log", "x", "--store", "s", "--", "--y",
+            ])
     }
 
     @Test func storePathPrecedence() throws {
         var options = try GlobalOptions.parse([])
         let env = ["ROUTINE_STORE": "/e/store.sqlite", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
         #expect(try Settings(options: options, environment: env).storePath == "/e/store.sqlite")
-        #expect(try Settings(options: options, environment: ["XDG_DATA_HOME": "/xdg"]).storePath == "/xdg/routine/store.sqlite")
-        #expect(try Settings(options: options, environment: ["HOME": "/home/u"]).storePath == "/home/u/.local/share/routine/store.sqlite")
+        #expect(
+            try Settings(options: options, environment: ["XDG_DATA_HOME": "/xdg"]).storePath
+                == "/xdg/routine/store.sqlite")
+        #expect(
+            try Settings(options: options, environment: ["HOME": "/home/u"]).storePath
+                == "/home/u/.local/share/routine/store.sqlite")
         options = try GlobalOptions.parse(["--store", "/flag.sqlite"])
         #expect(try Settings(options: options, environment: env).storePath == "/flag.sqlite")
     }
@@ -36,9 +43,15 @@ import Testing
         #expect(try Settings(options: options, environment: env).time.today.description == "2026-11-22")
         #expect(throws: (any Error).self) { try GlobalOptions.parse(["--timezone", "Mars/Olympus"]) }
         #expect(throws: (any Error).self) { try GlobalOptions.parse(["--day-start", "3am"]) }
-        #expect(throws: CLIError.self) { try Settings(options: GlobalOptions.parse([]), environment: ["TZ": "Mars/Olympus"]) }
+        #expect(throws: CLIError.self) {
+            try Settings(options: GlobalOptions.parse([]), environment: ["TZ": "Mars/Olympus"])
+        }
         #expect(try Settings(options: GlobalOptions.parse([]), environment: ["TZ": ":UTC"]).timeZoneName == "UTC")
-        #expect(throws: CLIError.self) { try Settings(options: GlobalOptions.parse([]), environment: ["ROUTINE_NOW": "yesterday"]) }
-        #expect(throws: CLIError.self) { try Settings(options: GlobalOptions.parse([]), environment: ["ROUTINE_DAY_START": "25:00"]) }
+        #expect(throws: CLIError.self) {
+            try Settings(options: GlobalOptions.parse([]), environment: ["ROUTINE_NOW": "yesterday"])
+        }
+        #expect(throws: CLIError.self) {
+            try Settings(options: GlobalOptions.parse([]), environment: ["ROUTINE_DAY_START": "25:00"])
+        }
     }
 }

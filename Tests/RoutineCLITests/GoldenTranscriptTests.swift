@@ -38,15 +38,19 @@ import Testing
             routine: "morning-checkin", name: "already-done", answers: ["1", "10"],
             setup: [["log", " drink  water "], ["log", "journal"]]),
         Case(
-            routine: "morning-checkin", name: "back-over-already-done", answers: ["2", "y", "back", "back", "3", "y", "y"],
+            routine: "morning-checkin", name: "back-over-already-done",
+            answers: ["2", "y", "back", "back", "3", "y", "y"],
             setup: [["log", "Drink Water"]]),
-        Case(routine: "morning-checkin", name: "backfill", answers: ["1", "n", "y", "y"], extra: ["--day", "2026-11-20"]),
+        Case(
+            routine: "morning-checkin", name: "backfill", answers: ["1", "n", "y", "y"], extra: ["--day", "2026-11-20"]),
         // training: two start nodes; measured habits with and without a target.
         Case(routine: "training", name: "run", answers: ["y", "1", "5.2", "y"]),
         Case(routine: "training", name: "swim-target", answers: ["n", "Swim", "y"]),
         Case(routine: "training", name: "ride-without-target", answers: ["10", "ride", "y", "30", "n"]),
         Case(routine: "training", name: "rest-day", answers: ["skip", "rest", "y"]),
-        Case(routine: "training", name: "back-across-values", answers: ["y", "strength", "45", "back", "back", "1", "7", "y"]),
+        Case(
+            routine: "training", name: "back-across-values",
+            answers: ["y", "strength", "45", "back", "back", "1", "7", "y"]),
         Case(routine: "training", name: "abort", answers: ["12", "abort"]),
         // evening-journal: nested and inline questions, a question's own next.
         Case(
@@ -57,12 +61,15 @@ import Testing
             answers: ["5", "n", "1", "restless", "y", "4", "one", "y"]),
         Case(
             routine: "evening-journal", name: "back-across-questions",
-            answers: ["sadness", "y", "back", "back", "calm", "y", "2", "back", "1", "content", "3", "n", "A walk", "y"]),
+            answers: [
+                "sadness", "y", "back", "back", "calm", "y", "2", "back", "1", "content", "3", "n", "A walk", "y",
+            ]),
         Case(routine: "evening-journal", name: "end-of-input", answers: ["anger", "y", "yes"]),
         // Prompts as a person sees them.
         Case(routine: "morning-checkin", name: "happy", answers: ["1", "12", "y", "y"], format: "text"),
         Case(
-            routine: "morning-checkin", name: "back-and-already-done", answers: ["back", "2", "maybe", "y", "back", "n", "y"],
+            routine: "morning-checkin", name: "back-and-already-done",
+            answers: ["back", "2", "maybe", "y", "back", "n", "y"],
             setup: [["log", "Drink Water"]], format: "text"),
     ]
 
@@ -81,15 +88,20 @@ import Testing
             try transcript.write(to: url, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(transcript == expected, "\(golden.file) differs; run with ROUTINE_RECORD_GOLDEN=1 to see the new output")
+        #expect(
+            transcript == expected, "\(golden.file) differs; run with ROUTINE_RECORD_GOLDEN=1 to see the new output")
 
         // The entries the transcript lists are exactly the run's live entries in the store.
         if golden.format == "json" {
             let document = try #require(
                 try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let run = try #require(document["run"] as? String)
-            let listed = (document["entries"] as? [[String: Any]] ?? []).map { "\($0["habit"] ?? "")=\($0["value"] ?? "")" }
-            let stored = try e2e.entries().filter { $0.string("run") == run }.map { "\($0["habit"] ?? "")=\($0["value"] ?? "")" }
+            let listed = (document["entries"] as? [[String: Any]] ?? []).map {
+                "\($0["habit"] ?? "")=\($0["value"] ?? "")"
+            }
+            let stored = try e2e.entries().filter { $0.string("run") == run }.map {
+                "\($0["habit"] ?? "")=\($0["value"] ?? "")"
+            }
             #expect(listed == stored)
         }
     }

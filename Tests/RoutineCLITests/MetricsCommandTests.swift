@@ -43,7 +43,8 @@ import Testing
 
     @Test func deletingAnEntryChangesTheFiguresAndNothingElseIsStored() throws {
         let e2e = try history()
-        let entries = try #require(try e2e.json(["entries", "--habit", "Meditate", "--format", "json"]) as? [[String: Any]])
+        let entries = try #require(
+            try e2e.json(["entries", "--habit", "Meditate", "--format", "json"]) as? [[String: Any]])
         let middle = try #require(entries.first { $0["dayKey"] as? String == "2026-11-20" }?["id"] as? String)
         try e2e.ok(["delete", middle])
         let meditate = try row(try e2e.json(["stats", "--format", "json"]), "Meditate")
@@ -84,7 +85,8 @@ import Testing
     @Test func goalsAddLinkShowAndDelete() throws {
         let e2e = try history()
         let added = try e2e.ok([
-            "goal", "add", "Run 120 km", "--target", "120", "--unit", "km", "--from", "2026-11-01", "--to", "2026-12-31",
+            "goal", "add", "Run 120 km", "--target", "120", "--unit", "km", "--from", "2026-11-01", "--to",
+            "2026-12-31",
             "--habit", "Run",
         ])
         #expect(added.contains("added goal 1"))

@@ -1,7 +1,7 @@
-import TestSupport
 import Foundation
 import RoutineCore
 import RoutineFile
+import TestSupport
 
 /// A seeded answer script for one bundled routine, made by walking the routine in
 /// process with the same `Walker` the binary uses: valid answers (numbers, texts,
@@ -26,7 +26,8 @@ struct AnswerScript {
     /// The bundled routines, read in process.
     static func bundled() throws -> [(name: String, routine: Routine)] {
         let folder = Binary.repository.appendingPathComponent("routines")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+            .sorted()
         return try files.map { file in
             let result = RoutineFileReader.read(path: folder.appendingPathComponent(file).path)
             guard let routine = result.routine else {

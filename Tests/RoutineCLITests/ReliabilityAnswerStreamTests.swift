@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Random answer streams into `routine run` (SPEC §4.2, §9: "no input crashes the
@@ -45,7 +45,8 @@ import Testing
             #expect(object?["status"] as? String == fields[1], "\(context): transcript status")
             let entries = (object?["entries"] as? [[String: Any]] ?? []).map {
                 StoreProbe.entryLine(
-                    habit: $0["habit"] as? String ?? "?", day: $0["dayKey"] as? String ?? "?", value: $0["value"] as? Double)
+                    habit: $0["habit"] as? String ?? "?", day: $0["dayKey"] as? String ?? "?",
+                    value: $0["value"] as? Double)
             }.sorted()
             #expect(entries == live, "\(context): transcript entries vs store")
             // Every done step has its entry; nothing else was written.
@@ -57,7 +58,8 @@ import Testing
         }
         #expect(try StoreProbe.integrity(store) == "ok")
         print(
-            "reliability answer streams: \(Self.streams) runs, \(bytesSent) bytes of input, endings \(statuses.sorted { $0.key < $1.key })")
+            "reliability answer streams: \(Self.streams) runs, \(bytesSent) bytes of input, endings \(statuses.sorted { $0.key < $1.key })"
+        )
     }
 
     /// Real answers with hostile lines between them; sometimes a run command.
@@ -85,7 +87,9 @@ import Testing
     static func hostileLine(generator: inout SeededGenerator) -> Data {
         switch Int.random(in: 0..<9, using: &generator) {
         case 0:  // control characters, ESC sequences included
-            return Data((0..<Int.random(in: 1...40, using: &generator)).map { _ in UInt8.random(in: 0...31, using: &generator) }.filter { $0 != 0x0A })
+            return Data(
+                (0..<Int.random(in: 1...40, using: &generator)).map { _ in UInt8.random(in: 0...31, using: &generator) }
+                    .filter { $0 != 0x0A })
         case 1:  // NUL bytes around an answer-looking word
             return Data([0, 0x79, 0, 0x65, 0x73, 0])
         case 2:  // invalid UTF-8: lone continuation bytes, overlong forms, surrogates, 0xFF
@@ -95,9 +99,13 @@ import Testing
         case 4:  // many blank lines
             return Data(repeating: 0x0A, count: Int.random(in: 10...2000, using: &generator)).dropLast()
         case 5:  // random bytes
-            return Data((0..<Int.random(in: 1...200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }.filter { $0 != 0x0A })
+            return Data(
+                (0..<Int.random(in: 1...200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+                }.filter { $0 != 0x0A })
         case 6:  // numbers that are not answers
-            return Data(["-1", "1e9", "nan", "inf", "0x10", "9999999999999999999999", "1.2.3", "٣"].randomElement(using: &generator)!.utf8)
+            return Data(
+                ["-1", "1e9", "nan", "inf", "0x10", "9999999999999999999999", "1.2.3", "٣"].randomElement(
+                    using: &generator)!.utf8)
         case 7:  // carriage returns and tabs around a real answer
             return Data("\t 1 \r".utf8)
         default:  // white space only

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Four processes at once against one store file: `routine log` (of a habit that does
@@ -56,12 +56,18 @@ import Testing
                     commands.append(
                         Command(
                             arguments: ["log", "Shared pages", "\(worker + 1)", "--unit", "pages", "--day", logDay],
-                            input: "", expectedEntries: [StoreProbe.entryLine(habit: "Shared pages", day: logDay, value: Double(worker + 1))]))
+                            input: "",
+                            expectedEntries: [
+                                StoreProbe.entryLine(habit: "Shared pages", day: logDay, value: Double(worker + 1))
+                            ]))
                 case 2:
                     commands.append(
                         Command(
-                            arguments: ["log", "Worker \(worker) habit", "--day", logDay, "--note", "n\(index)"], input: "",
-                            expectedEntries: [StoreProbe.entryLine(habit: "Worker \(worker) habit", day: logDay, value: nil)]))
+                            arguments: ["log", "Worker \(worker) habit", "--day", logDay, "--note", "n\(index)"],
+                            input: "",
+                            expectedEntries: [
+                                StoreProbe.entryLine(habit: "Worker \(worker) habit", day: logDay, value: nil)
+                            ]))
                 default:
                     let (name, routine) = routines[(worker + index) % routines.count]
                     let day = ReliabilityCrashTests.day(1000 + worker * 100 + index)

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import RoutineCore
+import TestSupport
 import Testing
 
 /// kill -9 of the real binary in the middle of real runs of every bundled routine, on a
@@ -24,7 +24,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = directory.store
         let env = Binary.environment(store: store)
-        let imported = try ReliabilityProcess.routine(["import", Binary.repository.appendingPathComponent("routines").path], environment: env)
+        let imported = try ReliabilityProcess.routine(
+            ["import", Binary.repository.appendingPathComponent("routines").path], environment: env)
         try #require(imported.status == 0, "import: \(imported.stderr)")
         let routines = try AnswerScript.bundled()
         var generator = SeededGenerator(seed: Self.seed)
@@ -72,7 +73,9 @@ import Testing
             #expect(count % 20_000 == 0, "a killed import left \(count) rows: part of a file")
             counts.append(count / 20_000)
         }
-        print("reliability crash: 8 kills mid import-entries (one import takes \(String(format: "%.2f", duration)) s); whole files in the store after each: \(counts)")
+        print(
+            "reliability crash: 8 kills mid import-entries (one import takes \(String(format: "%.2f", duration)) s); whole files in the store after each: \(counts)"
+        )
     }
 
     /// One run on its own day: one to three kills at random points, each checked, then a
@@ -88,7 +91,9 @@ import Testing
         let kills = Int.random(in: 1...3, using: &generator)
         for _ in 0..<kills where !completed {
             let arguments =
-                runID.map { ["resume", $0, "--format", "json"] } ?? ["run", name, "--day", script.day, "--format", "json"]
+                runID.map { ["resume", $0, "--format", "json"] } ?? [
+                    "run", name, "--day", script.day, "--format", "json",
+                ]
             let locksBefore = Self.lockFiles(store)
             let process = try ReliabilityProcess(Binary.url.path, arguments, environment: env)
             let remaining = Array(script.lines[position...])
@@ -113,7 +118,8 @@ import Testing
             }
             guard let reached = script.position(of: snapshot, in: position...(position + sent)) else {
                 Issue.record(
-                    "the stored state fits no answer between \(position) and \(position + sent): \(snapshot.steps) \(context)")
+                    "the stored state fits no answer between \(position) and \(position + sent): \(snapshot.steps) \(context)"
+                )
                 return
             }
             if reached > position { figures.killsWithProgress += 1 }
@@ -128,21 +134,28 @@ import Testing
                 // A run whose process is gone counts as paused, whatever its record says.
                 let runs = try ReliabilityProcess.routine(["runs"], environment: env)
                 let line = runs.stdout.split(separator: "\n").first { $0.hasPrefix(fields[0]) }
-                #expect(line?.hasSuffix("paused") == true, "after a kill 'routine runs' says \(line ?? "nothing"): \(context)")
+                #expect(
+                    line?.hasSuffix("paused") == true,
+                    "after a kill 'routine runs' says \(line ?? "nothing"): \(context)")
             }
         }
         if !completed {
             let rest = script.lines[position...].map { $0 + "\n" }.joined()
             figures.answersReplayed += script.lines.count - position
             let arguments =
-                runID.map { ["resume", $0, "--format", "json"] } ?? ["run", name, "--day", script.day, "--format", "json"]
+                runID.map { ["resume", $0, "--format", "json"] } ?? [
+                    "run", name, "--day", script.day, "--format", "json",
+                ]
             let result = try ReliabilityProcess.routine(arguments, environment: env, input: rest)
             #expect(result.status == 0, "resume: \(result.termination) \(result.stderr) \(context)")
             let transcript = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            #expect(transcript?["status"] as? String == "completed", "resume ended \(transcript?["status"] ?? "-"): \(context)")
+            #expect(
+                transcript?["status"] as? String == "completed",
+                "resume ended \(transcript?["status"] ?? "-"): \(context)")
             let written = (transcript?["entries"] as? [[String: Any]] ?? []).map {
                 StoreProbe.entryLine(
-                    habit: $0["habit"] as? String ?? "?", day: $0["dayKey"] as? String ?? "?", value: $0["value"] as? Double)
+                    habit: $0["habit"] as? String ?? "?", day: $0["dayKey"] as? String ?? "?",
+                    value: $0["value"] as? Double)
             }.sorted()
             #expect(written == script.finalEntries, "transcript entries: \(context)")
         }

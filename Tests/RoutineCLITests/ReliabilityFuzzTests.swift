@@ -22,13 +22,17 @@ import Testing
         let elapsed = Date().timeIntervalSince(started)
         let output = result.stdout + result.stderr
         func stat(_ name: String) -> Int? {
-            guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("stat::\(name):") }) else { return nil }
+            guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("stat::\(name):") }) else {
+                return nil
+            }
             return Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
         }
         let crash = output.split(separator: "\n").filter {
             $0.contains("Fatal error") || $0.contains("ERROR:") || $0.contains("Test unit written")
         }
-        #expect(result.termination == .exited(0), "fuzzer: \(result.termination); \(crash.prefix(5)) \(output.suffix(2000))")
+        #expect(
+            result.termination == .exited(0), "fuzzer: \(result.termination); \(crash.prefix(5)) \(output.suffix(2000))"
+        )
         let executed = stat("number_of_executed_units") ?? 0
         #expect(executed > 0, "the fuzzer ran no input: \(output.suffix(2000))")
         let build = output.split(separator: "\n").first { $0.hasPrefix("fuzz: built in") } ?? "fuzz: build time unknown"

@@ -1,7 +1,7 @@
-import TestSupport
 import Foundation
 import RoutineCore
 import RoutineFile
+import TestSupport
 import Testing
 
 /// Seeded mutations of the bundled routines (SPEC §3, §9): thousands read in process
@@ -16,7 +16,8 @@ import Testing
     static func originals() throws -> [String: Data] {
         let folder = Binary.repository.appendingPathComponent("routines")
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".yaml") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        where name.hasSuffix(".yaml") {
             files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
         }
         return files
@@ -41,8 +42,12 @@ import Testing
                 diagnosticsSeen += 1
                 codes.insert(diagnostic.code.rawValue)
                 let line = diagnostic.formatted(path: "m.yaml")
-                #expect(line.wholeMatch(of: form) != nil, "case \(index) \(description): \(line.debugDescription.prefix(400))")
-                #expect(diagnostic.location.map { $0.line >= 1 && $0.column >= 1 } == true, "case \(index): \(line.prefix(200))")
+                #expect(
+                    line.wholeMatch(of: form) != nil,
+                    "case \(index) \(description): \(line.debugDescription.prefix(400))")
+                #expect(
+                    diagnostic.location.map { $0.line >= 1 && $0.column >= 1 } == true,
+                    "case \(index): \(line.prefix(200))")
             }
             if let routine = result.routine {
                 // What reads also exports and reads back the same (SPEC §2).
@@ -72,7 +77,9 @@ import Testing
             let result = try ReliabilityProcess.routine(["check", path], environment: env, timeout: 60)
             let status = result.status ?? -1
             statuses[status, default: 0] += 1
-            #expect(status == 0 || status == 1, "case \(index) \(description): \(result.termination) \(result.stderr.prefix(300))")
+            #expect(
+                status == 0 || status == 1,
+                "case \(index) \(description): \(result.termination) \(result.stderr.prefix(300))")
             var lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
             let summary = lines.popLast() ?? ""
@@ -96,8 +103,10 @@ extension ReliabilityMutationTests {
     @Test func controlCharactersInQuotedTextStayOnOneLine() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(
-            "keys.yaml", "\"foo\\nbar\\ttab\\e\\u2028\": 23\n\"\\r\": 24\nroutine: r\nstart: [a]\nnodes: {a: {habit: A}}\n")
-        let result = try ReliabilityProcess.routine(["check", path], environment: Binary.environment(store: directory.store))
+            "keys.yaml",
+            "\"foo\\nbar\\ttab\\e\\u2028\": 23\n\"\\r\": 24\nroutine: r\nstart: [a]\nnodes: {a: {habit: A}}\n")
+        let result = try ReliabilityProcess.routine(
+            ["check", path], environment: Binary.environment(store: directory.store))
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(lines)")
@@ -154,15 +163,18 @@ enum Mutator {
             case 6:
                 let depth = Int.random(in: 90...130, using: &generator)
                 let at = Int.random(in: 0..<lines.count, using: &generator)
-                let nest = Array((String(repeating: "  ", count: 2) + "next: " + String(repeating: "[", count: depth)
-                    + "x" + String(repeating: "]", count: depth)).utf8)
+                let nest = Array(
+                    (String(repeating: "  ", count: 2) + "next: " + String(repeating: "[", count: depth)
+                        + "x" + String(repeating: "]", count: depth)).utf8)
                 lines.insert(nest, at: at)
                 bytes = join(lines)
                 done.append("nest \(depth) levels at line \(at + 1)")
             case 7:
                 let at = Int.random(in: 0..<lines.count, using: &generator)
                 // Mostly 1 kB and 100 kB; 1 MB one time in 16 (a debug build reads it in ~0.1 s).
-                let size = Int.random(in: 0..<16, using: &generator) == 0 ? 1_000_000 : [1_000, 100_000].randomElement(using: &generator)!
+                let size =
+                    Int.random(in: 0..<16, using: &generator) == 0
+                    ? 1_000_000 : [1_000, 100_000].randomElement(using: &generator)!
                 lines[at] += Array(String(repeating: "x", count: size).utf8)
                 bytes = join(lines)
                 done.append("append a \(size)-byte scalar to line \(at + 1)")
@@ -178,13 +190,16 @@ enum Mutator {
                 done.append("block nesting \(depth) deep at line \(at + 1)")
             case 9:
                 let at = Int.random(in: 0...bytes.count, using: &generator)
-                let garbage = (0..<Int.random(in: 1...16, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let garbage = (0..<Int.random(in: 1...16, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
                 bytes.insert(contentsOf: garbage, at: at)
                 done.append("insert \(garbage.count) random bytes at byte \(at)")
             default:
                 let at = Int.random(in: 0..<lines.count, using: &generator)
                 let indent = Int.random(in: 0...6, using: &generator)
-                lines[at] = Array(repeating: UInt8(ascii: " "), count: indent) + lines[at].drop { $0 == UInt8(ascii: " ") }
+                lines[at] =
+                    Array(repeating: UInt8(ascii: " "), count: indent) + lines[at].drop { $0 == UInt8(ascii: " ") }
                 bytes = join(lines)
                 done.append("re-indent line \(at + 1) to \(indent)")
             }

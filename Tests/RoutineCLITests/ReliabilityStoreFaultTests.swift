@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Store faults (SPEC §9: "a missing, unreadable, read-only or corrupt store, a full disk
@@ -27,7 +27,9 @@ import Testing
         let imported = try ReliabilityProcess.routine(
             ["import", Binary.repository.appendingPathComponent("routines").path], environment: env)
         try #require(imported.status == 0, "import: \(imported.stderr)")
-        for arguments in [["log", "Run", "5", "--unit", "km"], ["log", "Read"], ["log", "Read", "--day", "2026-11-20"]] {
+        for arguments in [
+            ["log", "Run", "5", "--unit", "km"], ["log", "Read"], ["log", "Read", "--day", "2026-11-20"],
+        ] {
             let result = try ReliabilityProcess.routine(arguments, environment: env)
             try #require(result.status == 0, "\(arguments): \(result.stderr)")
         }
@@ -66,15 +68,24 @@ import Testing
         var enforcedByTheSystem: [String] = []
         var unavailable: [String] = []
         let methods: [(name: String, system: Bool, apply: String, undo: String, prefix: [String], viaMount: Bool)] = [
-            ("chmod 0400 (the store's own mode check; root ignores the bits)", false,
-             "chmod 0400 STORE", "chmod 0600 STORE", [], false),
-            ("chattr +i (immutable: the kernel refuses writes, root's too)", true,
-             "chattr +i STORE", "chattr -i STORE", [], false),
-            ("setpriv to nobody over a 0644 store (the kernel refuses an unprivileged writer)", true,
-             "chmod 0755 DIR && chmod 0644 STORE STORE-wal STORE-shm", "chmod 0600 STORE STORE-wal STORE-shm",
-             ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], false),
-            ("read-only bind mount (EROFS)", true,
-             "mkdir -p DIR/ro && mount --bind DIR DIR/ro && mount -o remount,bind,ro DIR/ro", "umount DIR/ro", [], true),
+            (
+                "chmod 0400 (the store's own mode check; root ignores the bits)", false,
+                "chmod 0400 STORE", "chmod 0600 STORE", [], false
+            ),
+            (
+                "chattr +i (immutable: the kernel refuses writes, root's too)", true,
+                "chattr +i STORE", "chattr -i STORE", [], false
+            ),
+            (
+                "setpriv to nobody over a 0644 store (the kernel refuses an unprivileged writer)", true,
+                "chmod 0755 DIR && chmod 0644 STORE STORE-wal STORE-shm", "chmod 0600 STORE STORE-wal STORE-shm",
+                ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], false
+            ),
+            (
+                "read-only bind mount (EROFS)", true,
+                "mkdir -p DIR/ro && mount --bind DIR DIR/ro && mount -o remount,bind,ro DIR/ro", "umount DIR/ro", [],
+                true
+            ),
         ]
         for method in methods {
             let temporary = try TemporaryDirectory()
@@ -97,10 +108,13 @@ import Testing
             env["ROUTINE_STORE"] = store
             for write in Self.writes {
                 let executable = method.prefix.first ?? Binary.url.path
-                let arguments = method.prefix.isEmpty ? write.arguments : Array(method.prefix.dropFirst()) + [Binary.url.path] + write.arguments
+                let arguments =
+                    method.prefix.isEmpty
+                    ? write.arguments : Array(method.prefix.dropFirst()) + [Binary.url.path] + write.arguments
                 let result = try ReliabilityProcess.run(
                     executable, arguments, environment: env, input: Data(write.input.utf8), timeout: 60)
-                Self.expectCleanFailure(result, ["read-only"], "\(method.name), \(write.arguments.joined(separator: " "))")
+                Self.expectCleanFailure(
+                    result, ["read-only"], "\(method.name), \(write.arguments.joined(separator: " "))")
             }
             let undone = try Self.shell(substitute(method.undo))
             #expect(undone.status == 0, "undo \(method.name): \(undone.stderr)")
@@ -111,7 +125,9 @@ import Testing
             #expect(after.status == 0, "\(method.name): after undo \(after.stderr)")
             if method.system { enforcedByTheSystem.append(method.name) }
         }
-        print("reliability read-only store: enforced by the system: \(enforcedByTheSystem); unavailable here: \(unavailable)")
+        print(
+            "reliability read-only store: enforced by the system: \(enforcedByTheSystem); unavailable here: \(unavailable)"
+        )
         #expect(!enforcedByTheSystem.isEmpty, "no way to make a file read-only for root worked here: \(unavailable)")
     }
 
@@ -130,7 +146,8 @@ import Testing
         let filler = mountPoint.appendingPathComponent("filler").path
         _ = try Self.shell("dd if=/dev/zero of='\(filler)' bs=4096 2>/dev/null; sync")
         let free = try Self.shell("df -k --output=avail '\(mountPoint.path)' | tail -1")
-        #expect(free.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the disk is not full: \(free.stdout)")
+        #expect(
+            free.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the disk is not full: \(free.stdout)")
         for write in Self.writes {
             let result = try ReliabilityProcess.routine(write.arguments, environment: seeded.env, input: write.input)
             Self.expectCleanFailure(result, ["full"], "full disk, \(write.arguments.joined(separator: " "))")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -173,7 +173,9 @@ import TestSupport
         let terminal = try e2e.terminal()
         try type(terminal, "help")
         let overview = try terminal.expect("Leave (a run in progress is paused).")
-        for command in ["check", "run", "resume", "paths", "import", "export", "log", "entries", "stats", "goal", "quit"] {
+        for command in [
+            "check", "run", "resume", "paths", "import", "export", "log", "entries", "stats", "goal", "quit",
+        ] {
             #expect(overview.contains("\n  \(command) "), "help lists \(command)")
         }
         try type(terminal, "help run")
@@ -288,6 +290,7 @@ import TestSupport
         // libedit moves the cursor with escapes; command output carries no colour (SGR) codes.
         let sgr = try NSRegularExpression(pattern: "\u{1b}\\[[0-9;]*m")
         let raw = plain.rawOutput
-        #expect(sgr.numberOfMatches(in: raw, range: NSRange(raw.startIndex..., in: raw)) == 0, "\(raw.debugDescription)")
+        #expect(
+            sgr.numberOfMatches(in: raw, range: NSRange(raw.startIndex..., in: raw)) == 0, "\(raw.debugDescription)")
     }
 }

@@ -43,7 +43,8 @@ import Testing
     @Test func aRealRunOfAFileImportsItFirstAndRefusesAFileWithErrors() throws {
         let e2e = try EndToEnd()
         let run = try transcript(
-            try e2e.ok(["run", EndToEnd.routineFile("training"), "--format", "json"], input: EndToEnd.lines(["y", "5", "n"])))
+            try e2e.ok(
+                ["run", EndToEnd.routineFile("training"), "--format", "json"], input: EndToEnd.lines(["y", "5", "n"])))
         #expect(run["status"] as? String == "completed")
         #expect(try e2e.ok(["list"]) == "training  Training Log  v1, 8 nodes\n")
         #expect(summary(try e2e.entries()) == ["Warm-up 2026-11-22 10"])
@@ -85,7 +86,8 @@ import Testing
         #expect((second["entries"] as? [Any])?.count == 1)
         #expect(
             summary(try e2e.entries()) == [
-                "Meditate 2026-11-22 10", "Drink Water 2026-11-22 -", "Journal 2026-11-22 -", "Go for a walk 2026-11-22 -",
+                "Meditate 2026-11-22 10", "Drink Water 2026-11-22 -", "Journal 2026-11-22 -",
+                "Go for a walk 2026-11-22 -",
             ])
         // Text mode says so.
         let third = try e2e.ok(["run", "morning-checkin"], input: EndToEnd.lines(["3", "n"]))
@@ -97,13 +99,15 @@ import Testing
         try e2e.importBundled(["morning-checkin"])
         let backfill = try transcript(
             try e2e.ok(
-                ["run", "morning-checkin", "--day", "2026-11-20", "--format", "json"], input: EndToEnd.lines(["3", "y", "y"])))
+                ["run", "morning-checkin", "--day", "2026-11-20", "--format", "json"],
+                input: EndToEnd.lines(["3", "y", "y"])))
         #expect(backfill["dayKey"] as? String == "2026-11-20")
         #expect(summary(try e2e.entries()) == ["Read a book 2026-11-20 -", "Journal 2026-11-20 -"])
         // Today nothing is done yet: Journal is asked again.
         let today = try transcript(
             try e2e.ok(["run", "morning-checkin", "--format", "json"], input: EndToEnd.lines(["3", "y", "y"])))
-        #expect((today["steps"] as? [[String: Any]])?.map { $0.string("answer") ?? "?" } == ["Not so good", "done", "done"])
+        #expect(
+            (today["steps"] as? [[String: Any]])?.map { $0.string("answer") ?? "?" } == ["Not so good", "done", "done"])
         #expect(try e2e.entries().count == 4)
     }
 
@@ -111,7 +115,8 @@ import Testing
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
         try e2e.ok(
-            ["run", "morning-checkin"], input: EndToEnd.lines(["1", "12"]), extra: ["ROUTINE_NOW": "2026-11-22T23:58:00Z"])
+            ["run", "morning-checkin"], input: EndToEnd.lines(["1", "12"]),
+            extra: ["ROUTINE_NOW": "2026-11-22T23:58:00Z"])
         let resumed = try transcript(
             try e2e.ok(
                 ["resume", "--format", "json"], input: EndToEnd.lines(["y", "y"]),
@@ -119,13 +124,15 @@ import Testing
         #expect(resumed["dayKey"] as? String == "2026-11-22")
         let entries = try e2e.entries()
         #expect(summary(entries) == ["Meditate 2026-11-22 12", "Drink Water 2026-11-22 -", "Journal 2026-11-22 -"])
-        #expect(entries.map { $0.string("timestamp") ?? "?" } == [
-            "2026-11-22T23:58:00Z", "2026-11-23T00:03:00Z", "2026-11-23T00:03:00Z",
-        ])
+        #expect(
+            entries.map { $0.string("timestamp") ?? "?" } == [
+                "2026-11-22T23:58:00Z", "2026-11-23T00:03:00Z", "2026-11-23T00:03:00Z",
+            ])
         // 01:30 with the day starting at 03:00 is still the previous day.
         let early = try transcript(
             try e2e.ok(
-                ["run", "morning-checkin", "--day-start", "03:00", "--format", "json"], input: EndToEnd.lines(["3", "y"]),
+                ["run", "morning-checkin", "--day-start", "03:00", "--format", "json"],
+                input: EndToEnd.lines(["3", "y"]),
                 extra: ["ROUTINE_NOW": "2026-11-23T01:30:00Z"]))
         #expect(early["dayKey"] as? String == "2026-11-22")
         // Journal was done on the 22nd: the run steps over it.
@@ -233,7 +240,8 @@ import Testing
         #expect(line.hasSuffix("active"))
         let refused = try e2e.run(["resume", id], input: "y\n")
         #expect(refused.status == 1)
-        #expect(refused.stderr == "routine: run \(id) is being walked by another live process; it cannot be resumed here\n")
+        #expect(
+            refused.stderr == "routine: run \(id) is being walked by another live process; it cannot be resumed here\n")
         try terminal.send("y\r")
         try terminal.expect("Go for a walk: done?")
         try terminal.expectPrompt("morning-checkin> ")
@@ -258,10 +266,12 @@ import Testing
             // Same graph: every export format agrees between the two stores.
             for format in ["yaml", "json", "dot", "mermaid"] {
                 #expect(
-                    try target.ok(["export", name, "--format", format]) == source.ok(["export", name, "--format", format]),
+                    try target.ok(["export", name, "--format", format])
+                        == source.ok(["export", name, "--format", format]),
                     "\(name) \(format)")
             }
-            #expect(try target.ok(["paths", name, "--format", "json"]) == source.ok(["paths", name, "--format", "json"]))
+            #expect(
+                try target.ok(["paths", name, "--format", "json"]) == source.ok(["paths", name, "--format", "json"]))
             // Exporting the file of the original folder and the export give the same graph too.
             let original = try source.ok(["export", name, "--format", "json"])
             let fromFile = try target.ok(["paths", EndToEnd.routineFile(name), "--format", "json"])

@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func rejectsImpossibleDates() {
-        for text in ["2023-02-29", "2026-13-01", "2026-00-10", "2026-11-31", "26-11-22", "2026-1-22", "２０２６-11-22", ""] {
+        for text in ["2023-02-29", "2026-13-01", "2026-00-10", "2026-11-31", "26-11-22", "2026-1-22", "２０２６-11-22", ""]
+        {
             #expect(DayKey(text) == nil, "\(text)")
         }
     }
@@ -37,8 +38,10 @@ import Testing
 
     @Test func timeZonesOnBothSidesOfTheDateLine() {
         let instant = ISO8601DateFormatter().date(from: "2026-11-22T11:30:00Z")!
-        #expect(DayKey(instant: instant, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!).description == "2026-11-23")
-        #expect(DayKey(instant: instant, timeZone: TimeZone(identifier: "Pacific/Pago_Pago")!).description == "2026-11-22")
+        #expect(
+            DayKey(instant: instant, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!).description == "2026-11-23")
+        #expect(
+            DayKey(instant: instant, timeZone: TimeZone(identifier: "Pacific/Pago_Pago")!).description == "2026-11-22")
         #expect(DayKey(instant: instant, timeZone: TimeZone(identifier: "Pacific/Midway")!).description == "2026-11-22")
     }
 

@@ -20,7 +20,8 @@ import Testing
 
     @Test func mixedLinksCountEntriesAndSumValuesWithinTheDates() {
         let goal = GoalSpec(
-            title: "Move", target: 50, from: F.day("2026-11-01"), to: F.day("2026-11-30"), linkedHabits: [walk, pushups])
+            title: "Move", target: 50, from: F.day("2026-11-01"), to: F.day("2026-11-30"),
+            linkedHabits: [walk, pushups])
         let entries =
             F.entries(walk, ["2026-10-31", "2026-11-01", "2026-11-01", "2026-11-15", "2026-11-30", "2026-12-01"])
             + F.entries(pushups, [("2026-11-02", 10), ("2026-11-30", 15.5), ("2026-11-20", nil), ("2026-12-01", 100)])
@@ -35,7 +36,8 @@ import Testing
     }
 
     @Test func unitSpellingsAreOneUnit() {
-        let entries = F.entries(run, [("2026-11-05", 10.2), ("2026-12-31", 0.1)]) + F.entries(longRun, [("2026-11-29", 21.1)])
+        let entries =
+            F.entries(run, [("2026-11-05", 10.2), ("2026-12-31", 0.1)]) + F.entries(longRun, [("2026-11-29", 21.1)])
         let progress = goalProgress(goal: runGoal, entries: entries)
         #expect(progress.total == 31.4)
         #expect(progress.remaining == 88.6)
@@ -79,15 +81,19 @@ import Testing
         #expect(GoalSpec.linkError(habit: walk, goalUnit: nil) == nil)
         #expect(GoalSpec.linkError(habit: walk, goalUnit: "  ") == nil)
         #expect(GoalSpec.linkError(habit: pushups, goalUnit: nil) == nil)
-        #expect(GoalSpec.linkError(habit: run, goalUnit: nil) == .unitMismatch(habit: "Run", habitUnit: "km", goalUnit: nil))
         #expect(
-            GoalSpec.linkError(habit: pushups, goalUnit: "km") == .unitMismatch(habit: "Push-ups", habitUnit: nil, goalUnit: "km")
+            GoalSpec.linkError(habit: run, goalUnit: nil) == .unitMismatch(habit: "Run", habitUnit: "km", goalUnit: nil)
+        )
+        #expect(
+            GoalSpec.linkError(habit: pushups, goalUnit: "km")
+                == .unitMismatch(habit: "Push-ups", habitUnit: nil, goalUnit: "km")
         )
         #expect(GoalSpec.linkError(habit: longRun, goalUnit: "kilometer") == nil)
     }
 
     @Test func targetDatesAndLinksAreChecked() {
-        let goal = GoalSpec(title: "Odd", target: 0, from: F.day("2026-12-01"), to: F.day("2026-11-01"), linkedHabits: [])
+        let goal = GoalSpec(
+            title: "Odd", target: 0, from: F.day("2026-12-01"), to: F.day("2026-11-01"), linkedHabits: [])
         #expect(
             goal.validationErrors() == [
                 .invalidTarget(0), .datesReversed(from: F.day("2026-12-01"), to: F.day("2026-11-01")), .noLinkedHabits,
@@ -100,14 +106,16 @@ import Testing
 
     @Test func progressIsTheSumOfEachLinksOwnFigures() {
         let habits = [walk, pushups, MetricHabit(name: "Swim", isQuantity: true)]
-        let goal = GoalSpec(title: "Mixed", target: 100, from: F.day("2026-11-01"), to: F.day("2026-11-30"), linkedHabits: habits)
+        let goal = GoalSpec(
+            title: "Mixed", target: 100, from: F.day("2026-11-01"), to: F.day("2026-11-30"), linkedHabits: habits)
         for seed in UInt64(1)...30 {
             var generator = SeededGenerator(seed: seed)
             let entries = (0..<200).map { _ -> MetricEntry in
                 let habit = habits[Int.random(in: 0..<3, using: &generator)]
                 let value = habit.isQuantity ? Double(Int.random(in: 0...50, using: &generator)) / 4 : nil
                 return MetricEntry(
-                    habitKey: habit.key, dayKey: F.day("2026-10-20").adding(days: Int.random(in: 0...50, using: &generator)),
+                    habitKey: habit.key,
+                    dayKey: F.day("2026-10-20").adding(days: Int.random(in: 0...50, using: &generator)),
                     value: value)
             }
             let inside = entries.filter { $0.dayKey >= goal.from && $0.dayKey <= goal.to }

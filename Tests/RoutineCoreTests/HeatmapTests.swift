@@ -27,7 +27,9 @@ import Testing
             Sun · · █
             · none  █ done
             """
-        #expect(Heatmap.render(habit: meditate, entries: entries, day: F.day("2026-11-22"), weeks: 3, colour: false) == expected)
+        #expect(
+            Heatmap.render(habit: meditate, entries: entries, day: F.day("2026-11-22"), weeks: 3, colour: false)
+                == expected)
     }
 
     @Test func quantityHabitShowsQuartersOfTheBusiestDay() {
@@ -51,7 +53,8 @@ import Testing
             Sun ·
             · none  ░ ≤2.5  ▒ ≤5  ▓ ≤7.5  █ ≤10 km
             """
-        #expect(Heatmap.render(habit: run, entries: entries, day: F.day("2026-11-19"), weeks: 2, colour: false) == expected)
+        #expect(
+            Heatmap.render(habit: run, entries: entries, day: F.day("2026-11-19"), weeks: 2, colour: false) == expected)
     }
 
     @Test func monthLabelsSitOverTheFirstWeekOfEachMonth() {

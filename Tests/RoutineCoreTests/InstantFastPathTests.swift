@@ -29,7 +29,8 @@ import Testing
             }
             let zones = ["Z", "+00:00", "+01:00", "-05:30", "+14:00", "-12:45"]
             let zone = zones[Int.random(in: 0..<zones.count, using: &generator)]
-            let text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))\(zone)"
+            let text =
+                "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))\(zone)"
             let fast = TimeContext.parseCommonInstant(text)
             if let fast {
                 checked += 1
@@ -44,7 +45,8 @@ import Testing
 
     @Test func knownInstants() {
         #expect(TimeContext.parseCommonInstant("2026-11-22T06:30:00Z") == Date(timeIntervalSince1970: 1_795_329_000))
-        #expect(TimeContext.parseCommonInstant("2026-11-22T07:30:00+01:00") == Date(timeIntervalSince1970: 1_795_329_000))
+        #expect(
+            TimeContext.parseCommonInstant("2026-11-22T07:30:00+01:00") == Date(timeIntervalSince1970: 1_795_329_000))
         #expect(TimeContext.parseCommonInstant("1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
         #expect(TimeContext.parseInstant("2026-11-22T06:30:00Z") == Date(timeIntervalSince1970: 1_795_329_000))
     }

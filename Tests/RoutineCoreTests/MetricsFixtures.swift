@@ -39,4 +39,3 @@ enum MetricsFixtures {
 }
 
 /// SplitMix64: a tiny seeded generator, so property tests are deterministic.
-

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RoutineCore
@@ -19,7 +19,8 @@ import Testing
         for offset in 0..<3650 {
             for habit in habits {
                 entries.append(
-                    MetricEntry(habitKey: habit.key, dayKey: day.adding(days: -offset), value: habit.isQuantity ? 10 : nil))
+                    MetricEntry(
+                        habitKey: habit.key, dayKey: day.adding(days: -offset), value: habit.isQuantity ? 10 : nil))
             }
         }
         var generator = SeededGenerator(seed: 42)

@@ -27,7 +27,8 @@ import Testing
                     let value: Double? =
                         habit.isQuantity && Int.random(in: 0..<8, using: &generator) != 0
                         ? Double(Int.random(in: 0...120, using: &generator)) / 10 : nil
-                    entries.append(MetricEntry(habitKey: habit.key, dayKey: reference.adding(days: offset), value: value))
+                    entries.append(
+                        MetricEntry(habitKey: habit.key, dayKey: reference.adding(days: offset), value: value))
                 }
             }
         }
@@ -43,7 +44,9 @@ import Testing
             let expected = computeStats(habits: Self.habits, entries: entries, day: Self.reference)
             for _ in 0..<3 {
                 let shuffled = entries.shuffled(using: &generator)
-                #expect(computeStats(habits: Self.habits, entries: shuffled, day: Self.reference) == expected, "seed \(seed)")
+                #expect(
+                    computeStats(habits: Self.habits, entries: shuffled, day: Self.reference) == expected,
+                    "seed \(seed)")
             }
         }
     }
@@ -56,7 +59,8 @@ import Testing
             let expected = computeStats(habits: Self.habits, entries: entries, day: Self.reference)
             let removed = entries.remove(at: Int.random(in: 0..<entries.count, using: &generator))
             entries.insert(removed, at: Int.random(in: 0...entries.count, using: &generator))
-            #expect(computeStats(habits: Self.habits, entries: entries, day: Self.reference) == expected, "seed \(seed)")
+            #expect(
+                computeStats(habits: Self.habits, entries: entries, day: Self.reference) == expected, "seed \(seed)")
         }
     }
 

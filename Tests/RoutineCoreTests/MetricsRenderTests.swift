@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RoutineCore
@@ -149,7 +149,8 @@ import Testing
             let entries = habits.flatMap { habit in
                 (-30...0).compactMap { offset -> MetricEntry? in
                     Bool.random(using: &generator)
-                        ? MetricEntry(habitKey: habit.key, dayKey: day.adding(days: offset), value: habit.isQuantity ? 3 : nil)
+                        ? MetricEntry(
+                            habitKey: habit.key, dayKey: day.adding(days: offset), value: habit.isQuantity ? 3 : nil)
                         : nil
                 }
             }

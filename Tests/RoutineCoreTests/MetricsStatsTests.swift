@@ -10,7 +10,8 @@ import Testing
 
     @Test func gapsSplitStreaks() throws {
         // Runs: 11-08…11-10 (3), 11-12…11-16 (5), 11-19…11-22 (4).
-        let days = F.span("2026-11-08", "2026-11-10") + F.span("2026-11-12", "2026-11-16") + F.span("2026-11-19", "2026-11-22")
+        let days =
+            F.span("2026-11-08", "2026-11-10") + F.span("2026-11-12", "2026-11-16") + F.span("2026-11-19", "2026-11-22")
         let stats = try #require(F.stats(meditate, F.entries(meditate, days), at: "2026-11-22"))
         #expect(stats.doneToday)
         #expect(stats.currentStreak == 4)
@@ -46,7 +47,8 @@ import Testing
     }
 
     @Test func notYetDoneTodayKeepsThePreviousStreak() throws {
-        let stats = try #require(F.stats(meditate, F.entries(meditate, F.span("2026-11-17", "2026-11-21")), at: "2026-11-22"))
+        let stats = try #require(
+            F.stats(meditate, F.entries(meditate, F.span("2026-11-17", "2026-11-21")), at: "2026-11-22"))
         #expect(!stats.doneToday)
         #expect(stats.currentStreak == 0)
         #expect(stats.previousStreak == 5)
@@ -131,7 +133,8 @@ import Testing
 
     @Test func decimalSumsMeetTheirTargetDespiteFloatingPoint() throws {
         let water = MetricHabit(name: "Water", isQuantity: true, unit: "l", weekly: 0.3)
-        let stats = try #require(F.stats(water, F.entries(water, [("2026-11-21", 0.1), ("2026-11-22", 0.2)]), at: "2026-11-22"))
+        let stats = try #require(
+            F.stats(water, F.entries(water, [("2026-11-21", 0.1), ("2026-11-22", 0.2)]), at: "2026-11-22"))
         #expect(stats.weekSum == 0.3)
         #expect(stats.weekComplete)
     }
@@ -149,7 +152,8 @@ import Testing
         let stats = try #require(F.stats(meditate, F.entries(meditate, days), at: "2026-11-22"))
         #expect(stats.momentum == 3)
         #expect(stats.momentumScale == 7)
-        let full = try #require(F.stats(meditate, F.entries(meditate, F.span("2026-11-01", "2026-11-22")), at: "2026-11-22"))
+        let full = try #require(
+            F.stats(meditate, F.entries(meditate, F.span("2026-11-01", "2026-11-22")), at: "2026-11-22"))
         #expect(full.momentum == 7)
     }
 
@@ -166,10 +170,13 @@ import Testing
     }
 
     @Test func onlyFutureEntriesGiveZeroFigures() throws {
-        let stats = try #require(F.stats(meditate, F.entries(meditate, F.span("2026-11-23", "2026-11-30")), at: "2026-11-22"))
+        let stats = try #require(
+            F.stats(meditate, F.entries(meditate, F.span("2026-11-23", "2026-11-30")), at: "2026-11-22"))
         #expect(!stats.doneToday)
         #expect(
-            [stats.currentStreak, stats.previousStreak, stats.bestStreak, stats.momentum, stats.weekCount] == [0, 0, 0, 0, 0])
+            [stats.currentStreak, stats.previousStreak, stats.bestStreak, stats.momentum, stats.weekCount] == [
+                0, 0, 0, 0, 0,
+            ])
     }
 
     @Test func bestStreakRemembersALongRunYearsAgo() throws {

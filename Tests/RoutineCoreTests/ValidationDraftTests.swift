@@ -8,9 +8,12 @@ import Testing
         RoutineCore.SourceLocation(line: line, column: column)
     }
 
-    private func habit(_ id: String, _ name: String, line: Int, next: [DraftRef] = [], inline: Bool = false) -> DraftNode {
-        DraftNode(id: id, idLocation: at(line), location: at(line), isInline: inline,
-                  body: .habit(name, at: at(line, 10)), next: next)
+    private func habit(
+        _ id: String, _ name: String, line: Int, next: [DraftRef] = [], inline: Bool = false
+    ) -> DraftNode {
+        DraftNode(
+            id: id, idLocation: at(line), location: at(line), isInline: inline,
+            body: .habit(name, at: at(line, 10)), next: next)
     }
 
     @Test func buildsARoutineWithIndices() throws {
@@ -48,7 +51,8 @@ import Testing
     }
 
     @Test func noStartMeansNoRoutineButGraphChecksStillRun() {
-        let draft = RoutineDraft(slug: "r", nodes: [habit("a", "A", line: 2, next: [DraftRef(.id("zz"), at: at(2, 9))])])
+        let draft = RoutineDraft(
+            slug: "r", nodes: [habit("a", "A", line: 2, next: [DraftRef(.id("zz"), at: at(2, 9))])])
         let result = RoutineValidator.validate(draft)
         #expect(result.routine == nil)
         let codes: [DiagnosticCode] = result.diagnostics.map { $0.code }
@@ -65,8 +69,11 @@ import Testing
     }
 
     @Test func measuresCompareByCanonicalUnit() {
-        #expect(RoutineValidator.sameMeasure(Measure(unit: "KM", type: "Distance"), Measure(unit: "kilometres", type: "distance")))
-        #expect(!RoutineValidator.sameMeasure(Measure(unit: "km", type: "distance"), Measure(unit: "mi", type: "distance")))
+        #expect(
+            RoutineValidator.sameMeasure(
+                Measure(unit: "KM", type: "Distance"), Measure(unit: "kilometres", type: "distance")))
+        #expect(
+            !RoutineValidator.sameMeasure(Measure(unit: "km", type: "distance"), Measure(unit: "mi", type: "distance")))
         #expect(!RoutineValidator.sameMeasure(nil, Measure(unit: "km", type: "distance")))
         #expect(RoutineValidator.sameMeasure(nil, nil))
     }

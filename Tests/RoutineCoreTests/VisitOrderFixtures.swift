@@ -1,4 +1,5 @@
 import TestSupport
+
 @testable import RoutineCore
 
 /// Builds `Routine` values in Swift, naming nodes by id; refs are resolved at `build`.

@@ -1,4 +1,5 @@
 import TestSupport
+
 /// The benchmark routine of `bench/gen_routine.py`, built the same way (same PRNG and
 /// choices), so the Swift tests and the script write the same text for one N.
 enum BenchmarkRoutine {

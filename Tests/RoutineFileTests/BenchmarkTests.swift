@@ -32,7 +32,9 @@ import Testing
         #expect(!checked.hasErrors, "\(checked.diagnostics.filter { $0.severity == .error }.prefix(3))")
         #expect(checked.routine?.nodes.count == 100_000)
         #expect(checked.diagnostics.allSatisfy { $0.code == .repeatedHabit })
-        print("benchmark: 100,000-node routine (\(data.count / 1_000_000) MB, \(checked.warningCount) warnings) read and validated in \(elapsed)")
+        print(
+            "benchmark: 100,000-node routine (\(data.count / 1_000_000) MB, \(checked.warningCount) warnings) read and validated in \(elapsed)"
+        )
 
         // The same work phase by phase, to see where time goes.
         var yaml: YAMLEventReader.Output?

@@ -38,12 +38,13 @@ import Testing
         let root = try folder(["routines/morning.yaml": cyclic, "routines/clean.yml": clean])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let report = CheckRun.check(paths: [root + "/routines"])
-        #expect(report.text() == """
-            \(root)/routines/morning.yaml:9:12: error: cycle: walk -> journal -> walk [cycle]
-            \(root)/routines/morning.yaml:10:3: warning: node 'stretch' is not reachable from start [unreachable-node]
-            2 files checked: 1 error, 1 warning
+        #expect(
+            report.text() == """
+                \(root)/routines/morning.yaml:9:12: error: cycle: walk -> journal -> walk [cycle]
+                \(root)/routines/morning.yaml:10:3: warning: node 'stretch' is not reachable from start [unreachable-node]
+                2 files checked: 1 error, 1 warning
 
-            """)
+                """)
         #expect(report.exitStatus(strict: false) == 1)
     }
 
@@ -51,13 +52,14 @@ import Testing
         let root = try folder(["r/b.yaml": cyclic, "r/a.yaml": clean])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let json = CheckRun.check(paths: [root + "/r/"]).json()
-        #expect(json == """
-            {"files":[{"path":"\(root)/r/a.yaml","diagnostics":[]},{"path":"\(root)/r/b.yaml","diagnostics":[\
-            {"severity":"error","code":"cycle","line":9,"column":12,"message":"cycle: walk -> journal -> walk"},\
-            {"severity":"warning","code":"unreachable-node","line":10,"column":3,"message":"node 'stretch' is not reachable from start"}]}],\
-            "errors":1,"warnings":1}
+        #expect(
+            json == """
+                {"files":[{"path":"\(root)/r/a.yaml","diagnostics":[]},{"path":"\(root)/r/b.yaml","diagnostics":[\
+                {"severity":"error","code":"cycle","line":9,"column":12,"message":"cycle: walk -> journal -> walk"},\
+                {"severity":"warning","code":"unreachable-node","line":10,"column":3,"message":"node 'stretch' is not reachable from start"}]}],\
+                "errors":1,"warnings":1}
 
-            """)
+                """)
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect(decoded?["errors"] as? Int == 1)
     }

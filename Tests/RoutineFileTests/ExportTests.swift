@@ -7,7 +7,8 @@ import Testing
 @Suite struct ExportTests {
     /// YAML → Routine → YAML → Routine must give equal routines, and exporting again
     /// must give the same text.
-    private func roundTrip(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Routine {
+    private func roundTrip(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Routine
+    {
         let first = readYAML(yaml)
         #expect(!first.hasErrors, "\(first.diagnostics)", sourceLocation: sourceLocation)
         let routine = try #require(first.routine, sourceLocation: sourceLocation)
@@ -24,12 +25,16 @@ import Testing
     @Test func specExampleRoundTrips() throws {
         let routine = try roundTrip(specExample)
         let yaml = RoutineExporter.yaml(routine)
-        #expect(yaml.contains("      - text: Not so good\n        next:\n          - habit: Read a book\n            next: [journal]\n"))
+        #expect(
+            yaml.contains(
+                "      - text: Not so good\n        next:\n          - habit: Read a book\n            next: [journal]\n"
+            ))
         #expect(yaml.contains("  Meditate:\n    measure: {unit: min, type: time}\n    target: 10\n"))
     }
 
     @Test func awkwardTextsSurvive() throws {
-        let routine = try roundTrip("""
+        let routine = try roundTrip(
+            """
             routine: "2024"
             title: "  leading spaces"
             start: [q]
@@ -61,7 +66,8 @@ import Testing
     @Test func inlineNodesWithIDsSharedAndKeyOrder() throws {
         // `nodes:` before `start:`, an inline node with an id referenced before and
         // after its definition, and nested inline nodes.
-        let routine = try roundTrip("""
+        let routine = try roundTrip(
+            """
             nodes:
               a:
                 habit: A
@@ -83,13 +89,15 @@ import Testing
             routine: order
             start: [b, {habit: First inline}, a]
             """)
-        #expect(routine.nodes.map(\.id) == [
-            "a", "b", "c", "start/2", "shared", "shared/next/1", "shared/next/1/next/1",
-        ])
+        #expect(
+            routine.nodes.map(\.id) == [
+                "a", "b", "c", "start/2", "shared", "shared/next/1", "shared/next/1/next/1",
+            ])
     }
 
     @Test func quantityHabitsAndEmptyHabits() throws {
-        let routine = try roundTrip("""
+        let routine = try roundTrip(
+            """
             routine: q
             habits:
               Run:
@@ -121,19 +129,22 @@ import Testing
     }
 
     @Test func dotEscapesIDsAndTexts() throws {
-        let routine = try #require(readYAML("""
-            routine: dot
-            start: [q]
-            nodes:
-              q:
-                question: 'Say "hi" \\ now'
-                options:
-                  - text: "a\\nb"
-                    next: [h.1]
-                  - text: other
-              h.1:
-                habit: Walk
-            """).routine)
+        let routine = try #require(
+            readYAML(
+                """
+                routine: dot
+                start: [q]
+                nodes:
+                  q:
+                    question: 'Say "hi" \\ now'
+                    options:
+                      - text: "a\\nb"
+                        next: [h.1]
+                      - text: other
+                  h.1:
+                    habit: Walk
+                """
+            ).routine)
         let dot = RoutineExporter.dot(routine)
         #expect(dot.contains(#"  "q" [shape=diamond, label="Say \"hi\" \\ now"];"#))
         #expect(dot.contains(#"  "q" -> "h.1" [label="a\nb"];"#))
@@ -143,19 +154,22 @@ import Testing
     }
 
     @Test func mermaidEscapesTexts() throws {
-        let routine = try #require(readYAML("""
-            routine: m
-            start: [q]
-            nodes:
-              q:
-                question: "Pick <one> | \\"two\\" #3 & `four`"
-                options:
-                  - text: "A|B"
-                    next: [h]
-                  - text: plain
-              h:
-                habit: Walk
-            """).routine)
+        let routine = try #require(
+            readYAML(
+                """
+                routine: m
+                start: [q]
+                nodes:
+                  q:
+                    question: "Pick <one> | \\"two\\" #3 & `four`"
+                    options:
+                      - text: "A|B"
+                        next: [h]
+                      - text: plain
+                  h:
+                    habit: Walk
+                """
+            ).routine)
         let mermaid = RoutineExporter.mermaid(routine)
         #expect(mermaid.contains("  n0{\"Pick #lt;one#gt; #124; #quot;two#quot; #35;3 #amp; #96;four#96;\"}"))
         #expect(mermaid.contains("  n0 -->|\"A#124;B\"| n1"))
@@ -173,25 +187,27 @@ import Testing
         #expect(nodes.count == 6)
         #expect(nodes[5]["id"] as? String == "feeling/3/1")
         #expect(nodes[5]["inline"] as? Bool == true)
-        #expect(json.hasPrefix("{\"routine\":\"morning-checkin\",\"title\":\"Morning Check-in\",\"start\":[\"feeling\"]"))
+        #expect(
+            json.hasPrefix("{\"routine\":\"morning-checkin\",\"title\":\"Morning Check-in\",\"start\":[\"feeling\"]"))
     }
 
     @Test func treeShowsSharedNodesOnce() throws {
         let routine = try #require(readYAML(specExample).routine)
-        #expect(RoutineExporter.tree(routine) == """
-            Morning Check-in (morning-checkin)
-            └─ ? How are you feeling today?  (feeling)
-               ├─ [Great!]
-               │  ├─ Drink Water  (water)
-               │  └─ Meditate · 10 min  (meditate)
-               ├─ [Okay]
-               │  └─ Go for a walk  (walk)
-               │     └─ Journal  (journal)
-               └─ [Not so good]
-                  └─ Read a book
-                     └─ → journal (above)
+        #expect(
+            RoutineExporter.tree(routine) == """
+                Morning Check-in (morning-checkin)
+                └─ ? How are you feeling today?  (feeling)
+                   ├─ [Great!]
+                   │  ├─ Drink Water  (water)
+                   │  └─ Meditate · 10 min  (meditate)
+                   ├─ [Okay]
+                   │  └─ Go for a walk  (walk)
+                   │     └─ Journal  (journal)
+                   └─ [Not so good]
+                      └─ Read a book
+                         └─ → journal (above)
 
-            """)
+                """)
     }
 
     @Test func treeOfADeepChainStaysNarrow() throws {

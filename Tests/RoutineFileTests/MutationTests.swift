@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineFile

@@ -31,7 +31,8 @@ import Testing
     }
 
     @Test func scalarsStayText() throws {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: 2024
             title: Yes
             start: [q]

@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func modestAliasesAreExpanded() throws {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: r
             start: [a]
             nodes:
@@ -92,7 +93,8 @@ import Testing
     }
 
     @Test func columnsCountCharactersNotBytes() {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: r
             start: [café]
             nodes:
@@ -108,7 +110,8 @@ import Testing
     }
 
     @Test func columnsAfterWideCharactersInFlowText() {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: r
             start: [q]
             nodes:
@@ -118,7 +121,8 @@ import Testing
     }
 
     @Test func secondDocumentIsReported() {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: r
             start: [a]
             nodes: {a: {habit: A}}
@@ -142,7 +146,8 @@ import Testing
     }
 
     @Test func duplicateKeyOutsideNodesIsInvalidValue() {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: r
             routine: s
             start: [a]
@@ -153,7 +158,8 @@ import Testing
     }
 
     @Test func severalProblemsAreAllReported() {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: Bad Slug
             start: [a, ghost]
             nodes:
@@ -171,16 +177,18 @@ import Testing
               a:
                 habit: again
             """)
-        #expect(positions(result) == [
-            "1:10 invalid-value", "2:12 undefined-node", "6:5 unknown-key", "7:3 unreachable-node",
-            "8:15 invalid-value", "11:15 duplicate-option", "12:3 unreachable-node", "14:12 cycle",
-            "15:3 duplicate-node",
-        ])
+        #expect(
+            positions(result) == [
+                "1:10 invalid-value", "2:12 undefined-node", "6:5 unknown-key", "7:3 unreachable-node",
+                "8:15 invalid-value", "11:15 duplicate-option", "12:3 unreachable-node", "14:12 cycle",
+                "15:3 duplicate-node",
+            ])
         #expect(result.routine == nil)
     }
 
     @Test func bothHabitAndQuestion() {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: r
             start: [a]
             nodes:
@@ -192,7 +200,8 @@ import Testing
     }
 
     @Test func wrongShapesEverywhere() {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: [r]
             title: {a: b}
             start: a
@@ -211,7 +220,8 @@ import Testing
     }
 
     @Test func binaryHabitTargetAndWeekly() {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: r
             habits:
               Read:
@@ -226,7 +236,8 @@ import Testing
     }
 
     @Test func inlineNodeIDsAreGenerated() throws {
-        let result = readYAML("""
+        let result = readYAML(
+            """
             routine: r
             start:
               - question: Q?

@@ -13,7 +13,9 @@ import Testing
         try store.read { db in
             try String.fetchAll(
                 db,
-                sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'habit_entry' AND sql IS NOT NULL ORDER BY name")
+                sql:
+                    "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'habit_entry' AND sql IS NOT NULL ORDER BY name"
+            )
         }
     }
 

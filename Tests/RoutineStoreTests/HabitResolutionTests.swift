@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineStore
@@ -185,4 +185,3 @@ import Testing
 }
 
 /// A small deterministic generator, so that a failing input can be reproduced.
-

@@ -38,7 +38,8 @@ import Testing
         let store = try AppDatabase.open(path: path)
         _ = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
         _ = try store.logEntry(
-            habit: "Meditate", value: 10, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil)
+            habit: "Meditate", value: 10, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
+            note: nil)
         let columns = try schema(of: path)
         #expect(columns.count > 20, "the schema was read: \(columns.count) columns")
         #expect(columns.contains { $0.table == "habit_entry" && $0.column == "day_key" })
@@ -57,7 +58,8 @@ import Testing
         let store = try AppDatabase.open(path: path)
         for day in ["2026-11-20", "2026-11-21", "2026-11-22"] {
             _ = try store.logEntry(
-                habit: "Run", value: 5, unit: "km", dayKey: DayKey(day)!, at: Fixtures.instant, timeZone: "UTC", note: nil)
+                habit: "Run", value: 5, unit: "km", dayKey: DayKey(day)!, at: Fixtures.instant, timeZone: "UTC",
+                note: nil)
         }
         let before = try store.metricEntries(to: Fixtures.day)
         let process = Process()
@@ -68,7 +70,10 @@ import Testing
         #expect(process.terminationStatus == 0)
         let after = try AppDatabase.open(path: path).metricEntries(to: Fixtures.day)
         #expect(before == after)
-        #expect(computeStats(habits: [MetricHabit(name: "Run", isQuantity: true, unit: "km")], entries: after, day: Fixtures.day)
+        #expect(
+            computeStats(
+                habits: [MetricHabit(name: "Run", isQuantity: true, unit: "km")], entries: after, day: Fixtures.day
+            )
             .first?.currentStreak == 3)
     }
 }

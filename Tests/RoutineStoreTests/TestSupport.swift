@@ -71,7 +71,9 @@ final class TempDir: @unchecked Sendable {
 extension AppDatabase {
     /// Logs a binary entry on the fixture day (tests only).
     @discardableResult
-    func log(_ habit: String, _ value: Double? = nil, unit: String? = nil, day: DayKey = Fixtures.day) throws
+    func log(
+        _ habit: String, _ value: Double? = nil, unit: String? = nil, day: DayKey = Fixtures.day
+    ) throws
         -> EntryInfo
     {
         try logEntry(

@@ -1,3 +1,4 @@
 import Foundation
+
 let e = ProcessInfo.processInfo.environment
 print(e.count > 0 ? "x" : "y")

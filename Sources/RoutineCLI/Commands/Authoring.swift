@@ -16,7 +16,8 @@ extension RoutineCommand {
 
         func validate() throws {
             if !RoutineSource.isSlug(name) {
-                throw ValidationError("'\(name)' is not a routine name: use lower-case letters, digits and dashes, e.g. morning-run")
+                throw ValidationError(
+                    "'\(name)' is not a routine name: use lower-case letters, digits and dashes, e.g. morning-run")
             }
         }
 
@@ -85,11 +86,13 @@ enum Authoring {
             for diagnostic in result.diagnostics { Output.line(diagnostic.formatted(path: path)) }
             if let routine = result.routine, !result.hasErrors {
                 guard routine.slug == name else {
-                    throw CLIError("\(path) now names the routine '\(routine.slug)', not '\(name)'; nothing was imported")
+                    throw CLIError(
+                        "\(path) now names the routine '\(routine.slug)', not '\(name)'; nothing was imported")
                 }
                 let store = try Session.shared.store(settings)
                 let loaded = RoutineSource.Loaded(
-                    routine: routine, stored: nil, source: try? String(contentsOfFile: path, encoding: .utf8), path: path)
+                    routine: routine, stored: nil, source: try? String(contentsOfFile: path, encoding: .utf8),
+                    path: path)
                 let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
                 Output.line(
                     result.outcome == .unchanged
@@ -136,7 +139,8 @@ enum Authoring {
         }
         process.waitUntilExit()
         if process.terminationStatus != 0 {
-            throw CLIError("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was imported")
+            throw CLIError(
+                "the editor '\(editor)' exited with status \(process.terminationStatus); nothing was imported")
         }
     }
 

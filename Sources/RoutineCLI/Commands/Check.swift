@@ -6,7 +6,8 @@ extension RoutineCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
-            abstract: "Check routine files (folders: every *.yaml/*.yml inside, recursively) without touching any store.")
+            abstract:
+                "Check routine files (folders: every *.yaml/*.yml inside, recursively) without touching any store.")
 
         @Argument(help: ArgumentHelp("Files or folders to check.", valueName: "path"))
         var paths: [String]

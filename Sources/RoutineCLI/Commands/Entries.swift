@@ -30,7 +30,8 @@ extension RoutineCommand {
         func validate() throws {
             if let day, DayKey(day) == nil { throw ValidationError("--day wants a date as YYYY-MM-DD, not '\(day)'") }
             if let value, Quantity.parse(value) == nil {
-                throw ValidationError("'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
+                throw ValidationError(
+                    "'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
             }
         }
 
@@ -48,7 +49,8 @@ extension RoutineCommand {
 
     /// `routine entries`: lists entries, as text, JSON or CSV.
     struct Entries: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "entries", abstract: "List entries (CSV output is the backup format).")
+        static let configuration = CommandConfiguration(
+            commandName: "entries", abstract: "List entries (CSV output is the backup format).")
 
         @Option(help: ArgumentHelp("Only this habit's entries.", valueName: "habit"))
         var habit: String?
@@ -69,15 +71,21 @@ extension RoutineCommand {
 
         func validate() throws {
             for (flag, value) in [("--from", from), ("--to", to)] {
-                if let value, DayKey(value) == nil { throw ValidationError("\(flag) wants a date as YYYY-MM-DD, not '\(value)'") }
+                if let value, DayKey(value) == nil {
+                    throw ValidationError("\(flag) wants a date as YYYY-MM-DD, not '\(value)'")
+                }
             }
-            if all, format == .csv { throw ValidationError("--all does not go with --format csv (the backup holds live entries)") }
+            if all, format == .csv {
+                throw ValidationError("--all does not go with --format csv (the backup holds live entries)")
+            }
         }
 
         func run() throws {
             let settings = try Settings(options: global)
             guard let store = try Session.shared.existingStore(settings) else {
-                if format == .json { Output.line("[]") } else if format == .csv {
+                if format == .json {
+                    Output.line("[]")
+                } else if format == .csv {
                     Output.line(AppDatabase.csvHeader.joined(separator: ","))
                 }
                 return
@@ -98,7 +106,8 @@ extension RoutineCommand {
 
     /// `routine delete ENTRY-ID`: soft-deletes an entry.
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an entry (it is kept, marked deleted; metrics ignore it).")
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete an entry (it is kept, marked deleted; metrics ignore it).")
 
         @Argument(help: ArgumentHelp("The entry's id (see 'entries').", valueName: "entry-id"))
         var id: String
@@ -107,7 +116,8 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let entry = try Session.shared.store(settings).deleteEntry(id: try EntryCommands.entryID(id), at: settings.time.now())
+            let entry = try Session.shared.store(settings).deleteEntry(
+                id: try EntryCommands.entryID(id), at: settings.time.now())
             Output.line("deleted entry \(entry.id): \(entry.habit) on \(entry.dayKey)")
         }
     }
@@ -157,14 +167,17 @@ enum EntriesFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 /// Shared pieces of the entry commands.
 enum EntryCommands {
     static func entryID(_ text: String) throws -> Int64 {
-        guard let id = Int64(text), id > 0 else { throw CLIError("'\(text)' is not an entry id (see 'routine entries')") }
+        guard let id = Int64(text), id > 0 else {
+            throw CLIError("'\(text)' is not an entry id (see 'routine entries')")
+        }
         return id
     }
 
     /// `routine edit ENTRY-ID --value V`.
     static func edit(id: String, value: String, settings: Settings) throws {
         guard let amount = Quantity.parse(value) else {
-            throw CLIError.usage("'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
+            throw CLIError.usage(
+                "'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
         }
         let entry = try Session.shared.store(settings).editEntry(id: try entryID(id), value: amount)
         Output.line("entry \(entry.id): \(entry.habit) on \(entry.dayKey) is now \(JSONText.number(amount))")

@@ -13,7 +13,9 @@ extension RoutineCommand {
         struct Add: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "add",
-                abstract: "Add a goal, e.g. goal add 'Run 120 km' --target 120 --unit km --from 2026-11-01 --to 2026-12-31 --habit Run")
+                abstract:
+                    "Add a goal, e.g. goal add 'Run 120 km' --target 120 --unit km --from 2026-11-01 --to 2026-12-31 --habit Run"
+            )
 
             @Argument(help: "The goal's title.")
             var title: String
@@ -30,13 +32,17 @@ extension RoutineCommand {
             @Option(help: ArgumentHelp("Last day, YYYY-MM-DD.", valueName: "day"))
             var to: String
 
-            @Option(name: .customLong("habit"), help: ArgumentHelp("A habit to link (repeat for more).", valueName: "habit"))
+            @Option(
+                name: .customLong("habit"), help: ArgumentHelp("A habit to link (repeat for more).", valueName: "habit")
+            )
             var habits: [String] = []
 
             @OptionGroup var global: GlobalOptions
 
             func validate() throws {
-                guard Quantity.parse(target) != nil else { throw ValidationError("--target wants a number, not '\(target)'") }
+                guard Quantity.parse(target) != nil else {
+                    throw ValidationError("--target wants a number, not '\(target)'")
+                }
                 for (flag, value) in [("--from", from), ("--to", to)] where DayKey(value) == nil {
                     throw ValidationError("\(flag) wants a date as YYYY-MM-DD, not '\(value)'")
                 }
@@ -44,15 +50,19 @@ extension RoutineCommand {
 
             func run() throws {
                 let settings = try Settings(options: global)
-                guard let amount = Quantity.parse(target), let start = DayKey(from), let end = DayKey(to) else { return }
+                guard let amount = Quantity.parse(target), let start = DayKey(from), let end = DayKey(to) else {
+                    return
+                }
                 let goal = try Session.shared.store(settings).addGoal(
-                    title: title, target: amount, unit: unit, from: start, to: end, habits: habits, at: settings.time.now())
+                    title: title, target: amount, unit: unit, from: start, to: end, habits: habits,
+                    at: settings.time.now())
                 Output.line("added goal \(goal.id): \(goal.title)")
             }
         }
 
         struct GoalList: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "list", abstract: "List goals with their progress.")
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List goals with their progress.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -115,7 +125,8 @@ extension RoutineCommand {
         }
 
         struct Unlink: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "unlink", abstract: "Unlink a habit from a goal.")
+            static let configuration = CommandConfiguration(
+                commandName: "unlink", abstract: "Unlink a habit from a goal.")
 
             @Argument(help: ArgumentHelp("The goal's id.", valueName: "goal-id"))
             var id: String
@@ -134,7 +145,8 @@ extension RoutineCommand {
         }
 
         struct GoalDelete: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a goal (entries stay).")
+            static let configuration = CommandConfiguration(
+                commandName: "delete", abstract: "Delete a goal (entries stay).")
 
             @Argument(help: ArgumentHelp("The goal's id.", valueName: "goal-id"))
             var id: String
@@ -167,7 +179,8 @@ enum GoalCommands {
     static func spec(_ info: GoalInfo, store: AppDatabase) throws -> GoalSpec {
         let habits = try store.habits()
         let linked = info.habitKeys.compactMap { key in habits.first { $0.key == key }.map(Metrics.habit) }
-        return GoalSpec(title: info.title, target: info.target, unit: info.unit, from: info.from, to: info.to, linkedHabits: linked)
+        return GoalSpec(
+            title: info.title, target: info.target, unit: info.unit, from: info.from, to: info.to, linkedHabits: linked)
     }
 
     static func progress(_ spec: GoalSpec, info: GoalInfo, store: AppDatabase) throws -> GoalProgress {

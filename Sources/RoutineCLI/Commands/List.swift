@@ -29,7 +29,8 @@ extension RoutineCommand {
 
     /// `routine show NAME`: a stored routine drawn as a tree.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Draw a stored routine (or a routine file) as a tree.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Draw a stored routine (or a routine file) as a tree.")
 
         @Argument(help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"))
         var routine: String

@@ -5,7 +5,8 @@ extension RoutineCommand {
     struct Repl: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "repl",
-            abstract: "Open the routine shell (the default): every command, with line editing, history and Tab completion.")
+            abstract:
+                "Open the routine shell (the default): every command, with line editing, history and Tab completion.")
 
         @OptionGroup var global: GlobalOptions
 

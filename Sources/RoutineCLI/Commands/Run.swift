@@ -106,7 +106,9 @@ extension RoutineCommand {
             let store = try Session.shared.store(settings)
             let run: RunInfo
             if let runID {
-                guard let found = try store.run(id: runID.lowercased()) else { throw CLIError("no run with id '\(runID)'") }
+                guard let found = try store.run(id: runID.lowercased()) else {
+                    throw CLIError("no run with id '\(runID)'")
+                }
                 run = found
             } else {
                 guard let found = try store.latestPausedRun() else { throw CLIError("no paused run to resume") }
@@ -131,7 +133,8 @@ extension RoutineCommand {
 
     /// `routine runs`: runs and their status, most recent first.
     struct Runs: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "runs", abstract: "List runs, most recent first (paused ones can be resumed).")
+        static let configuration = CommandConfiguration(
+            commandName: "runs", abstract: "List runs, most recent first (paused ones can be resumed).")
 
         @Flag(help: "Only paused runs.")
         var paused = false

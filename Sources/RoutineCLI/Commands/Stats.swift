@@ -28,7 +28,9 @@ extension RoutineCommand {
 
         func validate() throws {
             if let day, DayKey(day) == nil { throw ValidationError("--day wants a date as YYYY-MM-DD, not '\(day)'") }
-            if heatmap, habit == nil { throw ValidationError("--heatmap draws one habit: name it, e.g. stats Meditate --heatmap") }
+            if heatmap, habit == nil {
+                throw ValidationError("--heatmap draws one habit: name it, e.g. stats Meditate --heatmap")
+            }
             if !(1...520).contains(weeks) { throw ValidationError("--weeks wants a number from 1 to 520") }
         }
 
@@ -54,7 +56,8 @@ extension RoutineCommand {
             let stats = try Metrics.stats(store: store, day: dayKey, only: habit.map { [$0] })
             switch format {
             case .json: Output.line(statsJSON(stats))
-            case .text: Output.block(stats.isEmpty ? "No habits yet. Run a routine or 'log' one." : StatsTable.render(stats))
+            case .text:
+                Output.block(stats.isEmpty ? "No habits yet. Run a routine or 'log' one." : StatsTable.render(stats))
             }
         }
 
@@ -66,7 +69,8 @@ extension RoutineCommand {
 
     /// `routine today`: what is done and what is still open today.
     struct Today: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "today", abstract: "What is done today, and what is still open.")
+        static let configuration = CommandConfiguration(
+            commandName: "today", abstract: "What is done today, and what is still open.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -84,7 +88,8 @@ extension RoutineCommand {
 
     /// `routine habits`: every habit, its kind and unit, and how it is going.
     struct Habits: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "habits", abstract: "List habits: kind, unit, and how each is going.")
+        static let configuration = CommandConfiguration(
+            commandName: "habits", abstract: "List habits: kind, unit, and how each is going.")
 
         @OptionGroup var global: GlobalOptions
 

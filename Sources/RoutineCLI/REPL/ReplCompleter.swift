@@ -27,7 +27,9 @@ public enum ReplCompleter {
 
     /// Candidates for the word at the cursor, sorted, without duplicates. Words are
     /// split by `LineWords`, the same rules the REPL parses a line with.
-    public static func candidates(request: CompletionRequest, catalog: CommandCatalog, sources: CompletionSources) -> [String] {
+    public static func candidates(
+        request: CompletionRequest, catalog: CommandCatalog, sources: CompletionSources
+    ) -> [String] {
         let words = request.precedingWords
         let current = request.word
         let found: [String]
@@ -76,7 +78,9 @@ public enum ReplCompleter {
         return values(of: kind, current: current, sources: sources)
     }
 
-    private static func values(of kind: CommandCatalog.ValueKind, current: String, sources: CompletionSources) -> [String] {
+    private static func values(
+        of kind: CommandCatalog.ValueKind, current: String, sources: CompletionSources
+    ) -> [String] {
         switch kind {
         case .routine: sources.routines()
         case .habit: sources.habits()

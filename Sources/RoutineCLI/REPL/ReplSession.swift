@@ -116,7 +116,8 @@ struct ReplSession {
         let routines = (try? store?.routines()) ?? []
         if routines.isEmpty {
             let bundled = FileManager.default.fileExists(atPath: "routines") ? "routines/" : "PATH/TO/routines/"
-            Output.line("No routines stored yet: 'import \(bundled)' brings in the bundled ones, then 'run morning-checkin'.")
+            Output.line(
+                "No routines stored yet: 'import \(bundled)' brings in the bundled ones, then 'run morning-checkin'.")
             return
         }
         if let paused = try? store?.latestPausedRun() {
@@ -133,9 +134,12 @@ enum ReplHelp {
         let width = catalog.root.subcommands.map(\.name.count).max() ?? 0
         var lines = ["Commands (the same as 'routine COMMAND' in a shell; 'help COMMAND' for its options):"]
         for command in catalog.root.subcommands {
-            lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.abstract)
+            lines.append(
+                "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.abstract)
         }
-        lines.append("  " + "quit".padding(toLength: width, withPad: " ", startingAt: 0) + "  Leave (a run in progress is paused).")
+        lines.append(
+            "  " + "quit".padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  Leave (a run in progress is paused).")
         return lines.joined(separator: "\n")
     }
 
@@ -150,6 +154,7 @@ enum ReplHelp {
     static func unknown(_ word: String, _ catalog: CommandCatalog) -> String {
         let hint = Suggestion.hint(Suggestion.closest(to: word, among: catalog.commandNames + ReplCompleter.shellWords))
         // "did you mean 'list'?" ends in a question mark: no semicolon after it.
-        return "unknown command '\(word)'" + (hint.isEmpty ? "; 'help' lists the commands" : "\(hint) ('help' lists the commands)")
+        return "unknown command '\(word)'"
+            + (hint.isEmpty ? "; 'help' lists the commands" : "\(hint) ('help' lists the commands)")
     }
 }

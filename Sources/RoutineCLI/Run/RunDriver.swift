@@ -111,7 +111,8 @@ struct RunDriver {
         var retractions: [Int] = []
         for effect in effects {
             switch effect {
-            case .record(let draft): records.append(RunEntryRecord(token: draft.token, habit: draft.habit, value: draft.value))
+            case .record(let draft):
+                records.append(RunEntryRecord(token: draft.token, habit: draft.habit, value: draft.value))
             case .retract(let token): retractions.append(token)
             }
         }
@@ -158,7 +159,8 @@ enum RunState {
         do {
             snapshot = try JSONDecoder().decode(WalkerSnapshot.self, from: data)
         } catch {
-            throw CLIError("the saved state of this run cannot be read (\(error.localizedDescription)); it cannot be resumed")
+            throw CLIError(
+                "the saved state of this run cannot be read (\(error.localizedDescription)); it cannot be resumed")
         }
         do {
             return try Walker(routine: routine, snapshot: snapshot)

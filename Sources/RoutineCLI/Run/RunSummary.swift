@@ -17,7 +17,8 @@ enum RunSummary {
         case (.completed, true):
             Output.line("Dry run complete; nothing was written. A real run would record \(list).")
         case (.aborted, _):
-            Output.line(dryRun ? "Dry run aborted; nothing was written." : "Run aborted; recorded \(list), and that stays.")
+            Output.line(
+                dryRun ? "Dry run aborted; nothing was written." : "Run aborted; recorded \(list), and that stays.")
         case (_, true):
             Output.line("Dry run paused; nothing was written.")
         case (_, false):

@@ -1,3 +1,5 @@
+import RoutineStore
+
 /// A failure a command reports to the user: one clear line on standard error and a
 /// non-zero exit status (1 for a failed command, 64 for a usage error).
 public struct CLIError: Error, CustomStringConvertible, Sendable {
@@ -13,8 +15,6 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { message }
 }
-
-import RoutineStore
 
 extension CLIError {
     /// The one line for errors of the modules below the CLI, or nil for errors that

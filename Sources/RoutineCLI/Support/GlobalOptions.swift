@@ -8,7 +8,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(help: "The active time zone, e.g. Europe/Paris (default: $TZ, else the system's).")
     public var timezone: String?
 
-    @Option(name: .customLong("day-start"), help: "The hour your day starts, HH:MM (default: $ROUTINE_DAY_START, else 00:00).")
+    @Option(
+        name: .customLong("day-start"),
+        help: "The hour your day starts, HH:MM (default: $ROUTINE_DAY_START, else 00:00).")
     public var dayStart: String?
 
     public init() {}

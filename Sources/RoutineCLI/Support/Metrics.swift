@@ -5,7 +5,8 @@ import RoutineStore
 /// each) and computes the figures. Nothing computed here is ever written back.
 enum Metrics {
     static func habit(_ info: HabitInfo) -> MetricHabit {
-        MetricHabit(key: info.key, name: info.name, isQuantity: info.measure != nil, unit: info.unit, weekly: info.weekly)
+        MetricHabit(
+            key: info.key, name: info.name, isQuantity: info.measure != nil, unit: info.unit, weekly: info.weekly)
     }
 
     /// Stats of every habit (or of the named ones) at `day`.

@@ -50,7 +50,9 @@ enum RoutineSource {
     /// A stored routine's latest version.
     static func stored(_ slug: String, settings: Settings) throws -> Loaded {
         guard let store = try Session.shared.existingStore(settings) else {
-            throw CLIError("no routine named '\(slug)': the store \(settings.storePath) is empty (import one with 'routine import routines/')")
+            throw CLIError(
+                "no routine named '\(slug)': the store \(settings.storePath) is empty (import one with 'routine import routines/')"
+            )
         }
         guard let stored = try store.routine(slug: slug) else {
             throw unknownRoutine(slug, store: store)

@@ -20,7 +20,8 @@ public struct Settings: Sendable {
             storePath = AppDatabase.defaultPath(environment: environment)
         }
         do {
-            time = try TimeContext.resolve(timeZone: options.timezone, dayStart: options.dayStart, environment: environment)
+            time = try TimeContext.resolve(
+                timeZone: options.timezone, dayStart: options.dayStart, environment: environment)
         } catch let error as TimeSettingsError {
             throw CLIError(error.message)
         }

@@ -54,7 +54,9 @@ public struct PathAnalysis: Sendable, Equatable {
     /// fixed order: options are tried in declared order, earlier questions (in visit
     /// order) varying slowest. Throws `tooComplex` when counting would need more than
     /// `budget` distinct frontiers (see `PathCounter`).
-    public init(_ routine: Routine, listing limit: Int? = nil, budget: Int = PathAnalysis.defaultBudget)
+    public init(
+        _ routine: Routine, listing limit: Int? = nil, budget: Int = PathAnalysis.defaultBudget
+    )
         throws(PathAnalysisError)
     {
         let graph = PathGraph(routine)

@@ -55,5 +55,6 @@ public func goalProgress(goal: GoalSpec, entries: [MetricEntry]) -> GoalProgress
     }
     // Summing in sorted order makes the total independent of the entries' order.
     let sum = values.sorted().reduce(0, +)
-    return GoalProgress(total: MetricNumber.tidy(Double(count) + sum), target: goal.target, from: goal.from, to: goal.to)
+    return GoalProgress(
+        total: MetricNumber.tidy(Double(count) + sum), target: goal.target, from: goal.from, to: goal.to)
 }

@@ -12,7 +12,9 @@ public struct GoalSpec: Sendable, Hashable, Codable {
     public var to: DayKey
     public var linkedHabits: [MetricHabit]
 
-    public init(title: String, target: Double, unit: String? = nil, from: DayKey, to: DayKey, linkedHabits: [MetricHabit]) {
+    public init(
+        title: String, target: Double, unit: String? = nil, from: DayKey, to: DayKey, linkedHabits: [MetricHabit]
+    ) {
         self.title = title
         self.target = target
         self.unit = unit

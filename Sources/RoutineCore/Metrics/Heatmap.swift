@@ -32,7 +32,9 @@ public enum Heatmap {
     ///   - entries: live entries of any habits; only `habit`'s are used, and none after `day`.
     ///   - weeks: columns to show, clamped to 1…520 (ten years), so that no input can
     ///     make the grid overflow or exhaust memory.
-    public static func render(habit: MetricHabit, entries: [MetricEntry], day: DayKey, weeks: Int = 12, colour: Bool) -> String {
+    public static func render(
+        habit: MetricHabit, entries: [MetricEntry], day: DayKey, weeks: Int = 12, colour: Bool
+    ) -> String {
         let columns = min(maxWeeks, max(1, weeks))
         let lastMonday = day.ordinal - day.weekday
         let firstMonday = lastMonday - 7 * (columns - 1)

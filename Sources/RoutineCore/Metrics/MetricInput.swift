@@ -33,7 +33,8 @@ public struct MetricHabit: Sendable, Hashable, Codable {
     public var weekly: Double?
 
     /// - Parameter key: defaults to `HabitName.key(name)`.
-    public init(key: String? = nil, name: String, isQuantity: Bool = false, unit: String? = nil, weekly: Double? = nil) {
+    public init(key: String? = nil, name: String, isQuantity: Bool = false, unit: String? = nil, weekly: Double? = nil)
+    {
         self.key = key ?? HabitName.key(name)
         self.name = name
         self.isQuantity = isQuantity

@@ -77,7 +77,8 @@ public struct TodaySummary: Sendable {
     static func openHint(_ stats: HabitStats) -> String {
         var parts: [String] = []
         if stats.previousStreak >= 1 {
-            parts.append(stats.previousStreak == 1 ? "done yesterday" : "a \(stats.previousStreak)-day streak to continue")
+            parts.append(
+                stats.previousStreak == 1 ? "done yesterday" : "a \(stats.previousStreak)-day streak to continue")
         } else if !stats.habit.isWeekly && stats.momentum > 0 {
             parts.append("\(stats.momentum) of the last 7 days")
         }

@@ -25,7 +25,9 @@ public struct TimeContext: Sendable {
     public var today: DayKey { DayKey(instant: now(), timeZone: timeZone, dayStartMinutes: dayStartMinutes) }
 
     /// A fixed instant and zone, ids counting up from 1 (for tests).
-    public static func constant(_ instant: Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, dayStartMinutes: Int = 0)
+    public static func constant(
+        _ instant: Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, dayStartMinutes: Int = 0
+    )
         -> TimeContext
     {
         let counter = Counter()

@@ -97,8 +97,10 @@ public enum CycleFinder {
         var result: [[Int]] = []
         for (id, component) in cyclic.enumerated() {
             guard let root = component.first else { continue }
-            result.append(shortestCycle(through: root, component: id, componentOf: componentOf,
-                                        successors: successors, parent: &parent))
+            result.append(
+                shortestCycle(
+                    through: root, component: id, componentOf: componentOf,
+                    successors: successors, parent: &parent))
         }
         return result.sorted { $0[0] < $1[0] }
     }

@@ -20,12 +20,14 @@ struct RefResolver {
         case .id(let id):
             if let index = indexOfID[id] { return index }
             if candidates == nil {
-                candidates = indexOfID.count <= 5_000
+                candidates =
+                    indexOfID.count <= 5_000
                     ? indexOfID.keys.filter { !$0.contains("/") }.sorted() : []
             }
             let hint = Suggestion.hint(Suggestion.closest(to: id, among: candidates ?? []))
-            diagnostics.append(Diagnostic(
-                .undefinedNode, "node '\(id)' is not defined\(hint)", at: ref.location))
+            diagnostics.append(
+                Diagnostic(
+                    .undefinedNode, "node '\(id)' is not defined\(hint)", at: ref.location))
             return nil
         }
     }

@@ -39,8 +39,9 @@ public enum RepeatedHabitFinder {
             for (offset, nodes) in chunk.enumerated() {
                 for node in nodes { bitOf[node] = offset }
             }
-            repeated += pass(order: order, successors: successors, bitOf: bitOf,
-                             words: wordsPerChunk, count: count)
+            repeated += pass(
+                order: order, successors: successors, bitOf: bitOf,
+                words: wordsPerChunk, count: count)
             chunkStart += bitsPerChunk
         }
         return repeated.sorted()

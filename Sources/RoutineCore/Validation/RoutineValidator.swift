@@ -57,7 +57,8 @@ public enum RoutineValidator {
             guard let first = cycle.first, let last = cycle.last else { continue }
             let names = (cycle + [first]).map { nodes[$0].id }.joined(separator: " -> ")
             let edge = successors[last].firstIndex(of: first) ?? 0
-            let location = edgeLocation(of: nodes[last], edge: edge, indexOfID: indexOfID, nodeCount: nodes.count)
+            let location =
+                edgeLocation(of: nodes[last], edge: edge, indexOfID: indexOfID, nodeCount: nodes.count)
                 ?? nodes[last].location
             diagnostics.append(Diagnostic(.cycle, "cycle: \(names)", at: location))
         }
@@ -65,9 +66,10 @@ public enum RoutineValidator {
         let reachable = reach(from: start, successors: successors)
         for index in nodes.indices
         where !reachable[index] && !nodes[index].isInline && !isDuplicate[index] {
-            diagnostics.append(Diagnostic(
-                .unreachableNode, "node '\(nodes[index].id)' is not reachable from start",
-                at: nodes[index].location))
+            diagnostics.append(
+                Diagnostic(
+                    .unreachableNode, "node '\(nodes[index].id)' is not reachable from start",
+                    at: nodes[index].location))
         }
         if cycles.isEmpty {
             let keys: [String?] = nodes.indices.map {
@@ -78,11 +80,12 @@ public enum RoutineValidator {
                 successors: successors, habitKeys: keys, reachable: reachable)
             {
                 guard case .habit(let name, let at) = nodes[index].body else { continue }
-                diagnostics.append(Diagnostic(
-                    .repeatedHabit,
-                    "habit '\(name)' at node '\(nodes[index].id)' can follow the same habit on one path; "
-                        + "it is asked only if the earlier one was skipped",
-                    at: at))
+                diagnostics.append(
+                    Diagnostic(
+                        .repeatedHabit,
+                        "habit '\(name)' at node '\(nodes[index].id)' can follow the same habit on one path; "
+                            + "it is asked only if the earlier one was skipped",
+                        at: at))
             }
         }
 
@@ -161,10 +164,11 @@ public enum RoutineValidator {
         for index in byPosition {
             if let first = indexOfID[nodes[index].id] {
                 duplicates[index] = true
-                diagnostics.append(Diagnostic(
-                    .duplicateNode,
-                    "node id '\(nodes[index].id)' is already defined at line \(nodes[first].idLocation.line)",
-                    at: nodes[index].idLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateNode,
+                        "node id '\(nodes[index].id)' is already defined at line \(nodes[first].idLocation.line)",
+                        at: nodes[index].idLocation))
             } else {
                 indexOfID[nodes[index].id] = index
             }
@@ -176,21 +180,24 @@ public enum RoutineValidator {
         _ options: [DraftOption], at: SourceLocation, of id: String, into diagnostics: inout [Diagnostic]
     ) {
         if options.isEmpty {
-            diagnostics.append(Diagnostic(
-                .emptyQuestion, "question '\(id)' has no options", at: at))
+            diagnostics.append(
+                Diagnostic(
+                    .emptyQuestion, "question '\(id)' has no options", at: at))
         } else if options.count == 1 {
-            diagnostics.append(Diagnostic(
-                .singleOption, "question '\(id)' has only one option", at: at))
+            diagnostics.append(
+                Diagnostic(
+                    .singleOption, "question '\(id)' has only one option", at: at))
         }
         var seen: [String: SourceLocation] = [:]
         for option in options {
             let key = option.text.trimmingWhitespace().lowercased()
             guard !key.isEmpty else { continue }  // an empty text is reported by the reader
             if let first = seen[key] {
-                diagnostics.append(Diagnostic(
-                    .duplicateOption,
-                    "option '\(option.text)' of question '\(id)' repeats the option at line \(first.line)",
-                    at: option.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateOption,
+                        "option '\(option.text)' of question '\(id)' repeats the option at line \(first.line)",
+                        at: option.location))
             } else {
                 seen[key] = option.location
             }
@@ -207,16 +214,18 @@ public enum RoutineValidator {
             }
             let location = habit.measureLocation ?? habit.location
             if !Self.sameMeasure(earlier.measure, habit.measure) {
-                diagnostics.append(Diagnostic(
-                    .measureConflict,
-                    "habit '\(habit.name)' is given \(describe(habit.measure)) here but "
-                        + "\(describe(earlier.measure)) at line \(earlier.location.line)",
-                    at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .measureConflict,
+                        "habit '\(habit.name)' is given \(describe(habit.measure)) here but "
+                            + "\(describe(earlier.measure)) at line \(earlier.location.line)",
+                        at: location))
             } else {
-                diagnostics.append(Diagnostic(
-                    .invalidValue,
-                    "habit '\(habit.name)' is already declared at line \(earlier.location.line)",
-                    at: habit.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .invalidValue,
+                        "habit '\(habit.name)' is already declared at line \(earlier.location.line)",
+                        at: habit.location))
             }
         }
     }

@@ -26,7 +26,9 @@ struct CheckShell {
 
     /// Starts the shell on a pseudo-terminal and waits until it reads its first
     /// line. `arguments` default to the history file.
-    func start(arguments: [String]? = nil, environment extra: [String: String] = [:]) throws
+    func start(
+        arguments: [String]? = nil, environment extra: [String: String] = [:]
+    ) throws
         -> PseudoTerminal
     {
         let terminal = try PseudoTerminal(

@@ -45,7 +45,9 @@ struct Binary {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], input: String? = nil, environment: [String: String], currentDirectory: URL? = nil)
+    static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String], currentDirectory: URL? = nil
+    )
         throws -> Result
     {
         let process = Process()
@@ -54,8 +56,10 @@ struct Binary {
         process.environment = environment
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let stdinPipe = Pipe()
-        let stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent("routine-out-\(UUID().uuidString)")
-        let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("routine-err-\(UUID().uuidString)")
+        let stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "routine-out-\(UUID().uuidString)")
+        let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "routine-err-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         defer {

@@ -204,7 +204,9 @@ final class ReliabilityProcess {
     }
 
     /// Runs `sqlite3` on `database` (read-only unless `writable`), one statement.
-    static func sqlite(_ database: String, _ sql: String, writable: Bool = false, timeout: TimeInterval = 30) throws
+    static func sqlite(
+        _ database: String, _ sql: String, writable: Bool = false, timeout: TimeInterval = 30
+    ) throws
         -> Result
     {
         try run(
