@@ -225,7 +225,9 @@ private struct TreeBuilder {
     }
 
     /// Adds a finished node to the collection being built, or makes it the root.
-    mutating func add(_ node: YAMLNode, size: Int) {
+    /// `node` is consumed and the pending key taken (not copied), so no node is
+    /// retained and released on its way into the tree.
+    mutating func add(_ node: consuming YAMLNode, size: Int) {
         let last = depth - 1
         guard last >= 0 else {
             if output.root == nil { output.root = node }
@@ -234,9 +236,8 @@ private struct TreeBuilder {
         stack[last].size = min(Int.max / 2, stack[last].size + min(Int.max / 4, size))
         if !stack[last].isMapping {
             stack[last].items.append(node)
-        } else if let key = stack[last].pendingKey {
+        } else if let key = stack[last].pendingKey.take() {
             stack[last].pairs.append(YAMLPair(key: key, value: node))
-            stack[last].pendingKey = nil
         } else {
             stack[last].pendingKey = node
         }
@@ -253,7 +254,7 @@ struct Scratch<Element> {
 
     init() { base = .allocate(capacity: 8) }
 
-    mutating func append(_ element: Element) {
+    mutating func append(_ element: consuming Element) {
         if count == capacity {
             let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             grown.moveInitialize(from: base, count: count)
@@ -270,11 +271,13 @@ struct Scratch<Element> {
         let taken = count
         count = 0
         guard taken > 0 else { return [] }
-        let source = base
-        return [Element](unsafeUninitializedCapacity: taken) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: taken)
-            initialized = taken
-        }
+        // Appended one by one after `reserveCapacity` (not `init(unsafeUninitializedCapacity:)`,
+        // which here went through the unspecialised array buffer initialiser and looked up
+        // generic metadata at run time for every collection).
+        var result: [Element] = []
+        result.reserveCapacity(taken)
+        for index in 0..<taken { result.append((base + index).move()) }
+        return result
     }
 
     /// Destroys the elements left and frees the buffer.
