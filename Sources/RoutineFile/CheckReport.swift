@@ -43,31 +43,33 @@ public struct CheckReport: Sendable {
     /// One line per diagnostic, `path:line:col: severity: message [code]`, then the
     /// summary `N files checked: X errors, Y warnings`. Ends with a new line.
     public func text() -> String {
-        // Appended into one string (the same text as `Diagnostic.formatted(path:)`
-        // per line): a check can report tens of thousands of lines.
-        var out = ""
+        // Appended as bytes into one buffer (the same text as `Diagnostic.formatted(path:)`
+        // per line): a check can report tens of thousands of lines, and appending to a
+        // byte array is cheaper than appending to a `String`.
+        var out: [UInt8] = []
         for file in files {
+            let path = file.path
             for diagnostic in file.diagnostics {
-                out += file.path
-                out += ":"
+                out.append(contentsOf: path.utf8)
+                out.append(UInt8(ascii: ":"))
                 if let location = diagnostic.location {
-                    out += String(location.line)
-                    out += ":"
-                    out += String(location.column)
-                    out += ":"
+                    out.append(contentsOf: String(location.line).utf8)
+                    out.append(UInt8(ascii: ":"))
+                    out.append(contentsOf: String(location.column).utf8)
+                    out.append(UInt8(ascii: ":"))
                 }
-                out += " "
-                out += diagnostic.severity.rawValue
-                out += ": "
-                out += diagnostic.singleLineMessage
-                out += " ["
-                out += diagnostic.code.rawValue
-                out += "]\n"
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: diagnostic.severity.rawValue.utf8)
+                out.append(contentsOf: ": ".utf8)
+                out.append(contentsOf: diagnostic.singleLineMessage.utf8)
+                out.append(contentsOf: " [".utf8)
+                out.append(contentsOf: diagnostic.code.rawValue.utf8)
+                out.append(contentsOf: "]\n".utf8)
             }
         }
-        out += summary()
-        out += "\n"
-        return out
+        out.append(contentsOf: summary().utf8)
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `2 files checked: 1 error, 1 warning` (singular and plural as English wants).

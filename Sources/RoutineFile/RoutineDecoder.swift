@@ -67,38 +67,56 @@ struct RoutineDecoder {
     /// `what` is only built for a message (a node's name costs a string per node).
     mutating func keyed(_ node: YAMLNode, allowed: [String], what: @autoclosure () -> String) -> Fields {
         guard case .mapping(let pairs) = node.kind else { return Fields() }
-        var result = Fields()
-        for pair in pairs {
+        var result = Fields(allowed: allowed, pairs: pairs)
+        for (index, pair) in pairs.enumerated() {
             guard let key = pair.key.text else {
                 invalid(pair.key, "a key of the \(what()) must be text, not \(pair.key.kindName)")
                 continue
             }
-            guard allowed.contains(key) else {
+            guard let slot = allowed.firstIndex(of: key) else {
                 let hint = Suggestion.hint(Suggestion.closest(to: key, among: allowed))
                 diagnostics.append(
                     Diagnostic(
                         .unknownKey, "unknown key '\(key)' in the \(what())\(hint)", at: pair.key.location))
                 continue
             }
-            if let first = result[key] {
+            if let first = result.pair(inSlot: slot) {
                 invalid(pair.key, "duplicate key '\(key)' (first at line \(first.key.location.line))")
                 continue
             }
-            result[key] = pair
+            result.set(slot: slot, to: index)
         }
         return result
     }
 
-    /// The known keys of one mapping: at most a handful, so a list beats a dictionary.
+    /// The known keys of one mapping (at most eight allowed keys): for each allowed
+    /// key, the index of its first pair in the mapping. Kept inline (no allocation per
+    /// mapping; the mapping's pairs are shared, not copied).
     struct Fields {
-        private var entries: [(key: String, pair: YAMLPair)] = []
+        private var allowed: [String] = []
+        private var pairs: [YAMLPair] = []
+        private var slots = SIMD8<Int>(repeating: -1)
+
+        init() {}
+
+        init(allowed: [String], pairs: [YAMLPair]) {
+            precondition(allowed.count <= 8)
+            self.allowed = allowed
+            self.pairs = pairs
+        }
+
+        func pair(inSlot slot: Int) -> YAMLPair? {
+            let index = slots[slot]
+            return index >= 0 ? pairs[index] : nil
+        }
+
+        mutating func set(slot: Int, to index: Int) {
+            slots[slot] = index
+        }
 
         subscript(key: String) -> YAMLPair? {
-            get { entries.first { $0.key == key }?.pair }
-            set {
-                entries.removeAll { $0.key == key }
-                if let newValue { entries.append((key, newValue)) }
-            }
+            guard let slot = allowed.firstIndex(of: key) else { return nil }
+            return pair(inSlot: slot)
         }
     }
 

@@ -1,13 +1,13 @@
 /// Resolves node refs to node indices, reporting `undefined-node` for unknown ids.
 struct RefResolver {
-    let indexOfID: [String: Int]
+    let indexOfID: IDIndex
     let nodeCount: Int
     private(set) var diagnostics: [Diagnostic] = []
     /// Ids offered as suggestions; filled on the first undefined ref, and left empty
     /// for very large files, where comparing against every id would cost too much.
     private var candidates: [String]?
 
-    init(indexOfID: [String: Int], nodeCount: Int) {
+    init(indexOfID: IDIndex, nodeCount: Int) {
         self.indexOfID = indexOfID
         self.nodeCount = nodeCount
     }

@@ -118,7 +118,7 @@ public enum RoutineValidator {
     /// Where the `edge`-th resolved ref of `node` is written (options' `next` lists
     /// first, then its own `next`, as the successors were built); nil if out of range.
     private static func edgeLocation(
-        of node: DraftNode, edge: Int, indexOfID: [String: Int], nodeCount: Int
+        of node: DraftNode, edge: Int, indexOfID: IDIndex, nodeCount: Int
     ) -> SourceLocation? {
         var refs: [DraftRef] = []
         if case .question(_, let options, _) = node.body {
@@ -152,9 +152,8 @@ public enum RoutineValidator {
     /// Maps every id to its first definition by position; later ones are duplicates.
     private static func resolveIDs(
         _ nodes: [DraftNode], duplicates: inout [Bool], into diagnostics: inout [Diagnostic]
-    ) -> [String: Int] {
-        var indexOfID: [String: Int] = [:]
-        indexOfID.reserveCapacity(nodes.count)
+    ) -> IDIndex {
+        let indexOfID = IDIndex(capacity: nodes.count)
         let locations = nodes.map(\.idLocation)
         // Ids are usually met in file order already; sort only when they are not.
         var byPosition = Array(nodes.indices)
@@ -170,7 +169,7 @@ public enum RoutineValidator {
                         "node id '\(nodes[index].id)' is already defined at line \(nodes[first].idLocation.line)",
                         at: nodes[index].idLocation))
             } else {
-                indexOfID[nodes[index].id] = index
+                indexOfID.insert(nodes[index].id, index)
             }
         }
         return indexOfID
@@ -188,18 +187,21 @@ public enum RoutineValidator {
                 Diagnostic(
                     .singleOption, "question '\(id)' has only one option", at: at))
         }
-        var seen: [String: SourceLocation] = [:]
+        // A question has a handful of options: a list searched in order (the first
+        // with an equal key, as a dictionary would give) beats hashing.
+        var seen: [(key: String, location: SourceLocation)] = []
+        seen.reserveCapacity(options.count)
         for option in options {
             let key = option.text.trimmingWhitespace().lowercased()
             guard !key.isEmpty else { continue }  // an empty text is reported by the reader
-            if let first = seen[key] {
+            if let first = seen.first(where: { $0.key == key })?.location {
                 diagnostics.append(
                     Diagnostic(
                         .duplicateOption,
                         "option '\(option.text)' of question '\(id)' repeats the option at line \(first.line)",
                         at: option.location))
             } else {
-                seen[key] = option.location
+                seen.append((key, option.location))
             }
         }
     }
