@@ -19,8 +19,10 @@ extension RoutineCommand {
         @Option(help: "The unit of a new measured habit (e.g. km, min); else a plain count.")
         var unit: String?
 
-        @Option(help: ArgumentHelp("The day to record it on, YYYY-MM-DD (default: today).", valueName: "day"))
-        var day: String?
+        @Option(
+            help: ArgumentHelp("The day to record it on, YYYY-MM-DD (default: today).", valueName: "day"),
+            transform: DayArgument.parse)
+        var day: DayKey?
 
         @Option(help: "A note to keep with the entry.")
         var note: String?
@@ -28,7 +30,6 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let day, DayKey(day) == nil { throw ValidationError("--day wants a date as YYYY-MM-DD, not '\(day)'") }
             if let value, Quantity.parse(value) == nil {
                 throw ValidationError(
                     "'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
@@ -38,7 +39,7 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let store = try Session.shared.store(settings)
-            let dayKey = day.flatMap(DayKey.init) ?? settings.time.today
+            let dayKey = day ?? settings.time.today
             let entry = try store.logEntry(
                 habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,
                 at: settings.time.now(), timeZone: settings.timeZoneName, note: note)
@@ -55,11 +56,11 @@ extension RoutineCommand {
         @Option(help: ArgumentHelp("Only this habit's entries.", valueName: "habit"))
         var habit: String?
 
-        @Option(help: ArgumentHelp("From this day, YYYY-MM-DD.", valueName: "day"))
-        var from: String?
+        @Option(help: ArgumentHelp("From this day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
+        var from: DayKey?
 
-        @Option(help: ArgumentHelp("To this day, YYYY-MM-DD.", valueName: "day"))
-        var to: String?
+        @Option(help: ArgumentHelp("To this day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
+        var to: DayKey?
 
         @Flag(help: "Include deleted entries.")
         var all = false
@@ -70,11 +71,6 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            for (flag, value) in [("--from", from), ("--to", to)] {
-                if let value, DayKey(value) == nil {
-                    throw ValidationError("\(flag) wants a date as YYYY-MM-DD, not '\(value)'")
-                }
-            }
             if all, format == .csv {
                 throw ValidationError("--all does not go with --format csv (the backup holds live entries)")
             }
@@ -90,13 +86,11 @@ extension RoutineCommand {
                 }
                 return
             }
-            let fromDay = from.flatMap(DayKey.init)
-            let toDay = to.flatMap(DayKey.init)
             if format == .csv {
-                Output.block(try store.entriesCSV(habit: habit, from: fromDay, to: toDay))
+                Output.block(try store.entriesCSV(habit: habit, from: from, to: to))
                 return
             }
-            let entries = try store.entries(habit: habit, from: fromDay, to: toDay, includeDeleted: all)
+            let entries = try store.entries(habit: habit, from: from, to: to, includeDeleted: all)
             switch format {
             case .json: Output.line(EntryCommands.json(entries))
             default: Output.block(EntryCommands.table(entries))

@@ -26,11 +26,11 @@ extension RoutineCommand {
             @Option(help: "The unit of a sum over measured habits (none: a count of entries).")
             var unit: String?
 
-            @Option(help: ArgumentHelp("First day, YYYY-MM-DD.", valueName: "day"))
-            var from: String
+            @Option(help: ArgumentHelp("First day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
+            var from: DayKey
 
-            @Option(help: ArgumentHelp("Last day, YYYY-MM-DD.", valueName: "day"))
-            var to: String
+            @Option(help: ArgumentHelp("Last day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
+            var to: DayKey
 
             @Option(
                 name: .customLong("habit"), help: ArgumentHelp("A habit to link (repeat for more).", valueName: "habit")
@@ -43,18 +43,13 @@ extension RoutineCommand {
                 guard Quantity.parse(target) != nil else {
                     throw ValidationError("--target wants a number, not '\(target)'")
                 }
-                for (flag, value) in [("--from", from), ("--to", to)] where DayKey(value) == nil {
-                    throw ValidationError("\(flag) wants a date as YYYY-MM-DD, not '\(value)'")
-                }
             }
 
             func run() throws {
                 let settings = try Settings(options: global)
-                guard let amount = Quantity.parse(target), let start = DayKey(from), let end = DayKey(to) else {
-                    return
-                }
+                guard let amount = Quantity.parse(target) else { return }
                 let goal = try Session.shared.store(settings).addGoal(
-                    title: title, target: amount, unit: unit, from: start, to: end, habits: habits,
+                    title: title, target: amount, unit: unit, from: from, to: to, habits: habits,
                     at: settings.time.now())
                 Output.line("added goal \(goal.id): \(goal.title)")
             }

@@ -22,8 +22,10 @@ extension RoutineCommand {
         @Flag(help: "Walk without writing anything to any store.")
         var dryRun = false
 
-        @Option(help: ArgumentHelp("Run for another day (backfill), YYYY-MM-DD.", valueName: "day"))
-        var day: String?
+        @Option(
+            help: ArgumentHelp("Run for another day (backfill), YYYY-MM-DD.", valueName: "day"),
+            transform: DayArgument.parse)
+        var day: DayKey?
 
         @Option(help: "Show prompts (text), or print one JSON transcript when the run stops (json).")
         var format: TextOrJSON = .text
@@ -31,12 +33,11 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let day, DayKey(day) == nil { throw ValidationError("--day wants a date as YYYY-MM-DD, not '\(day)'") }
         }
 
         func run() throws {
             let settings = try Settings(options: global)
-            let dayKey = day.flatMap(DayKey.init) ?? settings.time.today
+            let dayKey = day ?? settings.time.today
             let ending: RunDriver.Ending
             if dryRun {
                 ending = try dryRunWalk(settings: settings, dayKey: dayKey)

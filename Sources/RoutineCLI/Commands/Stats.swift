@@ -12,8 +12,10 @@ extension RoutineCommand {
         @Argument(help: ArgumentHelp("Only this habit.", valueName: "habit"))
         var habit: String?
 
-        @Option(help: ArgumentHelp("The reference day, YYYY-MM-DD (default: today).", valueName: "day"))
-        var day: String?
+        @Option(
+            help: ArgumentHelp("The reference day, YYYY-MM-DD (default: today).", valueName: "day"),
+            transform: DayArgument.parse)
+        var day: DayKey?
 
         @Flag(help: "Draw a calendar heat map of the habit's recent weeks.")
         var heatmap = false
@@ -27,7 +29,6 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let day, DayKey(day) == nil { throw ValidationError("--day wants a date as YYYY-MM-DD, not '\(day)'") }
             if heatmap, habit == nil {
                 throw ValidationError("--heatmap draws one habit: name it, e.g. stats Meditate --heatmap")
             }
@@ -36,7 +37,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let dayKey = day.flatMap(DayKey.init) ?? settings.time.today
+            let dayKey = day ?? settings.time.today
             guard let store = try Session.shared.existingStore(settings) else {
                 if let habit { throw CLIError("no habit named '\(habit)' (no entries yet)") }
                 Output.line(format == .json ? "[]" : "No habits yet. Run a routine or 'log' one.")
