@@ -63,12 +63,9 @@ extension RoutineCommand {
 
             func run() throws {
                 let settings = try Settings(options: global)
-                guard let store = try Session.shared.existingStore(settings) else {
-                    Output.line("No goals yet. Add one with 'goal add'.")
-                    return
-                }
-                let goals = try store.goals()
-                if goals.isEmpty {
+                guard let store = try Session.shared.existingStore(settings), case let goals = try store.goals(),
+                    !goals.isEmpty
+                else {
                     Output.line("No goals yet. Add one with 'goal add'.")
                     return
                 }

@@ -96,12 +96,9 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            guard let store = try Session.shared.existingStore(settings) else {
-                Output.line("No habits yet. Import a routine or 'log' one.")
-                return
-            }
-            let habits = try store.habits()
-            if habits.isEmpty {
+            guard let store = try Session.shared.existingStore(settings), case let habits = try store.habits(),
+                !habits.isEmpty
+            else {
                 Output.line("No habits yet. Import a routine or 'log' one.")
                 return
             }
