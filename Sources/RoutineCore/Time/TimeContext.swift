@@ -24,18 +24,6 @@ public struct TimeContext: Sendable {
     /// The DayKey of the current instant.
     public var today: DayKey { DayKey(instant: now(), timeZone: timeZone, dayStartMinutes: dayStartMinutes) }
 
-    /// A fixed instant and zone, ids counting up from 1 (for tests).
-    public static func constant(
-        _ instant: Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!, dayStartMinutes: Int = 0
-    )
-        -> TimeContext
-    {
-        let counter = Counter()
-        return TimeContext(
-            now: { instant }, timeZone: timeZone, dayStartMinutes: dayStartMinutes,
-            newID: { counter.next() })
-    }
-
     /// Parses `HH:MM` (00:00–23:59) into minutes after midnight.
     public static func parseDayStart(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -44,18 +32,5 @@ public struct TimeContext: Sendable {
             let hours = Int(parts[0]), let minutes = Int(parts[1]), hours < 24, minutes < 60
         else { return nil }
         return hours * 60 + minutes
-    }
-}
-
-/// A thread-safe counter for `TimeContext.constant` ids.
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func next() -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return String(value)
     }
 }
