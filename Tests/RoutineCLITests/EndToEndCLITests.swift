@@ -443,4 +443,36 @@ import Testing
         #expect(badZone.status != 0)
         #expect(badZone.stderr.contains("Mars/Olympus"))
     }
+
+    @Test func importReportsEveryMeasureConflictWithTheStoreAndWritesNothing() throws {
+        let e2e = try EndToEnd()
+        try e2e.ok(["log", "Meditate", "10", "--unit", "min"])
+        try e2e.ok(["log", "Run", "5", "--unit", "km"])
+        let path = try e2e.folder.write(
+            "conflicted.yaml",
+            """
+            routine: conflicted
+            start: [m]
+            habits:
+              Meditate:
+                measure: { unit: km, type: distance }
+              run:
+                measure: { unit: min, type: time }
+            nodes:
+              m:
+                habit: Meditate
+                next: [r]
+              r:
+                habit: Run
+
+            """)
+        let result = try e2e.run(["import", path])
+        #expect(result.status == 1)
+        let conflicts = result.stderr.split(separator: "\n").filter { $0.hasSuffix("[measure-conflict]") }
+        #expect(conflicts.count == 2, "\(result.stderr)")
+        #expect(conflicts.allSatisfy { $0.hasPrefix("\(path): error: habit ") })
+        #expect(result.stderr.contains("nothing was imported"))
+        #expect(!(try e2e.ok(["list"])).contains("conflicted"))
+        #expect(try e2e.ok(["habits"]).contains("min (time)"))
+    }
 }

@@ -67,15 +67,21 @@ enum RoutineSource {
         return CLIError("no routine named '\(slug)'\(known)\(hint)")
     }
 
-    /// Imports one validated file: all or nothing. Returns what the store did.
+    /// Imports one validated file: all or nothing. Every habit whose declared measure
+    /// conflicts with the store is reported first, as a `measure-conflict` diagnostic
+    /// of the file (all of them, not only the first), and nothing is written.
     static func importFile(_ loaded: Loaded, into store: AppDatabase, at now: Date) throws -> ImportResult {
-        do {
-            return try store.importRoutine(loaded.routine, source: loaded.source ?? "", at: now)
-        } catch let error as StoreError {
-            if case .measureConflict = error, let path = loaded.path {
-                throw CLIError("\(path): error: \(error.message) [measure-conflict]")
+        let conflicts = try store.measureConflicts(in: loaded.routine)
+        if !conflicts.isEmpty {
+            let path = loaded.path ?? loaded.routine.slug
+            for conflict in conflicts {
+                Output.note(Diagnostic(.measureConflict, conflict.message, at: nil).formatted(path: path))
             }
-            throw error
+            let count = conflicts.count
+            throw CLIError(
+                "\(path) conflicts with the store (\(count) measure conflict\(count == 1 ? "" : "s")); nothing was imported"
+            )
         }
+        return try store.importRoutine(loaded.routine, source: loaded.source ?? "", at: now)
     }
 }
