@@ -37,9 +37,3 @@ extension RoutineCommand {
         }
     }
 }
-
-/// `--format text|json`.
-enum TextOrJSON: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text
-    case json
-}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand.Goal {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract:
+                "Add a goal, e.g. goal add 'Run 120 km' --target 120 --unit km --from 2026-11-01 --to 2026-12-31 --habit Run"
+        )
+
+        @Argument(help: "The goal's title.")
+        var title: String
+
+        @Option(help: "The target: a count of entries, or a sum in --unit.")
+        var target: String
+
+        @Option(help: "The unit of a sum over measured habits (none: a count of entries).")
+        var unit: String?
+
+        @Option(help: ArgumentHelp("First day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
+        var from: DayKey
+
+        @Option(help: ArgumentHelp("Last day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
+        var to: DayKey
+
+        @Option(
+            name: .customLong("habit"), help: ArgumentHelp("A habit to link (repeat for more).", valueName: "habit")
+        )
+        var habits: [String] = []
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard Quantity.parse(target) != nil else {
+                throw ValidationError("--target wants a number, not '\(target)'")
+            }
+        }
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            guard let amount = Quantity.parse(target) else { return }
+            let goal = try Session.shared.store(settings).addGoal(
+                title: title, target: amount, unit: unit, from: from, to: to, habits: habits,
+                at: settings.time.now())
+            Output.line("added goal \(goal.id): \(goal.title)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine habits`: every habit, its kind and unit, and how it is going.
+    struct Habits: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "habits", abstract: "List habits: kind, unit, and how each is going.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            guard let store = try Session.shared.existingStore(settings), case let habits = try store.habits(),
+                !habits.isEmpty
+            else {
+                Output.line("No habits yet. Import a routine or 'log' one.")
+                return
+            }
+            let stats = try Metrics.stats(store: store, day: settings.time.today)
+            let byKey = Dictionary(stats.map { ($0.habit.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let width = habits.map(\.name.count).max() ?? 0
+            for habit in habits {
+                let kind = habit.measure.map { "\($0.unit) (\($0.type))" } ?? "done/not done"
+                let going = byKey[habit.key].map(StatsTable.brief) ?? ""
+                Output.line("\(habit.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind)  \(going)")
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine today`: what is done and what is still open today.
+    struct Today: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "today", abstract: "What is done today, and what is still open.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let day = settings.time.today
+            guard let store = try Session.shared.existingStore(settings) else {
+                Output.line("Nothing tracked yet. Start with: routine run morning-checkin")
+                return
+            }
+            let stats = try Metrics.stats(store: store, day: day)
+            Output.block(TodaySummary(stats: stats, day: day).text)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import RoutineCore
+import RoutineStore
+
+/// Shared pieces of the entry commands.
+enum EntryCommands {
+    static func entryID(_ text: String) throws -> Int64 {
+        guard let id = Int64(text), id > 0 else {
+            throw CLIError("'\(text)' is not an entry id (see 'routine entries')")
+        }
+        return id
+    }
+
+    /// `routine edit ENTRY-ID --value V`.
+    static func edit(id: String, value: String, settings: Settings) throws {
+        guard let amount = Quantity.parse(value) else {
+            throw CLIError.usage(
+                "'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
+        }
+        let entry = try Session.shared.store(settings).editEntry(id: try entryID(id), value: amount)
+        Output.line("entry \(entry.id): \(entry.habit) on \(entry.dayKey) is now \(JSONText.number(amount))")
+    }
+
+    static func json(_ entries: [EntryInfo]) -> String {
+        let rows = entries.map { entry in
+            let fields = [
+                "\"id\":" + JSONText.string(String(entry.id)),
+                "\"habit\":" + JSONText.string(entry.habit),
+                "\"dayKey\":" + JSONText.string(entry.dayKey.description),
+                "\"timestamp\":" + JSONText.string(iso8601(entry.timestamp)),
+                "\"timeZone\":" + JSONText.string(entry.timeZone),
+                "\"value\":" + JSONText.number(entry.value),
+                "\"note\":" + (entry.note.map(JSONText.string) ?? "null"),
+                "\"run\":" + (entry.runID.map(JSONText.string) ?? "null"),
+                "\"deletedAt\":" + (entry.deletedAt.map { JSONText.string(iso8601($0)) } ?? "null"),
+            ]
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        return "[" + rows.joined(separator: ",\n") + "]"
+    }
+
+    static func table(_ entries: [EntryInfo]) -> String {
+        if entries.isEmpty { return "No entries." }
+        return entries.map { entry in
+            var line = "\(entry.id)\t\(entry.dayKey)\t\(entry.habit)"
+            if let value = entry.value { line += "\t\(JSONText.number(value))" }
+            if let note = entry.note { line += "\t\(note)" }
+            if entry.deletedAt != nil { line += "\t(deleted)" }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// Where the first byte that is not UTF-8 is, in the terms of CSV errors: the 1-based
+    /// line of the file and field number on that line (commas outside quotes, counted
+    /// from the start of the line).
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int) {
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        scan: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error, .emptyInput: break scan
+            }
+        }
+        var line = 1
+        var column = 1
+        var quoted = false
+        for byte in data.prefix(offset) {
+            switch byte {
+            case 0x0A:
+                line += 1
+                column = 1
+            case 0x22: quoted.toggle()
+            case 0x2C where !quoted: column += 1
+            default: break
+            }
+        }
+        return (line, column)
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,7 @@
+import ArgumentParser
+import Foundation
+import RoutineFile
+
+enum ExportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case yaml, json, dot, mermaid
+}
