@@ -29,6 +29,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // A run end to end: walker, run id, saved state, the write of each answer.
+        .target(name: "RoutineRuns", dependencies: ["RoutineCore", "RoutineStore"]),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
             name: "CLibEdit",
@@ -41,7 +43,7 @@ let package = Package(
         .target(
             name: "RoutineCLI",
             dependencies: [
-                "RoutineCore", "RoutineFile", "RoutineStore", "LineEditor",
+                "RoutineCore", "RoutineFile", "RoutineStore", "RoutineRuns", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,7 +61,9 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         .testTarget(
             name: "RoutineCLITests",
-            dependencies: ["RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "TestSupport"],
+            dependencies: [
+                "RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "RoutineRuns", "TestSupport",
+            ],
             exclude: ["Golden"]
         ),
         // What several test targets share: the pseudo-terminal harness, a seeded generator.

@@ -14,6 +14,9 @@ final class LibEditSession {
     private let historyFile: URL?
     private let historySize: Int32
     private let completer: (CompletionRequest) -> [String]
+    /// What Tab offers during the current read instead of asking the completer (a run
+    /// prompt's answers), or nil.
+    private var fixedCandidates: [String]?
     /// The current prompt, as a C string that stays alive while libedit shows it.
     private var promptBuffer: UnsafeMutablePointer<CChar>?
 
@@ -72,7 +75,9 @@ final class LibEditSession {
 
     /// Reads one line with editing. Ctrl-C interrupts the read (see
     /// `routine_sigint_catch`): the line is discarded and `.interrupted` returned.
-    func readLine(prompt: String) -> LineResult {
+    func readLine(prompt: String, completions: [String]? = nil) -> LineResult {
+        fixedCandidates = completions
+        defer { fixedCandidates = nil }
         free(promptBuffer)
         promptBuffer = strdup(PromptEscapes.marked(prompt))
         var previous = sigaction()
@@ -137,7 +142,7 @@ final class LibEditSession {
             decoding: UnsafeRawBufferPointer(start: start, count: max(0, cursor - start)),
             as: UTF8.self)
         let request = CompletionRequest(lineBeforeCursor: before)
-        switch CompletionEngine.action(for: request, candidates: completer(request)) {
+        switch CompletionEngine.action(for: request, candidates: fixedCandidates ?? completer(request)) {
         case .none:
             return UInt8(CC_ERROR)
         case .edit(let deleteBefore, let insert):

@@ -60,7 +60,10 @@ public final class LineEditor {
     /// `.endOfFile`; a last line without a newline is still returned. (On a
     /// terminal where libedit could not be set up, lines are read plainly too,
     /// but the prompt is printed.)
-    public func readLine(prompt: String) -> LineResult {
+    ///
+    /// `completions`, when given, are what Tab offers during this read instead of the
+    /// completer's candidates (a run prompt's answers and commands).
+    public func readLine(prompt: String, completions: [String]? = nil) -> LineResult {
         guard let session else {
             if promptsWithoutEditing {
                 routine_write_stdout(prompt)
@@ -68,7 +71,7 @@ public final class LineEditor {
             guard let line = Swift.readLine(strippingNewline: true) else { return .endOfFile }
             return .line(line)
         }
-        return session.readLine(prompt: prompt)
+        return session.readLine(prompt: prompt, completions: completions)
     }
 
     /// Records `line` in the history (up arrow recalls it) and saves the history

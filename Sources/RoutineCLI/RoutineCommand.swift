@@ -7,7 +7,7 @@ public struct RoutineCommand: ParsableCommand {
         commandName: "routine",
         abstract: "Personal routines as graphs of questions and habits: check, walk, record, reflect.",
         subcommands: [
-            Check.self, Run.self, Resume.self, Runs.self, Paths.self,
+            Check.self, Run.self, Resume.self, Runs.self, Abort.self, Paths.self,
             Import.self, List.self, Show.self, Export.self, New.self, Edit.self,
             Log.self, Entries.self, Delete.self, Habits.self, ImportEntries.self,
             Stats.self, Today.self, Goal.self, Repl.self,
@@ -20,20 +20,39 @@ public struct RoutineCommand: ParsableCommand {
     /// Runs the command line of one process: parses (with global options allowed before
     /// the subcommand), runs, and turns failures into one line and an exit status.
     public static func main(arguments: [String]) -> Never {
-        let status = execute(arguments: arguments)
-        Session.shared.closeStores()
-        Foundation.exit(status)
+        let outcome = execute(arguments: arguments)
+        Session.current.closeStores()
+        Foundation.exit(outcome.status)
     }
 
-    /// Parses and runs one command line; returns the exit status. The REPL calls this
-    /// for each line, so a failing command never ends the session.
+    /// How one command line ended.
+    struct Outcome: Equatable {
+        var status: Int32
+        /// Input ended inside a run (or `quit` at a run prompt): the shell leaves too.
+        var endOfInput = false
+    }
+
+    /// Parses and runs one command line in the bound `Session`; returns how it ended.
+    /// The REPL calls this for each line, so a failing command never ends the session.
     @discardableResult
-    static func execute(arguments: [String]) -> Int32 {
+    static func execute(arguments: [String]) -> Outcome {
         do {
             var command = try parseAsRoot(GlobalOptions.normalize(arguments))
             try command.run()
             Output.flush()
-            return 0
+            return Outcome(status: 0)
+        } catch is EndOfInput {
+            Output.flush()
+            return Outcome(status: 0, endOfInput: true)
+        } catch {
+            return Outcome(status: status(of: error))
+        }
+    }
+
+    /// Reports a failed command (one line on standard error) and gives its exit status.
+    private static func status(of error: Error) -> Int32 {
+        do {
+            throw error
         } catch let error as CLIError {
             Output.flush()
             printError("routine: \(error.message)")

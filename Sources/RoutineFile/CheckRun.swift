@@ -8,7 +8,8 @@ public enum CheckRun {
     /// recursively for `*.yaml` and `*.yml` (case-insensitive extension), skipping
     /// hidden entries (names starting with `.`); found files are sorted by path. A
     /// path that does not exist or cannot be read gives one error for it.
-    public static func check(paths: [String]) -> CheckReport {
+    /// `keeper`: see `TreeKeeper`.
+    public static func check(paths: [String], keeping keeper: TreeKeeper? = nil) -> CheckReport {
         var files: [CheckReport.File] = []
         for path in expand(paths) {
             if isDirectory(path) {
@@ -21,7 +22,7 @@ public enum CheckRun {
                         ]))
                 continue
             }
-            let result = RoutineFileReader.read(path: path, assemble: false)
+            let result = RoutineFileReader.read(path: path, assemble: false, keeping: keeper)
             files.append(CheckReport.File(path: path, diagnostics: result.diagnostics))
         }
         return CheckReport(files: files)

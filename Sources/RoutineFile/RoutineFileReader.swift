@@ -29,7 +29,11 @@ public enum RoutineFileReader {
     /// diagnostic without a position (see docs/diagnostics.md).
     /// With `assemble: false` (`routine check`) only the diagnostics are wanted: the
     /// routine is not built and `routine` is nil.
-    public static func read(path: String, assemble: Bool = true) -> RoutineFileResult {
+    public static func read(
+        path: String, assemble: Bool = true, keeping keeper: TreeKeeper? = nil
+    )
+        -> RoutineFileResult
+    {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -40,11 +44,15 @@ public enum RoutineFileReader {
                     Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
                 ])
         }
-        return read(data: data, path: path, assemble: assemble)
+        return read(data: data, path: path, assemble: assemble, keeping: keeper)
     }
 
     /// Reads routine YAML from memory; `path` is only used by callers for messages.
-    public static func read(data: Data, path: String = "", assemble: Bool = true) -> RoutineFileResult {
+    public static func read(
+        data: Data, path: String = "", assemble: Bool = true, keeping keeper: TreeKeeper? = nil
+    )
+        -> RoutineFileResult
+    {
         let yaml = YAMLEventReader.read(data)
         var diagnostics = yaml.diagnostics
         if yaml.stopped {
@@ -62,19 +70,9 @@ public enum RoutineFileReader {
             RoutineValidator.sortByPosition(&diagnostics)
         }
         let hasErrors = diagnostics.contains { $0.severity == .error }
-        if !assemble && keepsLastTrees {
-            lastTrees = (yaml, draft)
-        }
+        keeper?.last = (yaml, draft)
         return RoutineFileResult(routine: hasErrors ? nil : validated.routine, diagnostics: diagnostics)
     }
-
-    /// Set by a one-shot `routine check` process, which exits right after its last
-    /// file: the YAML tree and draft of the file read last (for diagnostics only) are
-    /// then kept instead of freed node by node (about 9% of checking a 100,000-node
-    /// file). The next such read replaces, and frees, them; so at most one file's
-    /// trees are kept, and never in a long-lived process (the REPL leaves this off).
-    nonisolated(unsafe) public static var keepsLastTrees = false
-    nonisolated(unsafe) private static var lastTrees: Any?
 
     /// Reads routine YAML from a string.
     public static func read(string: String, path: String = "") -> RoutineFileResult {
@@ -90,4 +88,15 @@ public enum RoutineFileReader {
         if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
         return (error as NSError).localizedDescription
     }
+}
+
+/// Keeps the YAML tree and draft of the file read last, instead of freeing them node by
+/// node when the read returns. A one-shot `routine check`, which exits right after its
+/// last file, passes one and never frees it (about 9% of checking a 100,000-node file);
+/// each read replaces, and frees, the trees before. A long-lived process (the REPL)
+/// passes none.
+public final class TreeKeeper: @unchecked Sendable {
+    fileprivate var last: Any?
+
+    public init() {}
 }

@@ -3,14 +3,13 @@ import GRDB
 import RoutineCore
 
 extension AppDatabase {
-    /// Records a new run of one routine version, claimed by this process, and returns
-    /// its id (a lower-case UUID unless `id` is given). The run's DayKey is fixed here;
+    /// Records a new run of one routine version with the id `id` (from the caller's
+    /// injected id generator), claimed by this process. The run's DayKey is fixed here;
     /// every entry of the run carries it.
     public func startRun(
-        versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date, id: RunID? = nil
-    ) throws -> RunID {
+        versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date, id runID: RunID
+    ) throws {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
-        let runID = id ?? UUID().uuidString.lowercased()
         guard RunLocks.isSafeID(runID) else { throw StoreError.unknownRun(runID) }
         try runLocks.claim(runID)
         do {
@@ -31,20 +30,22 @@ extension AppDatabase {
             runLocks.release(runID, removeFile: true)
             throw error
         }
-        return runID
     }
 
     /// Takes the run's exclusive claim for the life of this process (or until
-    /// `finishRun`/`releaseRun`) and records it active. A run another live process holds
-    /// throws `runInUse`; a completed or aborted run throws `runFinished`.
+    /// `finishRun`/`releaseRun`), records it active, and returns the run as it stands
+    /// *after* the claim — its saved state read in the claim's own transaction, so that a
+    /// process that waited for the claim never continues from a state another process
+    /// has since moved on from. A run another live process holds throws `runInUse`; a
+    /// completed or aborted run throws `runFinished`.
     @discardableResult
-    public func claimRun(id: RunID, at now: Date = Date()) throws -> RunClaim {
+    public func claimRun(id: RunID, at now: Date) throws -> RunInfo {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
         guard RunLocks.isSafeID(id), let recorded = try recordedStatus(id) else { throw StoreError.unknownRun(id) }
         if recorded.isFinished { throw StoreError.runFinished(id: id, status: recorded) }
         try runLocks.claim(id)
         do {
-            try write { db in
+            return try write { db in
                 // Checked again under the lock: the run may have been finished by its
                 // previous holder between the first check and the claim.
                 try db.execute(
@@ -57,12 +58,15 @@ extension AppDatabase {
                         .flatMap(RunStatus.init) ?? .aborted
                     throw StoreError.runFinished(id: id, status: status)
                 }
+                guard let row = try Row.fetchOne(db, sql: "\(Self.runSelect) WHERE run.id = ?", arguments: [id]) else {
+                    throw StoreError.unknownRun(id)
+                }
+                return try runInfo(row)
             }
         } catch {
             runLocks.release(id)
             throw error
         }
-        return RunClaim(runID: id)
     }
 
     /// Drops this process's claim without changing the record (the run reads `paused`).
@@ -74,13 +78,28 @@ extension AppDatabase {
     /// (tokens of earlier records), writes `records` as entries carrying the run's id and
     /// DayKey, and saves the walker's new state — so that a crash never leaves the state
     /// and the entries out of step. The run must be claimed by this process.
-    /// Returns the entries written, in the order of `records`.
+    ///
+    /// The answer-time check (SPEC §11): before it writes a record, the transaction looks
+    /// for a live entry of that habit on the run's DayKey (another run, a `log`, written
+    /// since the prompt was shown). If there is one, nothing at all is written and the
+    /// outcome names the habit; the caller steps over it as already done.
     @discardableResult
     public func applyStep(
         runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], at instant: Date, timeZone: String
-    ) throws -> [EntryInfo] {
+    ) throws -> StepOutcome {
         guard runLocks.holds(runID) else { throw StoreError.runNotClaimed(runID) }
-        return try write { db in
+        do {
+            return try writeStep(
+                runID: runID, state: state, records: records, retractions: retractions, at: instant, timeZone: timeZone)
+        } catch StoreError.alreadyRecorded(let habit) {
+            return .alreadyRecorded(habit: habit)
+        }
+    }
+
+    private func writeStep(
+        runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], at instant: Date, timeZone: String
+    ) throws -> StepOutcome {
+        try write { db in
             guard
                 let row = try Row.fetchOne(db, sql: "SELECT day_key, status FROM run WHERE id = ?", arguments: [runID])
             else { throw StoreError.unknownRun(runID) }
@@ -102,8 +121,18 @@ extension AppDatabase {
                 try db.execute(
                     sql: "DELETE FROM run_step_entry WHERE run_id = ? AND token = ?", arguments: [runID, token])
             }
+            for record in records
+            where try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                    WHERE h.name_key = ? AND e.day_key = ? AND e.deleted_at IS NULL)
+                    """, arguments: [HabitResolver.storeKey(record.habit), dayKey.description]) == true
+            {
+                // Throwing rolls back the retractions above too: nothing of this step is written.
+                throw StoreError.alreadyRecorded(habit: record.habit)
+            }
             var resolver = HabitResolver(db: db, now: instant)
-            var written: [EntryInfo] = []
             for record in records {
                 if try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM run_step_entry WHERE run_id = ? AND token = ?)",
@@ -118,18 +147,17 @@ extension AppDatabase {
                 try db.execute(
                     sql: "INSERT INTO run_step_entry (run_id, token, entry_id) VALUES (?, ?, ?)",
                     arguments: [runID, record.token, entryID])
-                written.append(try Self.fetchEntry(db, id: entryID))
             }
             try db.execute(
                 sql: "UPDATE run SET walker_state = ?, updated_at = ? WHERE id = ?", arguments: [state, stamp, runID])
-            return written
+            return .written
         }
     }
 
     /// Ends or pauses a run: records `status` (paused, completed or aborted) and, when
     /// given, the final walker state, then drops the claim. A run held by another live
     /// process throws `runInUse`; a finished run throws `runFinished`.
-    public func finishRun(runID: RunID, status: RunStatus, state: Data?, at now: Date = Date()) throws {
+    public func finishRun(runID: RunID, status: RunStatus, state: Data?, at now: Date) throws {
         guard status != .active else { throw StoreError.invalidRunStatus(status.rawValue) }
         let heldBefore = runLocks.holds(runID)
         if !heldBefore { try claimRun(id: runID, at: now) }
@@ -161,19 +189,73 @@ extension AppDatabase {
     }
 
     /// Runs, most recently started first; only those whose effective status is `status`
-    /// when given.
+    /// when given. Finished statuses are filtered in SQL; `active` and `paused` read
+    /// the unfinished records and ask the run locks which are live.
     public func runs(status: RunStatus? = nil) throws -> [RunInfo] {
-        let all = try read { db in
-            try Row.fetchAll(db, sql: "\(Self.runSelect) ORDER BY run.started_at DESC, run.rowid DESC").map(runInfo)
+        var filter = ""
+        switch status {
+        case nil: break
+        case .completed?, .aborted?: filter = "WHERE run.status = '\(status?.rawValue ?? "")'"
+        case .active?, .paused?: filter = "WHERE run.status IN ('active', 'paused')"
         }
-        guard let status else { return all }
-        return all.filter { $0.status == status }
+        let runs = try read { db in
+            try Row.fetchAll(db, sql: "\(Self.runSelect) \(filter) ORDER BY run.started_at DESC, run.rowid DESC")
+                .map(runInfo)
+        }
+        guard let status else { return runs }
+        return runs.filter { $0.status == status }
     }
 
     /// The most recently started run that is effectively paused (what `resume` with no
     /// id continues), or nil.
     public func latestPausedRun() throws -> RunInfo? {
         try runs(status: .paused).first
+    }
+
+    /// The unfinished run (paused, or walked by a live process) of the routine `slug` for
+    /// `dayKey`, the most recently started when there are several (stores from before
+    /// the one-run rule may hold more): SPEC §11's one unfinished run per routine and day.
+    public func unfinishedRun(slug: String, dayKey: DayKey) throws -> RunInfo? {
+        try read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    \(Self.runSelect) WHERE r.slug = ? AND run.day_key = ? AND run.status IN ('active', 'paused')
+                    ORDER BY run.started_at DESC, run.rowid DESC LIMIT 1
+                    """, arguments: [slug, dayKey.description]
+            ).map(runInfo)
+        }
+    }
+
+    /// The full id of the run that `text` names: a whole id, or the start of exactly one
+    /// (at least 4 characters; case-insensitive). Throws `unknownRun` or `ambiguousRun`.
+    public func resolveRunID(_ text: String) throws -> RunID {
+        let prefix = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard prefix.count >= 4, RunLocks.isSafeID(prefix) else { throw StoreError.unknownRun(text) }
+        let matches = try read { db in
+            // `GLOB` is case-sensitive and uses the id index; ids are lower-case.
+            try String.fetchAll(
+                db, sql: "SELECT id FROM run WHERE id GLOB ? ORDER BY started_at DESC LIMIT 50",
+                arguments: [prefix + "*"])
+        }
+        if matches.contains(prefix) { return prefix }
+        switch matches.count {
+        case 0: throw StoreError.unknownRun(text)
+        case 1: return matches[0]
+        default: throw StoreError.ambiguousRun(prefix: text, matches: matches)
+        }
+    }
+
+    /// The process id of the live process that walks the run, when another process does.
+    public func runHolder(id: RunID) -> Int32? {
+        runLocks.holder(id)
+    }
+
+    /// The tokens of the run's recorded live entries (what its saved state must agree with).
+    public func recordedTokens(runID: RunID) throws -> Set<Int> {
+        try read { db in
+            try Int.fetchSet(db, sql: "SELECT token FROM run_step_entry WHERE run_id = ?", arguments: [runID])
+        }
     }
 
     /// The live entries a run wrote, in the order written.

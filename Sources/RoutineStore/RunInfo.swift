@@ -43,9 +43,11 @@ public struct RunEntryRecord: Sendable, Equatable {
     }
 }
 
-/// Proof that this process holds a run's exclusive lock. The lock lives until
-/// `finishRun`, `releaseRun`, the release of the `AppDatabase` that took it, or the end of
-/// the process (the kernel drops it even on kill -9). Keep the store alive while walking.
-public struct RunClaim: Sendable, Equatable {
-    public var runID: RunID
+/// What `applyStep` did.
+public enum StepOutcome: Sendable, Equatable {
+    /// The step's writes are made.
+    case written
+    /// Nothing was written: `habit` got a live entry on the run's day since its prompt
+    /// was shown (another run, a `log`).
+    case alreadyRecorded(habit: String)
 }

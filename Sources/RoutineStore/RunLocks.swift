@@ -60,6 +60,15 @@ final class RunLocks: @unchecked Sendable {
         return true
     }
 
+    /// The process id of the live process holding the run's claim, when another one does
+    /// (nil when it is free, held by this store, or the holder wrote no id).
+    func holder(_ id: String) -> Int32? {
+        guard !holds(id), isHeld(id), let path = lockPath(id),
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+        else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Takes the run's claim; succeeds at once when this store already holds it.
     func claim(_ id: String) throws {
         mutex.lock()
@@ -83,13 +92,20 @@ final class RunLocks: @unchecked Sendable {
         for attempt in 0..<5 {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 held[id] = fd
+                // Who holds it, for the message another process shows (SPEC §11).
+                let pid = "\(getpid())\n"
+                if ftruncate(fd, 0) == 0 { _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) } }
                 return
             }
             guard errno == EWOULDBLOCK || errno == EINTR else { break }
             if attempt < 4 { usleep(20_000) }
         }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = pread(fd, &buffer, 32, 0)
         close(fd)
-        throw StoreError.runInUse(id)
+        let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        throw StoreError.runInUse(id: id, pid: pid)
     }
 
     /// Drops the claim (no-op when not held); `removeFile` deletes the lock file first,

@@ -35,7 +35,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownRoutine(String)
     case unknownRoutineVersion(Int64)
     case unknownRun(String)
-    case runInUse(String)
+    case runInUse(id: String, pid: Int32?)
+    /// A run step found its habit already recorded on the run's day (rolled back; see
+    /// `AppDatabase.applyStep`, which turns it into `StepOutcome.alreadyRecorded`).
+    case alreadyRecorded(habit: String)
+    /// A run id prefix that several runs start with.
+    case ambiguousRun(prefix: String, matches: [String])
     case runFinished(id: String, status: RunStatus)
     case runNotClaimed(String)
     case unknownRunToken(run: String, token: Int)
@@ -107,8 +112,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "no routine version with id \(id) in the store"
         case .unknownRun(let id):
             "no run with id \(id)"
-        case .runInUse(let id):
-            "run \(id) is being walked by another live process; it cannot be resumed here"
+        case .runInUse(let id, let pid):
+            "run \(id) is being walked by another live process\(pid.map { " (pid \($0))" } ?? ""); it cannot be continued here"
+        case .ambiguousRun(let prefix, let matches):
+            "'\(prefix)' is the start of \(matches.count) run ids (\(matches.prefix(4).map { String($0.prefix(8)) }.joined(separator: ", "))\(matches.count > 4 ? ", …" : "")); give more characters"
+        case .alreadyRecorded(let habit):
+            "\(habit) already has an entry on this day"
         case .runFinished(let id, let status):
             "run \(id) is \(status.rawValue); it cannot be continued"
         case .runNotClaimed(let id):

@@ -37,7 +37,8 @@ import Testing
             #expect(entry.isNull("note"))
             #expect(Int(entry.string("id") ?? "") != nil)
         }
-        #expect(try e2e.ok(["runs"]).contains("\(id)  2026-11-22  morning-checkin v1  completed"))
+        // `runs` shows ids by their first 8 characters (SPEC §11).
+        #expect(try e2e.ok(["runs"]).contains("\(id.prefix(8))  2026-11-22  morning-checkin v1  completed"))
     }
 
     @Test func aRealRunOfAFileImportsItFirstAndRefusesAFileWithErrors() throws {
@@ -235,13 +236,15 @@ import Testing
         try terminal.expect("Drink Water: done?")
         try terminal.expectPrompt("morning-checkin> ")
         let line = try #require(try e2e.ok(["runs"]).split(separator: "\n").first)
-        let id = String(line.prefix(36))
-        #expect(isUUID(id))
+        // `runs` shows 8 characters of the id; any unique prefix of 4 or more names the run.
+        let id = String(line.prefix(8))
         #expect(line.hasSuffix("active"))
         let refused = try e2e.run(["resume", id], input: "y\n")
         #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("routine: run \(id)"))
         #expect(
-            refused.stderr == "routine: run \(id) is being walked by another live process; it cannot be resumed here\n")
+            refused.stderr.hasSuffix(
+                " is being walked by another live process (pid \(terminal.pid)); it cannot be continued here\n"))
         try terminal.send("y\r")
         try terminal.expect("Go for a walk: done?")
         try terminal.expectPrompt("morning-checkin> ")

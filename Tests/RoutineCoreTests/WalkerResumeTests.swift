@@ -113,7 +113,8 @@ import Testing
         _ = walker.handle("1")
         var restored = try walker.roundTripped()
         #expect(restored.status == .active)
-        restored.reserveTokens(through: 1)
+        let changed = restored.reconcile(recorded: [1])
+        #expect(changed)
         #expect(restored.refreshAlreadyDone(["drink water"]).map(\.node) == ["water"])
         #expect(restored.resume().isEmpty)
         #expect(restored.prompt?.node == "meditate")
@@ -124,6 +125,34 @@ import Testing
         #expect(entry.token == 2, "token 1 is taken by the entry written before the crash")
         #expect(restored.entries.map(\.habit) == ["Meditate"])
         #expect(restored.status == .completed)
+    }
+
+    @Test func aStaleStateIsRepairedFromTheRecordedEntries() throws {
+        // A state saved after water (token 1) and meditate (token 2); another process then
+        // went back over meditate (its entry retracted, token 2 gone) and answered it again
+        // (token 3). A late process saving the old state must not make the run a dead end.
+        var walker = Walker(routine: morningRoutine(), dayKey: testDay)
+        _ = walker.feed(["1", "y"])
+        guard case .record(let meditate) = walker.handle("5").effects.first else {
+            Issue.record("no entry")
+            return
+        }
+        #expect(meditate.token == 2)
+        var stale = try walker.roundTripped()
+        let repaired = stale.reconcile(recorded: [1, 3])
+        #expect(repaired)
+        // Meditate's answer (token 2, no longer recorded) is dropped; its prompt is current again.
+        #expect(stale.steps.compactMap(\.token) == [1])
+        // Token 3 is this run's live entry for meditate: already done, stepped over when
+        // the run continues (it had completed, so the repair left it paused).
+        stale.refreshAlreadyDone(["drink water", "meditate"])
+        #expect(stale.resume().map(\.node) == ["meditate"])
+        #expect(stale.status == .completed)
+        #expect(stale.snapshot.nextToken == 4, "tokens count on above every recorded one")
+        // A state that agrees with its entries is left alone.
+        var agreeing = try walker.roundTripped()
+        let unchanged = !agreeing.reconcile(recorded: [1, 2])
+        #expect(unchanged)
     }
 
     @Test func snapshotWithoutTheRoutineRestoresTheSameRun() throws {

@@ -37,22 +37,23 @@ import Testing
         let id = try store.startRun(
             versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         let later = Fixtures.instant.addingTimeInterval(86_400)  // past midnight: still the run's day
-        let written = try store.applyStep(
+        let outcome = try store.applyStep(
             runID: id, state: state2,
             records: [
                 RunEntryRecord(token: 1, habit: "Drink Water", value: nil),
                 RunEntryRecord(token: 2, habit: "meditate", value: 10),
             ],
             retractions: [], at: later, timeZone: "UTC")
+        #expect(outcome == .written)
+        let written = try store.entries(runID: id)
         #expect(written.map(\.habit) == ["Drink Water", "Meditate"])
         #expect(written.allSatisfy { $0.dayKey == Fixtures.day && $0.runID == id })
         #expect(try store.run(id: id)?.state == state2)
         #expect(try store.entries(runID: id).count == 2)
-        let replaced = try store.applyStep(
+        try store.applyStep(
             runID: id, state: state1, records: [RunEntryRecord(token: 3, habit: "Journal", value: nil)],
             retractions: [1], at: later,
             timeZone: "UTC")
-        #expect(replaced.map(\.habit) == ["Journal"])
         #expect(try store.entries(runID: id).map(\.habit) == ["Meditate", "Journal"])
         #expect(try store.liveHabitKeys(on: Fixtures.day) == ["journal", "meditate"])
     }
@@ -169,7 +170,7 @@ import Testing
         let id = try a.startRun(
             versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         #expect(try b.run(id: id)?.status == .active)
-        #expect(throws: StoreError.runInUse(id)) { try b.claimRun(id: id) }
+        #expect(throws: StoreError.runInUse(id: id, pid: getpid())) { try b.claimRun(id: id) }
         #expect(throws: StoreError.runNotClaimed(id)) {
             try b.applyStep(
                 runID: id, state: state2, records: [], retractions: [], at: Fixtures.instant, timeZone: "UTC")
@@ -178,7 +179,7 @@ import Testing
         #expect(try b.run(id: id)?.status == .paused)
         try b.claimRun(id: id)
         #expect(try a.run(id: id)?.status == .active)
-        #expect(throws: StoreError.runInUse(id)) { try a.claimRun(id: id) }
+        #expect(throws: StoreError.runInUse(id: id, pid: getpid())) { try a.claimRun(id: id) }
     }
 
     @Test func runOfAKilledProcessReadsPausedAndCanBeClaimed() throws {
@@ -207,7 +208,8 @@ import Testing
         #expect(String(decoding: line, as: UTF8.self).hasPrefix("held"))
 
         #expect(try store.run(id: id)?.status == .active)
-        #expect(throws: StoreError.runInUse(id)) { try store.claimRun(id: id) }
+        // The holder wrote no process id (not a `routine` process): the error has none.
+        #expect(throws: StoreError.runInUse(id: id, pid: nil)) { try store.claimRun(id: id) }
         #expect(try store.latestPausedRun() == nil)
 
         kill(child.processIdentifier, SIGKILL)

@@ -81,3 +81,23 @@ extension AppDatabase {
         )
     }
 }
+
+/// The run methods with a fresh id and the wall clock, as the tests of the store's own
+/// rules want them (production callers pass the injected clock and id generator).
+extension AppDatabase {
+    @discardableResult
+    func startRun(versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date) throws -> RunID {
+        let id = UUID().uuidString.lowercased()
+        try startRun(versionID: versionID, dayKey: dayKey, timeZone: timeZone, state: state, now: now, id: id)
+        return id
+    }
+
+    func finishRun(runID: RunID, status: RunStatus, state: Data?) throws {
+        try finishRun(runID: runID, status: status, state: state, at: Date())
+    }
+
+    @discardableResult
+    func claimRun(id: RunID) throws -> RunInfo {
+        try claimRun(id: id, at: Date())
+    }
+}

@@ -24,7 +24,7 @@ enum Authoring {
                     throw CLIError(
                         "\(path) now names the routine '\(routine.slug)', not '\(name)'; nothing was imported")
                 }
-                let store = try Session.shared.store(settings)
+                let store = try Session.current.store(settings)
                 let loaded = RoutineSource.Loaded(
                     routine: routine, stored: nil, source: try? String(contentsOfFile: path, encoding: .utf8),
                     path: path)
@@ -46,7 +46,7 @@ enum Authoring {
     private static func fileToEdit(name: String, settings: Settings) throws -> String {
         let path = path(for: name)
         if FileManager.default.fileExists(atPath: path) { return path }
-        guard let stored = try Session.shared.existingStore(settings)?.routine(slug: name) else {
+        guard let stored = try Session.current.existingStore(settings)?.routine(slug: name) else {
             throw CLIError("no routine named '\(name)' in \(folder)/ or the store; start one with 'new \(name)'")
         }
         do {
@@ -61,7 +61,7 @@ enum Authoring {
 
     /// Runs `$VISUAL`, else `$EDITOR`, else `vi`, on the file, attached to this terminal.
     private static func openEditor(on path: String) throws {
-        let env = Session.shared.environment
+        let env = Session.current.environment
         let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         Output.flush()
         let process = Process()
@@ -82,7 +82,7 @@ enum Authoring {
     /// Asks a yes/no question on the terminal (or the next line of piped input); no
     /// answer (end of input) is no.
     static func askYesNo(_ question: String) -> Bool {
-        guard let answer = Prompter.ask(question) else { return false }
+        guard let answer = Session.current.terminal.ask(question) else { return false }
         let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
         return word.isEmpty || word == "y" || word == "yes"
     }

@@ -25,9 +25,15 @@ extension RoutineCommand {
         }
 
         func run() throws {
-            // A one-shot process need not free the last file's trees before exiting.
-            RoutineFileReader.keepsLastTrees = !Session.shared.isREPL
-            let report = CheckRun.check(paths: paths)
+            // A one-shot process need not free the last file's trees before it exits: the
+            // keeper is deliberately never released there (see `TreeKeeper`).
+            var keeper: TreeKeeper?
+            if !Session.current.isREPL {
+                let kept = TreeKeeper()
+                _ = Unmanaged.passRetained(kept)
+                keeper = kept
+            }
+            let report = CheckRun.check(paths: paths, keeping: keeper)
             switch format {
             case .text: Output.block(report.text())
             case .json: Output.block(report.json())

@@ -16,7 +16,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let entry = try Session.shared.store(settings).deleteEntry(
+            let entry = try Session.current.store(settings).deleteEntry(
                 id: try EntryCommands.entryID(id), at: settings.time.now())
             Output.line("deleted entry \(entry.id): \(entry.habit) on \(entry.dayKey)")
         }

@@ -34,7 +34,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            guard let store = try Session.shared.existingStore(settings) else {
+            guard let store = try Session.current.existingStore(settings) else {
                 if format == .json {
                     Output.line("[]")
                 } else if format == .csv {

@@ -12,7 +12,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            guard let store = try Session.shared.existingStore(settings), case let habits = try store.habits(),
+            guard let store = try Session.current.existingStore(settings), case let habits = try store.habits(),
                 !habits.isEmpty
             else {
                 Output.line("No habits yet. Import a routine or 'log' one.")

@@ -22,7 +22,7 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let files = CheckRun.expand(paths)
             if files.isEmpty { throw CLIError("no routine files (*.yaml, *.yml) in \(paths.joined(separator: " "))") }
-            let store = try Session.shared.store(settings)
+            let store = try Session.current.store(settings)
             var failed = 0
             for path in files {
                 do {

@@ -30,7 +30,7 @@ extension RoutineCommand {
             } catch {
                 throw CLIError("cannot read \(file): \(error.localizedDescription)")
             }
-            let store = try Session.shared.store(settings)
+            let store = try Session.current.store(settings)
             do {
                 let count = try store.importEntries(
                     csv: text, defaultTimeZone: settings.timeZoneName, now: settings.time.now())

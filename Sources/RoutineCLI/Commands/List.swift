@@ -11,7 +11,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let routines = try Session.shared.existingStore(settings)?.routines() ?? []
+            let routines = try Session.current.existingStore(settings)?.routines() ?? []
             if routines.isEmpty {
                 Output.line("No routines yet. Import some with: routine import routines/")
                 return

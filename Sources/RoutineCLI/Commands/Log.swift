@@ -38,7 +38,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let store = try Session.shared.store(settings)
+            let store = try Session.current.store(settings)
             let dayKey = day ?? settings.time.today
             let entry = try store.logEntry(
                 habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,

@@ -11,7 +11,7 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            guard !Session.shared.isREPL else { throw CLIError("already in the routine shell") }
+            guard !Session.current.isREPL else { throw CLIError("already in the routine shell") }
             var forwarded: [String] = []
             if let store = global.store { forwarded += ["--store", store] }
             if let zone = global.timezone { forwarded += ["--timezone", zone] }

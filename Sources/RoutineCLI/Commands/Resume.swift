@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoutineCore
+import RoutineRuns
 import RoutineStore
 
 extension RoutineCommand {
@@ -10,7 +11,8 @@ extension RoutineCommand {
             commandName: "resume",
             abstract: "Continue a paused run (by default the most recently started one).")
 
-        @Argument(help: ArgumentHelp("The run's id (see 'runs').", valueName: "run-id"))
+        @Argument(
+            help: ArgumentHelp("The run's id, or its first 4 or more characters (see 'runs').", valueName: "run-id"))
         var runID: String?
 
         @Option(help: "Show prompts (text), or print one JSON transcript when the run stops (json).")
@@ -20,31 +22,20 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let store = try Session.shared.store(settings)
-            let run: RunInfo
+            let store = try Session.current.store(settings)
+            let id: RunID
             if let runID {
-                guard let found = try store.run(id: runID.lowercased()) else {
-                    throw CLIError("no run with id '\(runID)'")
-                }
-                run = found
+                id = try RunCommands.runID(runID, store: store)
             } else {
                 guard let found = try store.latestPausedRun() else { throw CLIError("no paused run to resume") }
-                run = found
+                id = found.id
             }
-            guard let stored = try store.routine(versionID: run.versionID) else {
-                throw CLIError("run \(run.id) walks a routine version the store no longer has")
-            }
-            try store.claimRun(id: run.id, at: settings.time.now())
-            var walker = try RunState.decode(run.state, routine: stored.routine)
-            walker.refreshAlreadyDone(try store.liveHabitKeys(on: run.dayKey))
-            walker.resume()
+            let coordinator = try RunCoordinator.resume(
+                id, store: store, time: settings.time, timeZoneName: settings.timeZoneName)
             if format == .text {
-                Output.line("Resuming \(run.slug) for \(run.dayKey).")
+                Session.current.terminal.show("Resuming \(coordinator.slug) for \(coordinator.walker.dayKey).")
             }
-            var driver = RunDriver(
-                walker: walker, mode: .real(store: store, runID: run.id), format: format, settings: settings,
-                slug: run.slug)
-            if case .endOfInput = try driver.drive() { Session.shared.endOfInput = true }
+            try RunCommands.drive(coordinator, format: format)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoutineCore
+import RoutineRuns
 import RoutineStore
 
 extension RoutineCommand {
@@ -12,8 +13,10 @@ extension RoutineCommand {
             discussion: """
                 NAME is a stored routine; a FILE is imported first (as 'import' would) and \
                 refused if it has errors. With --dry-run nothing is written anywhere; a file \
-                is then only checked. Answers: an option's number or text, y/done, n/skip, a \
-                number for a measured habit; 'back', 'pause', 'abort' and 'help' at any prompt.
+                is then only checked. A routine has one unfinished run per day: when its run \
+                for that day is paused, 'run' continues it (--new abandons it and starts \
+                afresh). Answers: an option's number or text, y/done, n/skip, a number for a \
+                measured habit; 'back', 'pause', 'abort' and 'help' at any prompt.
                 """)
 
         @Argument(help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"))
@@ -21,6 +24,9 @@ extension RoutineCommand {
 
         @Flag(help: "Walk without writing anything to any store.")
         var dryRun = false
+
+        @Flag(help: "Abort the routine's paused run for that day, if any, and start afresh.")
+        var new = false
 
         @Option(
             help: ArgumentHelp("Run for another day (backfill), YYYY-MM-DD.", valueName: "day"),
@@ -33,34 +39,24 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
+            if dryRun && new { throw ValidationError("--new starts a real run; it does not go with --dry-run") }
         }
 
         func run() throws {
             let settings = try Settings(options: global)
             let dayKey = day ?? settings.time.today
-            let ending: RunDriver.Ending
-            if dryRun {
-                ending = try dryRunWalk(settings: settings, dayKey: dayKey)
-            } else {
-                ending = try realRun(settings: settings, dayKey: dayKey)
-            }
-            if case .endOfInput = ending { Session.shared.endOfInput = true }
+            let coordinator = dryRun ? try dryRunWalk(settings: settings, dayKey: dayKey) : try open(settings, dayKey)
+            try RunCommands.drive(coordinator, format: format)
         }
 
-        private func dryRunWalk(settings: Settings, dayKey: DayKey) throws -> RunDriver.Ending {
+        private func dryRunWalk(settings: Settings, dayKey: DayKey) throws -> RunCoordinator {
             let loaded = try RoutineSource.load(routine, settings: settings, allowStore: true)
-            let store = loaded.stored == nil ? nil : try Session.shared.existingStore(settings)
-            let walker = Walker(
-                routine: loaded.routine, dayKey: dayKey, habitSpecs: try store?.habitSpecs() ?? [:],
-                alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [])
-            var driver = RunDriver(
-                walker: walker, mode: .dryRun(store: store, runID: settings.time.newID()), format: format,
-                settings: settings, slug: loaded.routine.slug)
-            return try driver.drive()
+            let store = loaded.stored == nil ? nil : try Session.current.existingStore(settings)
+            return try RunCoordinator.dryRun(routine: loaded.routine, dayKey: dayKey, store: store, time: settings.time)
         }
 
-        private func realRun(settings: Settings, dayKey: DayKey) throws -> RunDriver.Ending {
-            let store = try Session.shared.store(settings)
+        private func open(_ settings: Settings, _ dayKey: DayKey) throws -> RunCoordinator {
+            let store = try Session.current.store(settings)
             let stored: StoredRoutine
             if RoutineSource.isSlug(routine) {
                 guard let found = try store.routine(slug: routine) else {
@@ -75,16 +71,51 @@ extension RoutineCommand {
                 }
                 stored = found
             }
-            let walker = Walker(
-                routine: stored.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
-                alreadyDone: try store.liveHabitKeys(on: dayKey))
-            let runID = try store.startRun(
-                versionID: stored.versionID, dayKey: dayKey, timeZone: settings.timeZoneName,
-                state: try RunState.encode(walker), now: settings.time.now())
-            var driver = RunDriver(
-                walker: walker, mode: .real(store: store, runID: runID), format: format, settings: settings,
-                slug: stored.routine.slug)
-            return try driver.drive()
+            let (coordinator, opening) = try RunCoordinator.open(
+                stored, dayKey: dayKey, store: store, time: settings.time, timeZoneName: settings.timeZoneName,
+                startNew: new)
+            let terminal = Session.current.terminal
+            switch opening {
+            case .started:
+                break
+            case .resumed(let run):
+                let hint = terminal.isShell ? "run \(run.slug) --new" : "routine run \(run.slug) --new"
+                terminal.note(
+                    "Resuming the paused run of \(run.slug) for \(run.dayKey) (\(run.id.prefix(8))); '\(hint)' starts afresh."
+                )
+            case .restarted(let abandoned):
+                terminal.note("Aborted the paused run \(abandoned.prefix(8)); starting afresh.")
+            }
+            return coordinator
         }
     }
 }
+
+/// What `run` and `resume` share.
+enum RunCommands {
+    /// Walks the run on the session's terminal; end of input inside the run is passed up
+    /// (as `EndOfInput`) so that the shell leaves too.
+    static func drive(_ coordinator: RunCoordinator, format: TextOrJSON) throws {
+        if coordinator.wasRepaired {
+            Session.current.terminal.note(
+                "The saved state of run \(coordinator.runID.prefix(8)) disagreed with its entries; repaired from them.")
+        }
+        var driver = RunDriver(coordinator: coordinator, format: format, terminal: Session.current.terminal)
+        if try driver.drive() == .endOfInput { throw EndOfInput() }
+    }
+
+    /// The run that `text` names (a whole id or a unique prefix of at least 4 characters).
+    static func runID(_ text: String, store: AppDatabase) throws -> RunID {
+        do {
+            return try store.resolveRunID(text)
+        } catch StoreError.unknownRun {
+            let recent = ((try? store.runs()) ?? []).prefix(200).map { String($0.id.prefix(8)) }
+            let hint = Suggestion.hint(Suggestion.closest(to: String(text.lowercased().prefix(8)), among: recent))
+            throw CLIError("no run with id '\(text)'\(hint) (see 'runs')")
+        }
+    }
+}
+
+/// Input ended inside a run (Ctrl-D, the end of piped input, `quit` in the shell): the run
+/// is paused and the command succeeded; the shell leaves too.
+struct EndOfInput: Error {}

@@ -38,7 +38,7 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let dayKey = day ?? settings.time.today
-            guard let store = try Session.shared.existingStore(settings) else {
+            guard let store = try Session.current.existingStore(settings) else {
                 if let habit { throw CLIError("no habit named '\(habit)' (no entries yet)") }
                 Output.line(format == .json ? "[]" : "No habits yet. Run a routine or 'log' one.")
                 return

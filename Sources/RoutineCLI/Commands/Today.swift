@@ -13,7 +13,7 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let day = settings.time.today
-            guard let store = try Session.shared.existingStore(settings) else {
+            guard let store = try Session.current.existingStore(settings) else {
                 Output.line("Nothing tracked yet. Start with: routine run morning-checkin")
                 return
             }

@@ -23,26 +23,28 @@ struct ReplSession {
     func run() throws {
         let catalog = try CommandCatalog(dumpHelpJSON: RoutineCommand._dumpHelp())
         let sources = completionSources()
-        let history = HistoryFile.defaultURL(programName: "routine", environment: Session.shared.environment)
+        let outer = Session.current
+        let history = HistoryFile.defaultURL(programName: "routine", environment: outer.environment)
         let editor = LineEditor(programName: "routine", historyFile: history) { request in
-            if let run = Session.shared.runCompletions { return run }
-            return ReplCompleter.candidates(request: request, catalog: catalog, sources: sources)
+            ReplCompleter.candidates(request: request, catalog: catalog, sources: sources)
         }
-        Session.shared.lineEditor = editor
-        defer { Session.shared.lineEditor = nil }
-        if editor.isInteractive { greet() }
-
-        while true {
-            Output.flush()
-            switch editor.readLine(prompt: Self.styledPrompt(Output.style)) {
-            case .endOfFile:
-                if editor.isInteractive { Output.line() }
-                return
-            case .interrupted:
-                continue
-            case .line(let line):
-                editor.addHistory(line)
-                if handle(line, catalog: catalog) == .leave || Session.shared.endOfInput { return }
+        // Every command of the shell runs in this session: its terminal is the shell's.
+        let session = Session(environment: outer.environment, terminal: EditorTerminal(editor: editor, isShell: true))
+        defer { session.closeStores() }
+        Session.$current.withValue(session) {
+            if editor.isInteractive { greet() }
+            while true {
+                Output.flush()
+                switch editor.readLine(prompt: Self.styledPrompt(Output.style)) {
+                case .endOfFile:
+                    if editor.isInteractive { Output.line() }
+                    return
+                case .interrupted:
+                    continue
+                case .line(let line):
+                    session.terminal.remember(line)
+                    if handle(line, catalog: catalog) == .leave { return }
+                }
             }
         }
     }
@@ -78,8 +80,8 @@ struct ReplSession {
                 return .goOn
             }
         }
-        RoutineCommand.execute(arguments: Self.insert(forwardedOptions, into: words))
-        return .goOn
+        let outcome = RoutineCommand.execute(arguments: Self.insert(forwardedOptions, into: words))
+        return outcome.endOfInput ? .leave : .goOn
     }
 
     /// The REPL's global options added to a command line (before `--`, if any), unless
@@ -103,8 +105,8 @@ struct ReplSession {
     private func completionSources() -> CompletionSources {
         let settings = settings
         return CompletionSources(
-            routines: { (try? Session.shared.existingStore(settings)?.routines().map(\.slug)) ?? [] },
-            habits: { (try? Session.shared.existingStore(settings)?.habits().map(\.name)) ?? [] },
+            routines: { (try? Session.current.existingStore(settings)?.routines().map(\.slug)) ?? [] },
+            habits: { (try? Session.current.existingStore(settings)?.habits().map(\.name)) ?? [] },
             paths: { PathCompleter().completePath(prefix: $0) })
     }
 
@@ -112,7 +114,7 @@ struct ReplSession {
     private func greet() {
         let style = Output.style
         Output.line(style.bold("routine") + " — 'help' lists the commands, Tab completes, 'quit' leaves.")
-        let store = try? Session.shared.existingStore(settings)
+        let store = try? Session.current.existingStore(settings)
         let routines = (try? store?.routines()) ?? []
         if routines.isEmpty {
             let bundled = FileManager.default.fileExists(atPath: "routines") ? "routines/" : "PATH/TO/routines/"

@@ -1,3 +1,4 @@
+import RoutineRuns
 import RoutineStore
 
 /// A failure a command reports to the user: one clear line on standard error and a
@@ -23,6 +24,7 @@ extension CLIError {
         switch error {
         case let error as StoreError: error.message
         case let error as CLIError: error.message
+        case let error as RunError: error.description
         default: nil
         }
     }

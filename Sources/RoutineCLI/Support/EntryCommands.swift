@@ -18,7 +18,7 @@ enum EntryCommands {
             throw CLIError.usage(
                 "'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
         }
-        let entry = try Session.shared.store(settings).editEntry(id: try entryID(id), value: amount)
+        let entry = try Session.current.store(settings).editEntry(id: try entryID(id), value: amount)
         Output.line("entry \(entry.id): \(entry.habit) on \(entry.dayKey) is now \(JSONText.number(amount))")
     }
 

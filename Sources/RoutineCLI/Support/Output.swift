@@ -21,5 +21,5 @@ enum Output {
         fflush(nil)
     }
 
-    static var style: Style { Style.forStandardOutput(environment: Session.shared.environment) }
+    static var style: Style { Style.forStandardOutput(environment: Session.current.environment) }
 }

@@ -49,7 +49,7 @@ enum RoutineSource {
 
     /// A stored routine's latest version.
     static func stored(_ slug: String, settings: Settings) throws -> Loaded {
-        guard let store = try Session.shared.existingStore(settings) else {
+        guard let store = try Session.current.existingStore(settings) else {
             throw CLIError(
                 "no routine named '\(slug)': the store \(settings.storePath) is empty (import one with 'routine import routines/')"
             )

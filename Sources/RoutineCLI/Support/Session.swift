@@ -2,29 +2,33 @@ import Foundation
 import LineEditor
 import RoutineStore
 
-/// State shared by the commands of one process: one CLI invocation, or every command
-/// of one REPL session. Commands are ArgumentParser values built fresh for each line,
-/// so what must outlive a command (the open store, the REPL's line editor) lives here.
+/// What the commands of one process share: one CLI invocation, or every command of one
+/// REPL session. Commands are ArgumentParser values built fresh for each line, so what
+/// must outlive a command (the open stores, the terminal) lives here.
+///
+/// A session is bound for the duration of a command with `Session.$current.withValue`
+/// (a task-local value, like swift-dependencies' dependencies): it is a scoped context,
+/// not a mutable global, and a test can run commands against a session of its own. Run
+/// state never lives here: a run's completions are passed to each read, and how a run
+/// ended is returned.
 final class Session: @unchecked Sendable {
-    /// The process's session. Commands run one at a time on the main thread.
-    nonisolated(unsafe) static var shared = Session()
+    /// The session of the command that is running (the process's own when none is bound).
+    @TaskLocal static var current = Session()
 
     let environment: [String: String]
-    /// The REPL's editor, reused for a run's prompts inside the REPL; nil in the CLI.
-    var lineEditor: LineEditor?
-    /// What Tab completes inside a run: the current prompt's answers and run commands.
-    var runCompletions: [String]?
-    /// Set when input ended inside a run (Ctrl-D): the REPL leaves after the run pauses.
-    var endOfInput = false
+    /// Where commands read answers and questions from the person.
+    let terminal: Terminal
     private var stores: [String: AppDatabase] = [:]
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment, terminal: Terminal? = nil) {
         self.environment = environment
+        self.terminal = terminal ?? EditorTerminal.process
     }
 
-    var isREPL: Bool { lineEditor != nil }
+    /// Inside the routine shell (the REPL), rather than one command of a shell.
+    var isREPL: Bool { terminal.isShell }
 
-    /// The store at the settings' path, opened once per process and kept open (a run's
+    /// The store at the settings' path, opened once per session and kept open (a run's
     /// claim lives as long as its store).
     func store(_ settings: Settings) throws -> AppDatabase {
         if let open = stores[settings.storePath] { return open }
@@ -33,7 +37,7 @@ final class Session: @unchecked Sendable {
         return store
     }
 
-    /// Closes every store this process opened (see `AppDatabase.close`).
+    /// Closes every store this session opened (see `AppDatabase.close`).
     func closeStores() {
         for store in stores.values { store.close() }
         stores = [:]

@@ -218,12 +218,27 @@ public struct Walker: Sendable {
         return settle()
     }
 
-    /// Makes sure future entry tokens are above `token`: for a host that finds entries
-    /// of this run with tokens the saved walker does not know (the process died after
-    /// writing an entry and before saving the walker). The habits of those entries are
-    /// already done (pass them with `refreshAlreadyDone`), so nothing is written twice.
-    public mutating func reserveTokens(through token: Int) {
-        nextToken = max(nextToken, token + 1)
+    /// Makes the saved answers agree with the entries the store recorded for this run
+    /// (`recorded`: the tokens of its live entries), so that a run whose state fell out
+    /// of step with its entries — saved by a process that continued from an old state,
+    /// or written by hand — continues instead of failing at its next write (SPEC §4.3:
+    /// nothing is written twice).
+    ///
+    /// Answers from the first done step whose entry is not recorded onwards are dropped
+    /// (their prompts are asked again); entries recorded but unknown to the steps are
+    /// habits already done (pass them with `refreshAlreadyDone`); new tokens count on
+    /// from above every recorded one. Returns whether anything changed.
+    @discardableResult
+    public mutating func reconcile(recorded: Set<Int>) -> Bool {
+        let before = (steps, nextToken)
+        if let first = steps.firstIndex(where: { step in step.token.map { !recorded.contains($0) } ?? false }) {
+            steps.removeSubrange(first...)
+        }
+        nextToken = max(nextToken, (recorded.max() ?? 0) + 1)
+        guard before.0 != steps || before.1 != nextToken else { return false }
+        if status == .completed { status = .paused }
+        rebuild()
+        return true
     }
 
     /// Replaces what the host knows of habits done on `dayKey` (keys, or names: they are

@@ -13,7 +13,7 @@ extension RoutineCommand.Goal {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let store = try Session.shared.store(try Settings(options: global))
+            let store = try Session.current.store(try Settings(options: global))
             let goalID = try GoalCommands.goalID(id)
             try store.deleteGoal(id: goalID)
             Output.line("deleted goal \(goalID)")

@@ -11,7 +11,7 @@ extension RoutineCommand.Goal {
 
         func run() throws {
             let settings = try Settings(options: global)
-            guard let store = try Session.shared.existingStore(settings), case let goals = try store.goals(),
+            guard let store = try Session.current.existingStore(settings), case let goals = try store.goals(),
                 !goals.isEmpty
             else {
                 Output.line("No goals yet. Add one with 'goal add'.")

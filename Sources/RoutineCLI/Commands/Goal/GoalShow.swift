@@ -13,7 +13,7 @@ extension RoutineCommand.Goal {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let store = try Session.shared.store(settings)
+            let store = try Session.current.store(settings)
             let info = try GoalCommands.goal(id, store: store)
             let spec = try GoalCommands.spec(info, store: store)
             let progress = try GoalCommands.progress(spec, info: info, store: store)

@@ -15,7 +15,7 @@ extension RoutineCommand.Goal {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let store = try Session.shared.store(try Settings(options: global))
+            let store = try Session.current.store(try Settings(options: global))
             let goal = try store.link(goal: try GoalCommands.goalID(id), habit: habit)
             Output.line("goal \(goal.id) now counts \(goal.habits.joined(separator: ", "))")
         }

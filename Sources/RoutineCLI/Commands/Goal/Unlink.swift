@@ -16,7 +16,7 @@ extension RoutineCommand.Goal {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let store = try Session.shared.store(try Settings(options: global))
+            let store = try Session.current.store(try Settings(options: global))
             let goal = try store.unlink(goal: try GoalCommands.goalID(id), habit: habit)
             let rest = goal.habits.isEmpty ? "no habits" : goal.habits.joined(separator: ", ")
             Output.line("goal \(goal.id) now counts \(rest)")

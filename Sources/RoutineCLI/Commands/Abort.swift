@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine abort RUN-ID`: ends a paused run; what it recorded stays.
+    struct Abort: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "abort",
+            abstract: "End a paused run without continuing it (what it recorded stays).")
+
+        @Argument(
+            help: ArgumentHelp("The run's id, or its first 4 or more characters (see 'runs').", valueName: "run-id"))
+        var runID: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let store = try Session.current.store(settings)
+            let id = try RunCommands.runID(runID, store: store)
+            try store.finishRun(runID: id, status: .aborted, state: nil, at: settings.time.now())
+            Output.line("aborted run \(id.prefix(8)); what it recorded stays")
+        }
+    }
+}

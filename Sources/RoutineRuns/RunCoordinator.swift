@@ -1,0 +1,233 @@
+import Foundation
+import RoutineCore
+import RoutineStore
+
+/// Owns one run end to end: its id, its walker, the walker's saved state, and every
+/// write the run makes — so that the rules of a run live here once, and whatever shows
+/// the prompts (a terminal, a pipe, a test's script) only reads lines and shows text.
+///
+/// - Starting: a real run gets its id from the injected generator and is claimed before
+///   its first prompt; SPEC §11's one unfinished run per routine and DayKey is applied
+///   by `open` (a paused run is resumed, `startNew` aborts it first, a run another live
+///   process walks is refused naming that process).
+/// - Resuming: the claim is taken first and the saved state read in the claim's own
+///   transaction (a process that waited never continues from a state another process has
+///   moved on from); a state that disagrees with the entries the run recorded is
+///   repaired from them (`Walker.reconcile`), and one that cannot be read at all is
+///   rebuilt from them: a run is never a dead end.
+/// - Each answer: the walker's effects and its new state are written in one transaction
+///   before the next prompt; the transaction first checks that an answered habit got no
+///   live entry on the run's day since its prompt showed (another run, a `log`), and
+///   then writes nothing and steps over it as already done.
+/// - A dry run has an id from the same generator and writes nothing anywhere.
+public struct RunCoordinator {
+    public private(set) var walker: Walker
+    public let runID: RunID
+    /// The routine's slug, for prompts and messages.
+    public let slug: String
+    /// The store, when the run reads one (a dry run of a file reads none).
+    public let store: AppDatabase?
+    public let isDryRun: Bool
+    /// Set when `resume` found the saved state out of step with the run's entries (or
+    /// unreadable) and repaired it from them.
+    public private(set) var wasRepaired = false
+    private let now: @Sendable () -> Date
+    private let timeZoneName: String
+
+    private init(
+        walker: Walker, runID: RunID, slug: String, store: AppDatabase?, isDryRun: Bool,
+        now: @escaping @Sendable () -> Date, timeZoneName: String
+    ) {
+        self.walker = walker
+        self.runID = runID
+        self.slug = slug
+        self.store = store
+        self.isDryRun = isDryRun
+        self.now = now
+        self.timeZoneName = timeZoneName
+    }
+
+    /// How `open` began.
+    public enum Opening: Sendable, Equatable {
+        /// A new run.
+        case started
+        /// The routine's paused run for that day, continued (SPEC §11).
+        case resumed(RunInfo)
+        /// The routine's paused run for that day was aborted (`startNew`), then a new run started.
+        case restarted(abandoned: RunID)
+    }
+
+    /// Opens the run of `routine` for `dayKey`: resumes the routine's unfinished run of
+    /// that day when there is one (or, with `startNew`, aborts it and starts afresh),
+    /// else starts a new run of the stored version. A run of that day that another live
+    /// process walks throws `StoreError.runInUse` naming the process.
+    public static func open(
+        _ routine: StoredRoutine, dayKey: DayKey, store: AppDatabase, time: TimeContext, timeZoneName: String,
+        startNew: Bool = false
+    ) throws -> (RunCoordinator, Opening) {
+        var abandoned: RunID?
+        if let existing = try store.unfinishedRun(slug: routine.routine.slug, dayKey: dayKey) {
+            if let pid = store.runHolder(id: existing.id) {
+                throw StoreError.runInUse(id: existing.id, pid: pid)
+            }
+            if startNew {
+                try store.finishRun(runID: existing.id, status: .aborted, state: nil, at: time.now())
+                abandoned = existing.id
+            } else {
+                let coordinator = try resume(existing.id, store: store, time: time, timeZoneName: timeZoneName)
+                return (coordinator, .resumed(existing))
+            }
+        }
+        let walker = Walker(
+            routine: routine.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
+            alreadyDone: try store.liveHabitKeys(on: dayKey))
+        let runID = time.newID()
+        try store.startRun(
+            versionID: routine.versionID, dayKey: dayKey, timeZone: timeZoneName, state: try RunState.encode(walker),
+            now: time.now(), id: runID)
+        let coordinator = RunCoordinator(
+            walker: walker, runID: runID, slug: routine.routine.slug, store: store, isDryRun: false, now: time.now,
+            timeZoneName: timeZoneName)
+        return (coordinator, abandoned.map { .restarted(abandoned: $0) } ?? .started)
+    }
+
+    /// Continues the paused run `id` at its first unanswered prompt (SPEC §4.3).
+    public static func resume(
+        _ id: RunID, store: AppDatabase, time: TimeContext, timeZoneName: String
+    ) throws
+        -> RunCoordinator
+    {
+        let run = try store.claimRun(id: id, at: time.now())
+        do {
+            guard let stored = try store.routine(versionID: run.versionID) else {
+                throw RunError.versionMissing(run: run.id)
+            }
+            let recorded = try store.recordedTokens(runID: run.id)
+            let live = try store.liveHabitKeys(on: run.dayKey)
+            var walker: Walker
+            var repaired: Bool
+            if let saved = try? RunState.decode(run.state, routine: stored.routine), saved.dayKey == run.dayKey {
+                walker = saved
+                repaired = walker.reconcile(recorded: recorded)
+            } else {
+                // Unreadable, or not this run's: rebuilt from what the run recorded.
+                walker = Walker(
+                    routine: stored.routine, dayKey: run.dayKey, habitSpecs: try store.habitSpecs(), alreadyDone: live)
+                walker.reconcile(recorded: recorded)
+                repaired = true
+            }
+            walker.refreshAlreadyDone(live)
+            walker.resume()
+            var coordinator = RunCoordinator(
+                walker: walker, runID: run.id, slug: run.slug, store: store, isDryRun: false, now: time.now,
+                timeZoneName: timeZoneName)
+            if repaired {
+                coordinator.wasRepaired = true
+                _ = try coordinator.persist([])
+            }
+            return coordinator
+        } catch {
+            store.releaseRun(id: run.id)
+            throw error
+        }
+    }
+
+    /// A walk that writes nothing; `store` (if any) is read for already-done habits.
+    public static func dryRun(
+        routine: Routine, dayKey: DayKey, store: AppDatabase?, time: TimeContext
+    ) throws
+        -> RunCoordinator
+    {
+        let walker = Walker(
+            routine: routine, dayKey: dayKey, habitSpecs: try store?.habitSpecs() ?? [:],
+            alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [])
+        return RunCoordinator(
+            walker: walker, runID: time.newID(), slug: routine.slug, store: store, isDryRun: true, now: time.now,
+            timeZoneName: "")
+    }
+
+    /// What to ask now; nil when the run is no longer active.
+    public var prompt: Prompt? { walker.prompt }
+
+    public var status: RunStatus { walker.status }
+
+    /// Tells the walker which habits now have live entries on the run's day (other runs
+    /// and `log` may have added some since the last prompt); returns the habits then
+    /// stepped over, whose new state is saved at once.
+    public mutating func refresh() throws -> [Step] {
+        guard let store, walker.status == .active else { return [] }
+        let stepped = walker.refreshAlreadyDone(try store.liveHabitKeys(on: walker.dayKey))
+        if !stepped.isEmpty { _ = try persist([]) }
+        return stepped
+    }
+
+    /// What one line of input did.
+    public enum Update: Sendable, Equatable {
+        /// The walker's event; its writes are made.
+        case walker(WalkerEvent)
+        /// The answer was not written: `habit` got a live entry on the run's day since its
+        /// prompt showed. It (and any following done habit) was stepped over as already done.
+        case recordedElsewhere(habit: String, steppedOver: [Step])
+    }
+
+    /// Handles one line at the current prompt and makes its writes before returning.
+    public mutating func handle(_ line: String) throws -> Update {
+        let before = walker
+        let event = walker.handle(line)
+        switch event {
+        case .answered, .wentBack:
+            if case .alreadyRecorded(let habit) = try persist(event.effects) {
+                walker = before
+                let stepped = walker.refreshAlreadyDone(try store?.liveHabitKeys(on: walker.dayKey) ?? [])
+                _ = try persist([])
+                return .recordedElsewhere(habit: habit, steppedOver: stepped)
+            }
+        default:
+            break
+        }
+        return .walker(event)
+    }
+
+    /// Stops at the current prompt (end of input, Ctrl-C, leaving the shell).
+    public mutating func pause() {
+        walker.pause()
+    }
+
+    /// Records how the run stopped (a run still active counts as paused) with its final
+    /// state, and drops the claim. A dry run writes nothing.
+    public func finish() throws {
+        guard !isDryRun, let store else { return }
+        try store.finishRun(
+            runID: runID, status: walker.status == .active ? .paused : walker.status,
+            state: try RunState.encode(walker), at: now())
+    }
+
+    /// Writes the effects and the walker's state in one transaction (real runs only).
+    private mutating func persist(_ effects: [WalkerEffect]) throws -> StepOutcome {
+        guard !isDryRun, let store else { return .written }
+        var records: [RunEntryRecord] = []
+        var retractions: [Int] = []
+        for effect in effects {
+            switch effect {
+            case .record(let draft):
+                records.append(RunEntryRecord(token: draft.token, habit: draft.habit, value: draft.value))
+            case .retract(let token): retractions.append(token)
+            }
+        }
+        return try store.applyStep(
+            runID: runID, state: try RunState.encode(walker), records: records, retractions: retractions, at: now(),
+            timeZone: timeZoneName)
+    }
+}
+
+/// Why a run cannot be opened or continued (beyond the store's own errors).
+public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The run walks a routine version the store no longer has.
+    case versionMissing(run: RunID)
+
+    public var description: String {
+        switch self {
+        case .versionMissing(let run): "run \(run) walks a routine version the store no longer has"
+        }
+    }
+}
