@@ -1,9 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only (Debian 12 is what CI and the developers run): the store's run locks,
+// file creation and the line editor call Glibc directly (flock, open, pread, ioctl),
+// and libedit comes through pkg-config. No platform is declared for macOS because
+// nothing builds or tests it there; porting means a Darwin branch beside each Glibc
+// import and a CI machine to prove it (docs/architecture.md).
 let package = Package(
     name: "routine",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "routine", targets: ["routine"])
     ],

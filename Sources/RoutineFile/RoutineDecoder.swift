@@ -148,7 +148,7 @@ struct RoutineDecoder {
 
     mutating func slug(_ node: YAMLNode) -> String? {
         guard let value = text(node, what: "the routine slug") else { return nil }
-        guard Self.isSlug(value) else {
+        guard Slug.isValid(value) else {
             invalid(
                 node,
                 "'\(value)' is not a valid slug: use lower-case letters, digits and '-', starting with a letter or digit"
@@ -158,20 +158,13 @@ struct RoutineDecoder {
         return value
     }
 
-    static func isSlug(_ value: String) -> Bool {
-        guard let first = value.utf8.first, isLowerOrDigit(first) else { return false }
-        return value.utf8.allSatisfy { isLowerOrDigit($0) || $0 == UInt8(ascii: "-") }
-    }
-
-    private static func isLowerOrDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
     /// `[A-Za-z0-9_.-]+`
     static func isNodeID(_ value: String) -> Bool {
         !value.isEmpty
             && value.utf8.allSatisfy { byte in
-                isLowerOrDigit(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
             }
     }

@@ -3,16 +3,19 @@ import GRDB
 import RoutineCore
 
 extension AppDatabase {
-    /// Adds a goal over existing habits. A goal with a unit links only quantity habits
-    /// measured in that unit (spellings folded by `UnitName.canonical`); a goal without
-    /// a unit counts entries and links only binary habits. Progress is never stored.
+    /// Adds a goal over existing habits, under the core's goal rules (`GoalSpec`): a goal
+    /// with a unit links only quantity habits measured in that unit (spellings folded by
+    /// `UnitName.canonical`); a goal without a unit counts entries and links binary habits
+    /// (and unit-less counts). Progress is never stored.
     public func addGoal(
         title: String, target: Double, unit: String?, from: DayKey, to: DayKey, habits: [String], at now: Date = Date()
     ) throws -> GoalInfo {
         let cleanTitle = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !cleanTitle.isEmpty else { throw StoreError.invalidGoal("the title is empty") }
-        guard target.isFinite, target > 0 else { throw StoreError.invalidGoal("the target must be a number > 0") }
-        guard from <= to else { throw StoreError.invalidGoal("it ends (\(to)) before it starts (\(from))") }
+        let definition = GoalSpec(title: cleanTitle, target: target, unit: unit, from: from, to: to, linkedHabits: [])
+        // Links are checked one by one as they are made (`linkHabit`); a goal may start with none.
+        if let error = definition.validationErrors().first(where: { $0 != .noLinkedHabits }) {
+            throw StoreError.invalidGoal(error.description)
+        }
         let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
         return try write { db in
             try db.execute(
@@ -77,15 +80,10 @@ extension AppDatabase {
         let goal = try fetchGoal(db, id: goalID)
         var resolver = HabitResolver(db: db, now: Date())
         guard let habit = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
-        let sameUnit: Bool =
-            switch (goal.unit, habit.measure?.unit) {
-            case (nil, nil): true
-            case (let goalUnit?, let habitUnit?): goalUnit.caseInsensitiveCompare(habitUnit) == .orderedSame
-            default: false
-            }
-        guard sameUnit else {
-            throw StoreError.goalUnitMismatch(
-                goal: goal.title, habit: habit.name, goalUnit: goal.unit, habitUnit: habit.measure?.unit)
+        let linked = MetricHabit(
+            key: habit.key, name: habit.name, isQuantity: habit.measure != nil, unit: habit.measure?.unit)
+        if let error = GoalSpec.linkError(habit: linked, goalUnit: goal.unit) {
+            throw StoreError.goalLink(goal: goal.title, error)
         }
         try db.execute(
             sql: """

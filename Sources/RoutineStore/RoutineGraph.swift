@@ -10,10 +10,7 @@ enum RoutineGraph {
     /// clear error rather than a foreign-key failure or a crash.
     static func validate(_ routine: Routine) throws {
         func fail(_ reason: String) -> StoreError { .invalidRoutine(slug: routine.slug, reason: reason) }
-        let slugBytes = Array(routine.slug.utf8)
-        guard let first = slugBytes.first, isSlugByte(first), first != 45, slugBytes.allSatisfy(isSlugByte) else {
-            throw fail("the slug must match [a-z0-9][a-z0-9-]*")
-        }
+        guard Slug.isValid(routine.slug) else { throw fail("the slug must match \(Slug.pattern)") }
         guard !routine.start.isEmpty else { throw fail("it has no start nodes") }
         let range = routine.nodes.indices
         var ids = Set<String>()
@@ -70,10 +67,6 @@ enum RoutineGraph {
             }
         }
         return nil
-    }
-
-    private static func isSlugByte(_ byte: UInt8) -> Bool {
-        (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45
     }
 
     /// Inserts the graph of `routine` under `versionID`; `habitIDs` maps habit keys to ids.

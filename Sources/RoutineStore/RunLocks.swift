@@ -115,6 +115,8 @@ final class RunLocks: @unchecked Sendable {
         defer { mutex.unlock() }
         guard let fd = held.removeValue(forKey: id) else { return }
         if removeFile, let path = lockPath(id) { unlink(path) }
+        // No holder's pid is left behind for the next claimant's messages.
+        if fd >= 0 { _ = ftruncate(fd, 0) }
         if fd >= 0 { close(fd) }
     }
 }

@@ -53,7 +53,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     // Goals.
     case unknownGoal(Int64)
     case invalidGoal(String)
-    case goalUnitMismatch(goal: String, habit: String, goalUnit: String?, habitUnit: String?)
+    /// A habit that the goal's rules (`GoalSpec.linkError`) do not let it link.
+    case goalLink(goal: String, GoalError)
 
     /// One line, saying what and where.
     public var message: String {
@@ -134,9 +135,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "no goal with id \(id)"
         case .invalidGoal(let reason):
             "invalid goal: \(reason)"
-        case .goalUnitMismatch(let goal, let habit, let goalUnit, let habitUnit):
-            "goal '\(goal)' is counted in \(goalUnit ?? "entries (no unit)"), "
-                + "but habit '\(habit)' is \(habitUnit.map { "measured in \($0)" } ?? "binary")"
+        case .goalLink(let goal, let error):
+            "goal '\(goal)': \(error.description)"
         }
     }
 

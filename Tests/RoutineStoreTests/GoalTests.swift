@@ -28,11 +28,15 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Meditate", 10, unit: "min")
         try store.log("Stretch")
-        #expect(throws: StoreError.goalUnitMismatch(goal: "Far", habit: "Meditate", goalUnit: "km", habitUnit: "min")) {
+        #expect(
+            throws: StoreError.goalLink(goal: "Far", .unitMismatch(habit: "Meditate", habitUnit: "min", goalUnit: "km"))
+        ) {
             try store.addGoal(title: "Far", target: 10, unit: "km", from: from, to: to, habits: ["Meditate"])
         }
-        #expect(throws: StoreError.goalUnitMismatch(goal: "Often", habit: "Meditate", goalUnit: nil, habitUnit: "min"))
-        {
+        #expect(
+            throws: StoreError.goalLink(
+                goal: "Often", .unitMismatch(habit: "Meditate", habitUnit: "min", goalUnit: nil))
+        ) {
             try store.addGoal(
                 title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch", "Meditate"])
         }

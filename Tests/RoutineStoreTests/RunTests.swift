@@ -96,9 +96,17 @@ import Testing
             runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)],
             retractions: [],
             at: Fixtures.instant, timeZone: "UTC")
+        // Journal has a live entry on the run's day now: recording it again writes
+        // nothing, not even the state (SPEC §11's answer-time check).
+        #expect(
+            try store.applyStep(
+                runID: id, state: state1, records: [RunEntryRecord(token: 8, habit: "journal", value: nil)],
+                retractions: [], at: Fixtures.instant, timeZone: "UTC") == .alreadyRecorded(habit: "journal"))
+        #expect(try store.run(id: id)?.state == state2)
+        #expect(try store.entries(includeDeleted: true).count == 3)
         #expect(throws: StoreError.duplicateRunToken(run: id, token: 7)) {
             try store.applyStep(
-                runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)],
+                runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Drink Water", value: nil)],
                 retractions: [],
                 at: Fixtures.instant, timeZone: "UTC")
         }

@@ -22,8 +22,6 @@ public struct CompletionSources: Sendable {
 public enum ReplCompleter {
     /// Words the shell itself understands besides the commands.
     public static let shellWords = ["help", "quit", "exit"]
-    /// Run commands, accepted at any prompt of a run.
-    public static let runCommands = ["back", "pause", "abort", "help"]
 
     /// Candidates for the word at the cursor, sorted, without duplicates. Words are
     /// split by `LineWords`, the same rules the REPL parses a line with.
@@ -41,12 +39,6 @@ public enum ReplCompleter {
             found = argumentCandidates(words: words, current: current, catalog: catalog, sources: sources)
         }
         return unique(found.filter { matches($0, prefix: current) })
-    }
-
-    /// Candidates at a run's prompt: option texts (for questions) and run commands.
-    public static func runCandidates(line: String, options: [String]) -> [String] {
-        let prefix = line.drop { $0.isWhitespace }
-        return unique((options + runCommands).filter { matches($0, prefix: String(prefix)) })
     }
 
     private static func argumentCandidates(

@@ -15,14 +15,7 @@ enum RoutineSource {
         var path: String?
     }
 
-    static func isSlug(_ argument: String) -> Bool {
-        guard let first = argument.unicodeScalars.first, isSlugStart(first) else { return false }
-        return argument.unicodeScalars.allSatisfy { isSlugStart($0) || $0 == "-" }
-    }
-
-    private static func isSlugStart(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-    }
+    static func isSlug(_ argument: String) -> Bool { Slug.isValid(argument) }
 
     /// Loads `argument`: a file is read and validated (errors are printed as
     /// diagnostics and stop the command); a slug is read from the store.

@@ -4,6 +4,7 @@ public enum GoalError: Error, Sendable, Hashable, CustomStringConvertible {
     case unitMismatch(habit: String, habitUnit: String?, goalUnit: String?)
     /// A binary habit (which counts entries) linked to a goal with a unit.
     case binaryHabitWithUnit(habit: String, goalUnit: String)
+    case emptyTitle
     case invalidTarget(Double)
     case datesReversed(from: DayKey, to: DayKey)
     case noLinkedHabits
@@ -20,6 +21,8 @@ public enum GoalError: Error, Sendable, Hashable, CustomStringConvertible {
             "habit '\(habit)' does not match the goal's unit"
         case .binaryHabitWithUnit(let habit, let goalUnit):
             "habit '\(habit)' is done/not done and counts entries, so it cannot add to a goal in \(goalUnit); use a goal without a unit"
+        case .emptyTitle:
+            "the goal's title is empty"
         case .invalidTarget(let target):
             "the goal's target must be a number above 0 (got \(MetricNumber.text(target)))"
         case .datesReversed(let from, let to):

@@ -32,10 +32,11 @@ public struct GoalSpec: Sendable, Hashable, Codable {
     /// a quantity habit's unit must be the goal's unit (compared with
     /// `UnitName.canonical`). Binary habits count entries and carry no unit, so they can
     /// only be linked to a goal without a unit — and so can quantity habits without a
-    /// unit (plain counts). The target must be finite and above zero, `from` must not be
-    /// after `to`, and at least one habit must be linked.
+    /// unit (plain counts). The title must not be blank, the target must be finite and
+    /// above zero, `from` must not be after `to`, and at least one habit must be linked.
     public func validationErrors() -> [GoalError] {
         var errors: [GoalError] = []
+        if title.allSatisfy(\.isWhitespace) { errors.append(.emptyTitle) }
         if !(target.isFinite && target > 0) { errors.append(.invalidTarget(target)) }
         if from > to { errors.append(.datesReversed(from: from, to: to)) }
         if linkedHabits.isEmpty { errors.append(.noLinkedHabits) }

@@ -58,7 +58,7 @@ public struct Prompt: Sendable, Equatable {
     }
 
     /// The run commands, accepted at every prompt (for help and tab completion).
-    public static let runCommands = ["back", "pause", "abort", "help"]
+    public static let runCommands = AnswerReader.Command.allCases.map(\.rawValue)
 
     /// The words that answer this prompt, for tab completion: option texts, or the
     /// habit answers.
