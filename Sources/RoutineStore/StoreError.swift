@@ -114,7 +114,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownRun(let id):
             "no run with id \(id)"
         case .runInUse(let id, let pid):
-            "run \(id) is being walked by another live process\(pid.map { " (pid \($0))" } ?? ""); it cannot be continued here"
+            "run \(id.prefix(8)) is being walked by another live process\(pid.map { " (pid \($0))" } ?? ""); it cannot be continued here"
         case .ambiguousRun(let prefix, let matches):
             "'\(prefix)' is the start of \(matches.count) run ids (\(matches.prefix(4).map { String($0.prefix(8)) }.joined(separator: ", "))\(matches.count > 4 ? ", …" : "")); give more characters"
         case .alreadyRecorded(let habit):

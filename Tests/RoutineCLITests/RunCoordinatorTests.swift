@@ -146,7 +146,8 @@ private final class ScriptedTerminal: Terminal {
         }
         #expect(try drive(run, terminal) == .finished(.completed))
         #expect(try live(store) == ["Meditate 10", "Drink Water", "Journal"])
-        #expect(terminal.shown.contains { $0.hasPrefix("Meditate was recorded for 2026-11-22 elsewhere meanwhile") })
+        #expect(terminal.shown.contains { $0.hasPrefix("✓ Meditate was recorded for 2026-11-22 elsewhere meanwhile") })
+        #expect(!terminal.shown.contains("✓ Meditate: already done today"), "said once, not twice")
         let answers = try RunState.decode(
             try #require(try store.run(id: run.runID)).state, routine: try morning(in: store).routine
         ).steps.map(\.answer)

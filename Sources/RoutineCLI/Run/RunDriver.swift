@@ -77,8 +77,9 @@ struct RunDriver {
                 break
             }
         case .recordedElsewhere(let habit, let stepped):
-            say("\(habit) was recorded for \(coordinator.walker.dayKey) elsewhere meanwhile; nothing written twice")
-            show(steppedOver: stepped)
+            // One line for the habit itself, then any later habit stepped over with it.
+            say("✓ \(habit) was recorded for \(coordinator.walker.dayKey) elsewhere meanwhile; nothing written twice")
+            show(steppedOver: Array(stepped.dropFirst()))
         }
     }
 
