@@ -11,7 +11,10 @@ extension AppDatabase {
     ) throws -> GoalInfo {
         let cleanTitle = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !cleanTitle.isEmpty else { throw StoreError.invalidGoal("the title is empty") }
-        guard target.isFinite, target > 0 else { throw StoreError.invalidGoal("the target must be a number > 0") }
+        guard Quantity.isAllowed(target), target > 0 else {
+            throw StoreError.invalidGoal(
+                "the target must be a number > 0 and at most \(JSONText.number(Quantity.maximum))")
+        }
         guard from <= to else { throw StoreError.invalidGoal("it ends (\(to)) before it starts (\(from))") }
         let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
         return try write { db in
