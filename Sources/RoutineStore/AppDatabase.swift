@@ -44,7 +44,8 @@ public final class AppDatabase: Sendable {
     /// A new file is created with mode 0600, its directory (with 0700) if missing. An
     /// existing file that has no write permission bit is opened read-only (even for
     /// root); one with no read bit is refused. A file that is not a database, or whose
-    /// tables cannot be read, is refused and never written to.
+    /// tables cannot be read, is refused and never written to; so is a path that is
+    /// not a regular file (a device, a FIFO, a socket, or a link to one).
     public static func open(path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout) throws -> AppDatabase {
         let fileManager = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
@@ -69,6 +70,11 @@ public final class AppDatabase: Sendable {
         guard stat(path, &info) == 0 else {
             throw StoreError.unreadable(path: path)
         }
+        // A device, FIFO or socket (`--store /dev/null`, or a link to one) would have
+        // SQLite create `/dev/null-journal` beside it, or block: refuse before it opens.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError.notAFile(path: path)
+        }
         let mode = info.st_mode & 0o777
         if mode & 0o444 == 0 || access(path, R_OK) != 0 {
             throw StoreError.unreadable(path: path)
@@ -91,7 +97,7 @@ public final class AppDatabase: Sendable {
     public static func inMemory() throws -> AppDatabase {
         do {
             let queue = try DatabaseQueue(configuration: configuration(readOnly: false))
-            try StoreMigrations.migrator().migrate(queue)
+            try StoreMigrations.migrate(queue, path: ":memory:")
             return AppDatabase(writer: queue, path: ":memory:", isReadOnly: false, runLocks: RunLocks(directory: nil))
         } catch {
             throw StoreErrorMapper.map(error, path: ":memory:")
@@ -102,7 +108,7 @@ public final class AppDatabase: Sendable {
     static func openMigrated(path: String, upTo count: Int) throws -> AppDatabase {
         if !FileManager.default.fileExists(atPath: path) { try createFile(path) }
         let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
-        try StoreMigrations.migrator(upTo: count).migrate(queue)
+        try StoreMigrations.migrate(queue, path: path, upTo: count)
         return AppDatabase(writer: queue, path: path, isReadOnly: false, runLocks: RunLocks(directory: path + ".runs"))
     }
 
@@ -113,12 +119,12 @@ public final class AppDatabase: Sendable {
             // Read before any write: a damaged file must fail here, untouched.
             let applied = try queue.read { db in try checkReadable(db) }
             let known = StoreMigrations.all.map(\.0)
-            // What `DatabaseMigrator.hasBeenSuperseded` and `hasCompletedMigrations`
-            // answer, from the one query above (they would read the table twice more).
             if applied.contains(where: { !known.contains($0) }) { throw StoreError.newerSchema(path: path) }
             if !known.allSatisfy(applied.contains) {
                 if readOnly { throw StoreError.readOnlyNeedsUpgrade(path: path) }
-                try StoreMigrations.migrator().migrate(queue)
+                // Checked again under the write lock: another process may be migrating
+                // this very store now (see `StoreMigrations.migrate`).
+                try StoreMigrations.migrate(queue, path: path)
             }
             return AppDatabase(
                 writer: queue, path: path, isReadOnly: readOnly, runLocks: RunLocks(directory: path + ".runs"))
@@ -154,12 +160,26 @@ public final class AppDatabase: Sendable {
         config.prepareDatabase { db in
             if !db.configuration.readonly {
                 // Set here rather than with `journalMode = .wal`, which writes a probe
-                // table on open: a damaged file must never be written to.
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                // table on open: a damaged file must never be written to. On a new file
+                // several processes may switch it at once, and SQLite answers BUSY at
+                // once rather than through the busy handler: wait as a write would.
+                try whileBusy(upTo: busyTimeout) { try db.execute(sql: "PRAGMA journal_mode = WAL") }
             }
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         return config
+    }
+
+    /// Runs `body` again every 10 ms while it fails with SQLITE_BUSY, for at most `limit`.
+    private static func whileBusy(upTo limit: TimeInterval, _ body: () throws -> Void) throws {
+        let deadline = Date().addingTimeInterval(limit)
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(10_000)
+            }
+        }
     }
 
     private static func createFile(_ path: String) throws {
@@ -213,6 +233,6 @@ public final class AppDatabase: Sendable {
 
     /// The identifiers of the schema migrations applied to this store, oldest first.
     public func appliedMigrations() throws -> [String] {
-        try read { db in try StoreMigrations.migrator().appliedMigrations(db) }
+        try read { db in try StoreMigrations.applied(db) }
     }
 }
