@@ -31,6 +31,9 @@ struct ReplSession {
         Session.shared.lineEditor = editor
         defer { Session.shared.lineEditor = nil }
         if editor.isInteractive { greet() }
+        if let problem = editor.historyProblem, let history {
+            Output.line("history is not kept: \(Diagnostic.singleLine(history.path)) is not used (\(problem))")
+        }
 
         while true {
             Output.flush()
