@@ -22,12 +22,18 @@ public final class AppDatabase: Sendable {
     public let path: String
     /// True when the file was opened read-only: reads work, writes throw `readOnly`.
     public let isReadOnly: Bool
+    /// True when the store was opened on a full disk (see `openOnFullDisk`): reads work,
+    /// every write throws `diskFull` before it starts.
+    public let isOnFullDisk: Bool
     let runLocks: RunLocks
 
-    private init(writer: DatabaseQueue, path: String, isReadOnly: Bool, runLocks: RunLocks) {
+    private init(
+        writer: DatabaseQueue, path: String, isReadOnly: Bool, isOnFullDisk: Bool = false, runLocks: RunLocks
+    ) {
         self.writer = writer
         self.path = path
         self.isReadOnly = isReadOnly
+        self.isOnFullDisk = isOnFullDisk
         self.runLocks = runLocks
     }
 
@@ -80,7 +86,54 @@ public final class AppDatabase: Sendable {
             throw StoreError.unreadable(path: path)
         }
         let readOnly = mode & 0o222 == 0 || access(path, W_OK) != 0
-        return try open(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        do {
+            return try open(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        } catch let error as StoreError {
+            // In WAL mode even a read needs the 32 KiB `-shm` index file, which a full
+            // disk cannot hold ("disk I/O error" for `entries`): read without it.
+            switch error {
+            case .diskFull, .database: break  // what SQLite's I/O errors map to
+            default: throw error
+            }
+            guard !readOnly, isNearlyFull(path) else { throw error }
+            // Whatever fails now, the one line to say is that the disk is full.
+            guard let store = try? openOnFullDisk(path: path, busyTimeout: busyTimeout) else {
+                throw StoreError.diskFull(path: path)
+            }
+            return store
+        }
+    }
+
+    /// Opens the store of a full disk for reading: in SQLite's exclusive locking mode,
+    /// which keeps the WAL index in memory instead of in the `-shm` file (so the WAL is
+    /// still read, and nothing recorded is missed), holding the file's lock until the
+    /// process ends (other processes wait as for a writer; they could not write anyway).
+    /// Writes throw `diskFull` before they start; a store that needs a schema upgrade is
+    /// refused the same way. A `-shm` file cut short by the failed first open is removed
+    /// (no one else can be using it while the lock is held).
+    private static func openOnFullDisk(path: String, busyTimeout: TimeInterval) throws -> AppDatabase {
+        do {
+            let config = configuration(readOnly: false, busyTimeout: busyTimeout, exclusive: true)
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            let applied = try queue.read { db in try checkReadable(db) }
+            guard Set(StoreMigrations.all.map(\.0)) == applied else { throw StoreError.diskFull(path: path) }
+            var info = stat()
+            if stat(path + "-shm", &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 32_768 {
+                Glibc.unlink(path + "-shm")
+            }
+            return AppDatabase(
+                writer: queue, path: path, isReadOnly: false, isOnFullDisk: true,
+                runLocks: RunLocks(directory: path + ".runs"))
+        } catch {
+            throw StoreErrorMapper.map(error, path: path)
+        }
+    }
+
+    /// Whether the file system holding `path` has less than 1 MiB left for us.
+    private static func isNearlyFull(_ path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
     }
 
     /// Where the store lives when no `--store` is given: `$ROUTINE_STORE`, else
@@ -148,8 +201,10 @@ public final class AppDatabase: Sendable {
         return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
+    /// `exclusive`: SQLite's exclusive locking mode with the journal mode left as it is
+    /// (see `openOnFullDisk`).
     private static func configuration(
-        readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout
+        readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout, exclusive: Bool = false
     )
         -> Configuration
     {
@@ -158,7 +213,10 @@ public final class AppDatabase: Sendable {
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
-            if !db.configuration.readonly {
+            if exclusive {
+                // Before the first read of the WAL: only then is its index kept in memory.
+                try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            } else if !db.configuration.readonly {
                 // Set here rather than with `journalMode = .wal`, which writes a probe
                 // table on open: a damaged file must never be written to. On a new file
                 // several processes may switch it at once, and SQLite answers BUSY at
@@ -210,6 +268,7 @@ public final class AppDatabase: Sendable {
     /// Runs `body` in one IMMEDIATE write transaction; any error rolls everything back.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
+        guard !isOnFullDisk else { throw StoreError.diskFull(path: path) }
         do {
             return try writer.write(body)
         } catch {
