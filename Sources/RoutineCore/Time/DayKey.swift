@@ -51,13 +51,41 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
     /// timestamps): `Calendar` would switch to the Julian calendar before 1582 and
     /// fold years before 1 into its eras. The result may lie outside years 1–9999
     /// (see ``isInSupportedRange``); instants beyond ±30 million years are clamped.
+    ///
+    /// A day never steps back: when the clocks went back less than three hours ago, the
+    /// wall clock repeats an hour, and a day start inside that hour was already passed
+    /// the first time round. The day is then at least the day of the last instant before
+    /// the change (docs/time.md).
     public init(instant: Date, timeZone: TimeZone, dayStartMinutes: Int = 0) {
         let limit = 1e15
-        let seconds = min(limit, max(-limit, instant.timeIntervalSince1970.rounded(.down)))
-        let local = Int(seconds) + timeZone.secondsFromGMT(for: instant) - dayStartMinutes * 60
+        let seconds = Int(min(limit, max(-limit, instant.timeIntervalSince1970.rounded(.down))))
+        let day = Self.wallClockDay(seconds, timeZone, dayStartMinutes)
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        var before = seconds - 3 * 3600
+        guard timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(before))) > offset else {
+            ordinal = day
+            return
+        }
+        // The last second before the change: `before` has the larger offset, `after` not.
+        var after = seconds
+        while after - before > 1 {
+            let middle = before + (after - before) / 2
+            if timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(middle))) > offset {
+                before = middle
+            } else {
+                after = middle
+            }
+        }
+        ordinal = max(day, Self.wallClockDay(before, timeZone, dayStartMinutes))
+    }
+
+    /// The day the wall clock shows at `seconds` after 1970 (day start applied).
+    private static func wallClockDay(_ seconds: Int, _ timeZone: TimeZone, _ dayStartMinutes: Int) -> Int {
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        let local = seconds + offset - dayStartMinutes * 60
         // Floor division: an instant before 1970 belongs to the day it falls in, not the next.
         let (quotient, remainder) = local.quotientAndRemainder(dividingBy: 86_400)
-        ordinal = remainder < 0 ? quotient - 1 : quotient
+        return remainder < 0 ? quotient - 1 : quotient
     }
 
     /// The first and last days the program works with (years 0001–9999: what
