@@ -65,6 +65,30 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(3))")
     }
 
+    // Item 4: a saved state with `nextToken` near Int.max made `resume` trap with an
+    // arithmetic overflow (SIGILL, exit 132) at the next `done`.
+    @Test func aSavedStateWithAHugeNextTokenIsRefusedNotACrash() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        let paused = try e2e.run(["run", "morning-checkin"], input: "1\n15\npause\n")
+        #expect(paused.status == 0)
+        let before = try StoreProbe.liveEntries(e2e.store)
+        let edited = try ReliabilityProcess.sqlite(
+            e2e.store,
+            "UPDATE run SET walker_state = CAST(replace(CAST(walker_state AS TEXT), '\"nextToken\":2', "
+                + "'\"nextToken\":9223372036854775807') AS BLOB)", writable: true)
+        try #require(edited.status == 0, "\(edited.stderr)")
+        try #require(
+            try StoreProbe.count(
+                e2e.store, "SELECT count(*) FROM run WHERE CAST(walker_state AS TEXT) LIKE '%9223372036854775807%'")
+                == 1)
+        let resumed = try e2e.run(["resume"], input: "y\ny\n")
+        #expect(resumed.status == 1, "\(resumed.stderr.prefix(300))")
+        #expect(resumed.stderr.hasPrefix("routine: the saved state of this run does not fit its routine"))
+        #expect(resumed.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try StoreProbe.liveEntries(e2e.store) == before)
+    }
+
     // Item 6: a file name with a line break forged a diagnostic line; ESC was printed raw.
     @Test func fileNamesCannotForgeCheckOutput() throws {
         let e2e = try EndToEnd()
