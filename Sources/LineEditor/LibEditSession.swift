@@ -12,6 +12,8 @@ final class LibEditSession {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyFile: URL?
+    /// Why the history file was not used (see ``HistoryFile/status(of:)``), or `nil`.
+    let historyProblem: String?
     private let historySize: Int32
     private let completer: (CompletionRequest) -> [String]
     /// What Tab offers during the current read instead of asking the completer (a run
@@ -33,13 +35,22 @@ final class LibEditSession {
         }
         self.editLine = editLine
         self.history = history
-        self.historyFile = historyFile
+        // A history file that is not a plain, small, readable file (a FIFO, a link to
+        // /dev/zero) is neither read nor replaced: this session keeps its history in memory.
+        switch historyFile.map(HistoryFile.status(of:)) {
+        case .refused(let reason)?:
+            self.historyFile = nil
+            self.historyProblem = reason
+        default:
+            self.historyFile = historyFile
+            self.historyProblem = nil
+        }
         self.historySize = Int32(clamping: max(1, historySize))
         self.completer = completer
 
         _ = routine_history_setsize(history, self.historySize)
         _ = routine_history_setunique(history, 1)
-        if let file = historyFile, FileManager.default.isReadableFile(atPath: file.path) {
+        if let file = self.historyFile, HistoryFile.status(of: file) == .readable {
             _ = routine_history_load(history, file.path)
         }
         _ = routine_el_set_hist(editLine, history)
@@ -122,8 +133,11 @@ final class LibEditSession {
         defer { history_end(merged) }
         _ = routine_history_setsize(merged, historySize)
         _ = routine_history_setunique(merged, 1)
-        if FileManager.default.isReadableFile(atPath: file.path) {
-            _ = routine_history_load(merged, file.path)
+        switch HistoryFile.status(of: file) {
+        case .readable: _ = routine_history_load(merged, file.path)
+        case .absent: break
+        // Replaced meanwhile by something that is not history: leave it alone.
+        case .refused: return false
         }
         _ = routine_history_enter(merged, line)
         return HistoryFile.replace(file) { path in

@@ -74,6 +74,11 @@ public final class LineEditor {
         return session.readLine(prompt: prompt, completions: completions)
     }
 
+    /// Why the history file given to `init` is not used in this session (one line,
+    /// without the path), e.g. "it is a FIFO, not a regular file"; `nil` when it is
+    /// used or when there is no terminal. The session then keeps history in memory only.
+    public var historyProblem: String? { session?.historyProblem }
+
     /// Records `line` in the history (up arrow recalls it) and saves the history
     /// file at once, so that a crash keeps it.
     ///

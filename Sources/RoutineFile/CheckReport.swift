@@ -48,7 +48,9 @@ public struct CheckReport: Sendable {
         // byte array is cheaper than appending to a `String`.
         var out: [UInt8] = []
         for file in files {
-            let path = file.path
+            // Escaped like the message: a file name with a line break must not forge a
+            // diagnostic line of its own, nor ESC reach the terminal.
+            let path = Diagnostic.singleLine(file.path)
             for diagnostic in file.diagnostics {
                 out.append(contentsOf: path.utf8)
                 out.append(UInt8(ascii: ":"))

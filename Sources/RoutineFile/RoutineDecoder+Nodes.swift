@@ -182,6 +182,13 @@ extension RoutineDecoder {
                         invalid(target.key, "'target' is only for quantity habits: give '\(name)' a measure")
                     } else {
                         habit.target = positiveNumber(target.value, what: "the target of '\(name)'")
+                        // `y` records the target as an entry: the same cap as a typed amount.
+                        if let value = habit.target, value > Quantity.maximum {
+                            invalid(
+                                target.value,
+                                "the target of '\(name)' must be at most \(JSONText.number(Quantity.maximum))")
+                            habit.target = nil
+                        }
                     }
                 }
                 if let weekly = fields["weekly"] {

@@ -54,6 +54,7 @@ extension AppDatabase {
         var parser = CSVParser(csv)
         guard let header = try parser.next() else { return 0 }
         let columns = try CSVColumns(header: header.fields, line: header.line)
+        parser.longField = columns.note.map { $0 + 1 }
         return try write { db in
             // A big import touches every page of the entry table and its indexes: with
             // SQLite's default 2 MB page cache it spills pages to the WAL mid-transaction
@@ -87,6 +88,9 @@ extension AppDatabase {
                     if !text.isEmpty {
                         guard let number = Self.parseValue(text) else {
                             throw fail(column, "not a value (a number ≥ 0): '\(Self.clip(text))'")
+                        }
+                        guard Quantity.isAllowed(number) else {
+                            throw fail(column, Quantity.tooLargeMessage(Self.clip(text)))
                         }
                         value = number
                     }

@@ -73,7 +73,7 @@ extension AppDatabase {
                 if value != nil { throw StoreError.valueForBinaryHabit(habit: habit.name) }
             } else {
                 guard let value else { throw StoreError.valueRequired(habit: habit.name) }
-                guard value.isFinite, value >= 0 else { throw StoreError.invalidValue(habit: habit.name, value: value) }
+                guard Quantity.isAllowed(value) else { throw StoreError.invalidValue(habit: habit.name, value: value) }
             }
             try db.execute(sql: "UPDATE habit_entry SET value = ? WHERE id = ?", arguments: [value, id])
             return try Self.fetchEntry(db, id: id)

@@ -22,12 +22,18 @@ public final class AppDatabase: Sendable {
     public let path: String
     /// True when the file was opened read-only: reads work, writes throw `readOnly`.
     public let isReadOnly: Bool
+    /// True when the store was opened on a full disk (see `openOnFullDisk`): reads work,
+    /// every write throws `diskFull` before it starts.
+    public let isOnFullDisk: Bool
     let runLocks: RunLocks
 
-    private init(writer: DatabaseQueue, path: String, isReadOnly: Bool, runLocks: RunLocks) {
+    private init(
+        writer: DatabaseQueue, path: String, isReadOnly: Bool, isOnFullDisk: Bool = false, runLocks: RunLocks
+    ) {
         self.writer = writer
         self.path = path
         self.isReadOnly = isReadOnly
+        self.isOnFullDisk = isOnFullDisk
         self.runLocks = runLocks
     }
 
@@ -44,7 +50,8 @@ public final class AppDatabase: Sendable {
     /// A new file is created with mode 0600, its directory (with 0700) if missing. An
     /// existing file that has no write permission bit is opened read-only (even for
     /// root); one with no read bit is refused. A file that is not a database, or whose
-    /// tables cannot be read, is refused and never written to.
+    /// tables cannot be read, is refused and never written to; so is a path that is
+    /// not a regular file (a device, a FIFO, a socket, or a link to one).
     public static func open(path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout) throws -> AppDatabase {
         let fileManager = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
@@ -69,12 +76,64 @@ public final class AppDatabase: Sendable {
         guard stat(path, &info) == 0 else {
             throw StoreError.unreadable(path: path)
         }
+        // A device, FIFO or socket (`--store /dev/null`, or a link to one) would have
+        // SQLite create `/dev/null-journal` beside it, or block: refuse before it opens.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError.notAFile(path: path)
+        }
         let mode = info.st_mode & 0o777
         if mode & 0o444 == 0 || access(path, R_OK) != 0 {
             throw StoreError.unreadable(path: path)
         }
         let readOnly = mode & 0o222 == 0 || access(path, W_OK) != 0
-        return try open(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        do {
+            return try open(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        } catch let error as StoreError {
+            // In WAL mode even a read needs the 32 KiB `-shm` index file, which a full
+            // disk cannot hold ("disk I/O error" for `entries`): read without it.
+            switch error {
+            case .diskFull, .database: break  // what SQLite's I/O errors map to
+            default: throw error
+            }
+            guard !readOnly, isNearlyFull(path) else { throw error }
+            // Whatever fails now, the one line to say is that the disk is full.
+            guard let store = try? openOnFullDisk(path: path, busyTimeout: busyTimeout) else {
+                throw StoreError.diskFull(path: path)
+            }
+            return store
+        }
+    }
+
+    /// Opens the store of a full disk for reading: in SQLite's exclusive locking mode,
+    /// which keeps the WAL index in memory instead of in the `-shm` file (so the WAL is
+    /// still read, and nothing recorded is missed), holding the file's lock until the
+    /// process ends (other processes wait as for a writer; they could not write anyway).
+    /// Writes throw `diskFull` before they start; a store that needs a schema upgrade is
+    /// refused the same way. A `-shm` file cut short by the failed first open is removed
+    /// (no one else can be using it while the lock is held).
+    private static func openOnFullDisk(path: String, busyTimeout: TimeInterval) throws -> AppDatabase {
+        do {
+            let config = configuration(readOnly: false, busyTimeout: busyTimeout, exclusive: true)
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            let applied = try queue.read { db in try checkReadable(db) }
+            guard Set(StoreMigrations.all.map(\.0)) == applied else { throw StoreError.diskFull(path: path) }
+            var info = stat()
+            if stat(path + "-shm", &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 32_768 {
+                Glibc.unlink(path + "-shm")
+            }
+            return AppDatabase(
+                writer: queue, path: path, isReadOnly: false, isOnFullDisk: true,
+                runLocks: RunLocks(directory: path + ".runs"))
+        } catch {
+            throw StoreErrorMapper.map(error, path: path)
+        }
+    }
+
+    /// Whether the file system holding `path` has less than 1 MiB left for us.
+    private static func isNearlyFull(_ path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
     }
 
     /// Where the store lives when no `--store` is given: `$ROUTINE_STORE`, else
@@ -91,7 +150,7 @@ public final class AppDatabase: Sendable {
     public static func inMemory() throws -> AppDatabase {
         do {
             let queue = try DatabaseQueue(configuration: configuration(readOnly: false))
-            try StoreMigrations.migrator().migrate(queue)
+            try StoreMigrations.migrate(queue, path: ":memory:")
             return AppDatabase(writer: queue, path: ":memory:", isReadOnly: false, runLocks: RunLocks(directory: nil))
         } catch {
             throw StoreErrorMapper.map(error, path: ":memory:")
@@ -102,7 +161,7 @@ public final class AppDatabase: Sendable {
     static func openMigrated(path: String, upTo count: Int) throws -> AppDatabase {
         if !FileManager.default.fileExists(atPath: path) { try createFile(path) }
         let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
-        try StoreMigrations.migrator(upTo: count).migrate(queue)
+        try StoreMigrations.migrate(queue, path: path, upTo: count)
         return AppDatabase(writer: queue, path: path, isReadOnly: false, runLocks: RunLocks(directory: path + ".runs"))
     }
 
@@ -113,12 +172,12 @@ public final class AppDatabase: Sendable {
             // Read before any write: a damaged file must fail here, untouched.
             let applied = try queue.read { db in try checkReadable(db) }
             let known = StoreMigrations.all.map(\.0)
-            // What `DatabaseMigrator.hasBeenSuperseded` and `hasCompletedMigrations`
-            // answer, from the one query above (they would read the table twice more).
             if applied.contains(where: { !known.contains($0) }) { throw StoreError.newerSchema(path: path) }
             if !known.allSatisfy(applied.contains) {
                 if readOnly { throw StoreError.readOnlyNeedsUpgrade(path: path) }
-                try StoreMigrations.migrator().migrate(queue)
+                // Checked again under the write lock: another process may be migrating
+                // this very store now (see `StoreMigrations.migrate`).
+                try StoreMigrations.migrate(queue, path: path)
             }
             return AppDatabase(
                 writer: queue, path: path, isReadOnly: readOnly, runLocks: RunLocks(directory: path + ".runs"))
@@ -142,8 +201,10 @@ public final class AppDatabase: Sendable {
         return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
+    /// `exclusive`: SQLite's exclusive locking mode with the journal mode left as it is
+    /// (see `openOnFullDisk`).
     private static func configuration(
-        readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout
+        readOnly: Bool, busyTimeout: TimeInterval = AppDatabase.busyTimeout, exclusive: Bool = false
     )
         -> Configuration
     {
@@ -152,14 +213,31 @@ public final class AppDatabase: Sendable {
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
-            if !db.configuration.readonly {
+            if exclusive {
+                // Before the first read of the WAL: only then is its index kept in memory.
+                try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            } else if !db.configuration.readonly {
                 // Set here rather than with `journalMode = .wal`, which writes a probe
-                // table on open: a damaged file must never be written to.
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                // table on open: a damaged file must never be written to. On a new file
+                // several processes may switch it at once, and SQLite answers BUSY at
+                // once rather than through the busy handler: wait as a write would.
+                try whileBusy(upTo: busyTimeout) { try db.execute(sql: "PRAGMA journal_mode = WAL") }
             }
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         return config
+    }
+
+    /// Runs `body` again every 10 ms while it fails with SQLITE_BUSY, for at most `limit`.
+    private static func whileBusy(upTo limit: TimeInterval, _ body: () throws -> Void) throws {
+        let deadline = Date().addingTimeInterval(limit)
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(10_000)
+            }
+        }
     }
 
     private static func createFile(_ path: String) throws {
@@ -190,6 +268,7 @@ public final class AppDatabase: Sendable {
     /// Runs `body` in one IMMEDIATE write transaction; any error rolls everything back.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
+        guard !isOnFullDisk else { throw StoreError.diskFull(path: path) }
         do {
             return try writer.write(body)
         } catch {
@@ -213,6 +292,6 @@ public final class AppDatabase: Sendable {
 
     /// The identifiers of the schema migrations applied to this store, oldest first.
     public func appliedMigrations() throws -> [String] {
-        try read { db in try StoreMigrations.migrator().appliedMigrations(db) }
+        try read { db in try StoreMigrations.applied(db) }
     }
 }

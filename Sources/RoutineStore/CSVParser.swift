@@ -3,11 +3,20 @@
 ///
 /// Hostile input is an error, never a crash or a runaway: an unterminated quote, a quote
 /// inside an unquoted field, text after a closing quote, a stray CR, a NUL byte, a field
-/// over `maxFieldBytes`, or a record over `maxFields` fields. Errors are
+/// over `maxFieldBytes` (`maxLongFieldBytes` in the `longField` column), or a record over
+/// `maxFields` fields. Errors are
 /// `StoreError.invalidCSV` with the 1-based line and field number. Blank lines are skipped.
 struct CSVParser {
     static let maxFieldBytes = 65_536
+    /// For the one column whose text the store keeps at any length (an entry's note):
+    /// SQLite's own limit on a text value (`SQLITE_MAX_LENGTH`), so that what `entries
+    /// --format csv` writes reads back. The file is in memory already; this only stops
+    /// a runaway field.
+    static let maxLongFieldBytes = 1_000_000_000
     static let maxFields = 64
+
+    /// The 1-based column that may be longer than `maxFieldBytes` (the note), if any.
+    var longField: Int?
 
     private let bytes: [UInt8]
     private var index = 0
@@ -31,7 +40,8 @@ struct CSVParser {
             line = cursor.line
         }
         // Scanning through a buffer pointer: array subscripts are calls in debug builds.
-        return try bytes.withUnsafeBufferPointer { buffer in try Self.record(buffer, &cursor) }
+        let longField = longField
+        return try bytes.withUnsafeBufferPointer { buffer in try Self.record(buffer, &cursor, longField: longField) }
     }
 
     private struct Cursor {
@@ -40,7 +50,7 @@ struct CSVParser {
     }
 
     private static func record(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor
+        _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, longField: Int?
     ) throws -> (
         line: Int, fields: [String]
     )? {
@@ -66,7 +76,8 @@ struct CSVParser {
             guard column <= maxFields else {
                 throw StoreError.invalidCSV(line: startLine, column: column, message: "more than \(maxFields) fields")
             }
-            fields.append(try field(bytes, &cursor, column: column))
+            let limit = column == longField ? maxLongFieldBytes : maxFieldBytes
+            fields.append(try field(bytes, &cursor, column: column, limit: limit))
             guard cursor.index < count else { return (startLine, fields) }
             switch bytes[cursor.index] {
             case comma:
@@ -88,8 +99,9 @@ struct CSVParser {
         }
     }
 
-    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, column: Int) throws -> String
-    {
+    private static func field(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, column: Int, limit: Int
+    ) throws -> String {
         let count = bytes.count
         if cursor.index < count, bytes[cursor.index] == quote {
             let quoteLine = cursor.line
@@ -113,7 +125,7 @@ struct CSVParser {
                 if byte == newline { cursor.line += 1 }
                 buffer.append(byte)
                 cursor.index += 1
-                if buffer.count > maxFieldBytes { throw tooLong(quoteLine, column) }
+                if buffer.count > limit { throw tooLong(quoteLine, column, limit) }
             }
             return String(decoding: buffer, as: UTF8.self)
         }
@@ -128,12 +140,12 @@ struct CSVParser {
             if byte == 0 { throw StoreError.invalidCSV(line: cursor.line, column: column, message: "a NUL byte") }
             cursor.index += 1
         }
-        if cursor.index - start > maxFieldBytes { throw tooLong(cursor.line, column) }
+        if cursor.index - start > limit { throw tooLong(cursor.line, column, limit) }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor.index]), as: UTF8.self)
     }
 
-    private static func tooLong(_ line: Int, _ column: Int) -> StoreError {
-        .invalidCSV(line: line, column: column, message: "a field longer than \(Self.maxFieldBytes) bytes")
+    private static func tooLong(_ line: Int, _ column: Int, _ limit: Int) -> StoreError {
+        .invalidCSV(line: line, column: column, message: "a field longer than \(limit) bytes")
     }
 
     /// One field for writing: quoted when it holds a comma, quote, CR or LF (RFC 4180).

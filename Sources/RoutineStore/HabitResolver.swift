@@ -205,7 +205,7 @@ struct HabitResolver {
     /// else a plain count), binary otherwise; a value for a binary habit, a missing value
     /// for a quantity habit without target, or a unit other than the habit's is an error.
     mutating func habitForEntry(_ name: String, value: Double?, unit: String?) throws -> (HabitRow, Double?) {
-        if let value, !value.isFinite || value < 0 {
+        if let value, !Quantity.isAllowed(value) {
             throw StoreError.invalidValue(habit: HabitName.display(name), value: value)
         }
         let unitName = unit.map { Self.storeUnit($0) }.flatMap { $0.isEmpty ? nil : $0 }

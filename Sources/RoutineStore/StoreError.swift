@@ -9,6 +9,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     case cannotCreateFile(path: String, reason: String)
     case unreadable(path: String)
+    case notAFile(path: String)
     case notADatabase(path: String)
     case corrupt(path: String, detail: String)
     case readOnly(path: String)
@@ -63,6 +64,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot create the store's directory \(path): \(reason)"
         case .cannotCreateFile(let path, let reason):
             "cannot create the store \(path): \(reason)"
+        case .notAFile(let path):
+            "the store \(path) is not a regular file (a device, FIFO or socket); nothing was read or written"
         case .unreadable(let path):
             "cannot read the store \(path): permission denied"
         case .notADatabase(let path):
@@ -92,7 +95,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .valueRequired(let habit):
             "habit '\(habit)' is measured and has no target: give a value"
         case .invalidValue(let habit, let value):
-            "invalid value \(value) for habit '\(habit)': values are finite numbers ≥ 0"
+            "invalid value \(value) for habit '\(habit)': values are numbers from 0 to \(JSONText.number(Quantity.maximum))"
         case .unitMismatch(let habit, let expected, let given):
             if let expected {
                 "habit '\(habit)' is measured in \(expected), not \(given)"

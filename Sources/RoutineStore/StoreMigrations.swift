@@ -7,13 +7,49 @@ enum StoreMigrations {
     /// Every migration in order: (identifier, SQL).
     static let all: [(String, String)] = [("v1", v1), ("v2", v2)]
 
-    /// A migrator that knows the first `count` migrations (tests build old stores with it).
-    static func migrator(upTo count: Int = all.count) -> DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        for (identifier, sql) in all.prefix(count) {
-            migrator.registerMigration(identifier) { db in try db.execute(sql: sql) }
+    /// The table that lists the applied migrations (GRDB's name and shape, which stores
+    /// made by earlier builds with GRDB's `DatabaseMigrator` already have).
+    static let table = "grdb_migrations"
+
+    /// Applies the first `count` migrations that are not applied yet, all in one
+    /// `BEGIN IMMEDIATE` transaction, and returns the identifiers it applied.
+    ///
+    /// The applied migrations are read *after* the write lock is taken: several
+    /// processes opening one new (or older) store at the same moment queue on that lock,
+    /// the first one migrates, and the others find nothing left to do. (GRDB's
+    /// `DatabaseMigrator` reads them outside any transaction and runs each migration in a
+    /// transaction of its own, so two processes could both start `CREATE TABLE`.)
+    /// Foreign keys stay on: every migration is additive SQL (new tables and indexes);
+    /// one that rebuilds a table would need them off, which SQLite allows only outside
+    /// a transaction. A store with a migration this build does not know is refused.
+    @discardableResult
+    static func migrate(_ queue: DatabaseQueue, path: String, upTo count: Int = all.count) throws -> [String] {
+        try queue.writeWithoutTransaction { db in
+            var done: [String] = []
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(table) (identifier TEXT NOT NULL PRIMARY KEY)")
+                let applied = try String.fetchSet(db, sql: "SELECT identifier FROM \(table)")
+                if !applied.isSubset(of: Set(all.map(\.0))) { throw StoreError.newerSchema(path: path) }
+                for (identifier, sql) in all.prefix(count) where !applied.contains(identifier) {
+                    try db.execute(sql: sql)
+                    try db.execute(sql: "INSERT INTO \(table) (identifier) VALUES (?)", arguments: [identifier])
+                    done.append(identifier)
+                }
+                if let row = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
+                    throw StoreError.corrupt(path: path, detail: "a foreign key fails in table \(row[0] ?? "?")")
+                }
+                return .commit
+            }
+            return done
         }
-        return migrator
+    }
+
+    /// The applied migrations, in the order of `all` (unknown ones last).
+    static func applied(_ db: Database) throws -> [String] {
+        guard try db.tableExists(table) else { return [] }
+        let applied = try String.fetchSet(db, sql: "SELECT identifier FROM \(table)")
+        let known = all.map(\.0).filter(applied.contains)
+        return known + applied.subtracting(known).sorted()
     }
 
     /// v1: measures, habits, routines and their versions as relational graphs, runs, entries.

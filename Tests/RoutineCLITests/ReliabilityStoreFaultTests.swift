@@ -143,15 +143,31 @@ import Testing
             mounted.status == 0,
             "a size-limited file system is needed for this test (root can mount tmpfs): \(mounted.stderr)")
         let seeded = try Self.seed(in: mountPoint)
+        let reads = [["entries"], ["list"], ["stats"], ["runs"], ["habits"]]
+        let readsBefore = try reads.map { try ReliabilityProcess.routine($0, environment: seeded.env) }
         let filler = mountPoint.appendingPathComponent("filler").path
         _ = try Self.shell("dd if=/dev/zero of='\(filler)' bs=4096 2>/dev/null; sync")
         let free = try Self.shell("df -k --output=avail '\(mountPoint.path)' | tail -1")
         #expect(
             free.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the disk is not full: \(free.stdout)")
+        // Issue 13, item 5: reads failed with "disk I/O error" (WAL mode wants a 32 KiB
+        // -shm file) and left a 3-byte -shm behind. They read as before, and leave nothing.
+        for (arguments, before) in zip(reads, readsBefore) {
+            let result = try ReliabilityProcess.routine(arguments, environment: seeded.env)
+            #expect(result.status == 0, "full disk, \(arguments): \(result.stderr)")
+            #expect(result.stdout == before.stdout, "full disk, \(arguments)")
+        }
+        for suffix in ["-shm", "-wal"] {
+            #expect(!FileManager.default.fileExists(atPath: seeded.store + suffix), "full disk: \(suffix) left behind")
+        }
+        // sqlite3 cannot make its own -shm on the full disk either: it reads the main file
+        // as immutable, which is all of the store while no -wal file exists beside it.
+        let immutable = "file:\(seeded.store)?immutable=1"
         for write in Self.writes {
             let result = try ReliabilityProcess.routine(write.arguments, environment: seeded.env, input: write.input)
             Self.expectCleanFailure(result, ["full"], "full disk, \(write.arguments.joined(separator: " "))")
-            #expect(try StoreProbe.liveEntries(seeded.store) == seeded.entries, "full disk: entries changed")
+            #expect(!FileManager.default.fileExists(atPath: seeded.store + "-wal"))
+            #expect(try StoreProbe.liveEntries(immutable) == seeded.entries, "full disk: entries changed")
         }
         // A 100-row CSV into a full disk: all or nothing.
         var csv = "habit,dayKey,value\n"

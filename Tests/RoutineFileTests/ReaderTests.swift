@@ -55,4 +55,28 @@ import Testing
         #expect(text == "true")
         #expect(options.map(\.text) == ["Yes", "No", "1.50"])
     }
+
+    // Issue 13: a target is recorded as an entry by `y`, so it has the cap of a typed amount.
+    @Test func aTargetAboveTheMaximumAmountIsAnInvalidValue() throws {
+        func read(_ target: String) -> RoutineFileResult {
+            readYAML(
+                """
+                routine: big
+                start: [m]
+                habits:
+                  Meditate:
+                    measure: { unit: min, type: time }
+                    target: \(target)
+                nodes:
+                  m: { habit: Meditate }
+                """)
+        }
+        let huge = read("1" + String(repeating: "0", count: 308))
+        #expect(positions(huge) == ["6:13 invalid-value"])
+        #expect(huge.diagnostics.first?.message == "the target of 'Meditate' must be at most 1000000000")
+        #expect(huge.routine == nil)
+        let largest = read("1000000000")
+        #expect(largest.diagnostics.isEmpty)
+        #expect(largest.routine?.habits.first?.target == 1_000_000_000)
+    }
 }

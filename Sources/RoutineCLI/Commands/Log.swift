@@ -30,10 +30,7 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let value, Quantity.parse(value) == nil {
-                throw ValidationError(
-                    "'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
-            }
+            if let value, let problem = Quantity.problem(value) { throw ValidationError(problem) }
         }
 
         func run() throws {

@@ -33,6 +33,9 @@ struct ReplSession {
         defer { session.closeStores() }
         Session.$current.withValue(session) {
             if editor.isInteractive { greet() }
+            if let problem = editor.historyProblem, let history {
+                Output.line("history is not kept: \(Diagnostic.singleLine(history.path)) is not used (\(problem))")
+            }
             while true {
                 Output.flush()
                 switch editor.readLine(prompt: Self.styledPrompt(Output.style)) {

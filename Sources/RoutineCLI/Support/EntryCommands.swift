@@ -15,8 +15,7 @@ enum EntryCommands {
     /// `routine edit ENTRY-ID --value V`.
     static func edit(id: String, value: String, settings: Settings) throws {
         guard let amount = Quantity.parse(value) else {
-            throw CLIError.usage(
-                "'\(value)' is not an amount: use digits with an optional decimal fraction, like 12 or 2.5")
+            throw CLIError.usage(Quantity.problem(value) ?? "'\(value)' is not an amount")
         }
         let entry = try Session.current.store(settings).editEntry(id: try entryID(id), value: amount)
         Output.line("entry \(entry.id): \(entry.habit) on \(entry.dayKey) is now \(JSONText.number(amount))")

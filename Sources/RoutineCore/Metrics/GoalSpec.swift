@@ -37,7 +37,7 @@ public struct GoalSpec: Sendable, Hashable, Codable {
     public func validationErrors() -> [GoalError] {
         var errors: [GoalError] = []
         if title.allSatisfy(\.isWhitespace) { errors.append(.emptyTitle) }
-        if !(target.isFinite && target > 0) { errors.append(.invalidTarget(target)) }
+        if !(Quantity.isAllowed(target) && target > 0) { errors.append(.invalidTarget(target)) }
         if from > to { errors.append(.datesReversed(from: from, to: to)) }
         if linkedHabits.isEmpty { errors.append(.noLinkedHabits) }
         for habit in linkedHabits {

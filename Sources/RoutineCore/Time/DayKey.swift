@@ -45,14 +45,55 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
     /// The DayKey of `instant` for a person in `timeZone` whose day starts at
     /// `dayStartMinutes` after midnight: wall-clock times before the day start belong
     /// to the previous calendar date.
+    ///
+    /// The wall clock is the instant plus the zone's offset at that instant, counted on
+    /// the proleptic Gregorian calendar like every other date here (and like stored
+    /// timestamps): `Calendar` would switch to the Julian calendar before 1582 and
+    /// fold years before 1 into its eras. The result may lie outside years 1–9999
+    /// (see ``isInSupportedRange``); instants beyond ±30 million years are clamped.
+    ///
+    /// A day never steps back: when the clocks went back less than three hours ago, the
+    /// wall clock repeats an hour, and a day start inside that hour was already passed
+    /// the first time round. The day is then at least the day of the last instant before
+    /// the change (docs/time.md).
     public init(instant: Date, timeZone: TimeZone, dayStartMinutes: Int = 0) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
-        let date = DayKey.daysFromCivil(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-        let minutes = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        ordinal = minutes < dayStartMinutes ? date - 1 : date
+        let limit = 1e15
+        let seconds = Int(min(limit, max(-limit, instant.timeIntervalSince1970.rounded(.down))))
+        let day = Self.wallClockDay(seconds, timeZone, dayStartMinutes)
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        var before = seconds - 3 * 3600
+        guard timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(before))) > offset else {
+            ordinal = day
+            return
+        }
+        // The last second before the change: `before` has the larger offset, `after` not.
+        var after = seconds
+        while after - before > 1 {
+            let middle = before + (after - before) / 2
+            if timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(middle))) > offset {
+                before = middle
+            } else {
+                after = middle
+            }
+        }
+        ordinal = max(day, Self.wallClockDay(before, timeZone, dayStartMinutes))
     }
+
+    /// The day the wall clock shows at `seconds` after 1970 (day start applied).
+    private static func wallClockDay(_ seconds: Int, _ timeZone: TimeZone, _ dayStartMinutes: Int) -> Int {
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        let local = seconds + offset - dayStartMinutes * 60
+        // Floor division: an instant before 1970 belongs to the day it falls in, not the next.
+        let (quotient, remainder) = local.quotientAndRemainder(dividingBy: 86_400)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
+    /// The first and last days the program works with (years 0001–9999: what
+    /// `YYYY-MM-DD` can write and the store's checks accept).
+    public static let supportedRange = DayKey(ordinal: -719_162)...DayKey(ordinal: 2_932_896)
+
+    /// Whether this day is within ``supportedRange``.
+    public var isInSupportedRange: Bool { Self.supportedRange.contains(self) }
 
     public var year: Int { DayKey.civilFromDays(ordinal).year }
     public var month: Int { DayKey.civilFromDays(ordinal).month }
@@ -69,7 +110,8 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+        // A year before 1 (only ever shown, in the message refusing it) as `-0001`.
+        return "\(y < 0 ? "-" : "")\(pad(abs(y), 4))-\(pad(m, 2))-\(pad(d, 2))"
     }
 
     public static func < (a: DayKey, b: DayKey) -> Bool { a.ordinal < b.ordinal }

@@ -62,6 +62,14 @@ extension TimeContext {
                 throw TimeSettingsError(
                     "invalid instant '\(text)' (from $ROUTINE_NOW): expected e.g. 2026-11-22T06:30:00Z")
             }
+            // Checked after the zone shift: 9999-12-31T23:59:59Z is already 10000-01-01 in
+            // Pacific/Kiritimati, which no day key, timestamp or store check can hold.
+            let today = DayKey(instant: instant, timeZone: zone, dayStartMinutes: dayStart)
+            guard today.isInSupportedRange else {
+                throw TimeSettingsError(
+                    "instant '\(text)' (from $ROUTINE_NOW) falls on \(today) in \(zone.identifier): "
+                        + "days from 0001-01-01 to 9999-12-31 are supported")
+            }
             return TimeContext(now: { instant }, timeZone: zone, dayStartMinutes: dayStart)
         }
         return TimeContext(now: { Date() }, timeZone: zone, dayStartMinutes: dayStart)
@@ -82,9 +90,11 @@ extension TimeContext {
         return fractional.date(from: text)
     }
 
-    /// Exactly `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM`, a real date from 1583 on
-    /// (after the Gregorian switch ICU's calendar makes), hours below 24, minutes and
-    /// seconds below 60; nil (not "invalid") for anything else.
+    /// Exactly `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM`, a real date of years
+    /// 0001–9999 on the proleptic Gregorian calendar (as DayKeys and stored timestamps
+    /// count; ICU's formatter would read dates before 1583 as Julian ones, ten days
+    /// off), hours below 24, minutes and seconds below 60; nil (not "invalid") for
+    /// anything else.
     static func parseCommonInstant(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 || bytes.count == 25 else { return nil }
@@ -100,7 +110,7 @@ extension TimeContext {
             bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            year >= 1583, hour < 24, minute < 60, second < 60,
+            hour < 24, minute < 60, second < 60,
             let date = DayKey(year: year, month: month, day: day)
         else { return nil }
         var offset = 0

@@ -61,21 +61,28 @@ public struct Diagnostic: Codable, Sendable, Hashable {
     ///
     /// Always one line: line breaks and other control characters that a message quotes
     /// from the file (a key such as `"a\nb"`) are shown escaped (`\n`, `\u{1B}`).
+    /// The path is escaped the same way: a file name may hold a line break or ESC too.
     public func formatted(path: String) -> String {
         let position = location.map { "\($0.line):\($0.column):" } ?? ""
-        return "\(path):\(position) \(severity.rawValue): \(singleLineMessage) [\(code.rawValue)]"
+        return "\(Self.singleLine(path)):\(position) \(severity.rawValue): \(singleLineMessage) [\(code.rawValue)]"
     }
 
     /// The message as it may stand on one line: line breaks and control characters
     /// (which a quoted YAML key can carry) escaped, so every diagnostic stays one line.
-    public var singleLineMessage: String {
+    public var singleLineMessage: String { Self.singleLine(message) }
+
+    /// `text` as it may stand on one line of a terminal or a log: line breaks and
+    /// control characters (ESC included) escaped as `\n`, `\r`, `\u{1B}`; tabs and
+    /// everything printable kept. Used for messages and for paths (file names may hold
+    /// any byte but `/` and NUL).
+    public static func singleLine(_ text: String) -> String {
         // Bytes, not scalars: every scalar allowed here is one ASCII byte, and any
         // byte of a non-ASCII scalar is 0x80 or more (the scalar walk was a hot spot).
         let isPlain = { (byte: UInt8) in byte == 0x09 || (byte >= 0x20 && byte < 0x7F) }
         let plain =
-            message.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) }
-            ?? message.utf8.allSatisfy(isPlain)
-        return plain ? message : Self.oneLine(message)
+            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) }
+            ?? text.utf8.allSatisfy(isPlain)
+        return plain ? text : oneLine(text)
     }
 
     private static func oneLine(_ text: String) -> String {

@@ -37,8 +37,12 @@ enum AnswerReader {
             case "n", "no", "s", "skip":
                 return .skip
             default:
-                if prompt.isQuantity, let value = quantity(answer) { return .done(value) }
-                return .rejected(prompt.hint)
+                guard prompt.isQuantity else { return .rejected(prompt.hint) }
+                switch readQuantity(answer) {
+                case .value(let value): return .done(value)
+                case .tooLarge: return .rejected(Quantity.tooLargeMessage(answer))
+                case .notAnAmount: return .rejected(prompt.hint)
+                }
             }
         }
     }
@@ -67,8 +71,14 @@ enum AnswerReader {
     /// A quantity: ASCII digits with an optional decimal fraction, at least one digit
     /// in all — `12`, `12.5`, `.5`, and also `12.` (read as 12). No sign, no exponent,
     /// no `nan`/`inf`, no thousands separators or decimal commas, no other scripts'
-    /// digits. A number too large to represent (it would be infinite) is rejected.
+    /// digits. A number above `Quantity.maximum` is rejected.
     static func quantity(_ text: String) -> Double? {
+        if case .value(let value) = readQuantity(text) { return value }
+        return nil
+    }
+
+    /// `quantity(_:)`, telling a number above `Quantity.maximum` from a non-number.
+    static func readQuantity(_ text: String) -> Quantity.Reading {
         var digits = 0
         var points = 0
         for byte in text.utf8 {
@@ -77,13 +87,13 @@ enum AnswerReader {
             } else if byte == UInt8(ascii: ".") {
                 points += 1
             } else {
-                return nil
+                return .notAnAmount
             }
         }
-        guard digits > 0, points <= 1 else { return nil }
+        guard digits > 0, points <= 1 else { return .notAnAmount }
         let normalized = text.hasSuffix(".") ? String(text.dropLast()) : text
         let padded = normalized.hasPrefix(".") ? "0" + normalized : normalized
-        guard let value = Double(padded), value.isFinite else { return nil }
-        return value
+        guard let value = Double(padded) else { return .notAnAmount }
+        return Quantity.isAllowed(value) ? .value(value) : .tooLarge
     }
 }

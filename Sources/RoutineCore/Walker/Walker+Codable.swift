@@ -17,6 +17,11 @@ public struct WalkerSnapshot: Codable, Sendable, Equatable {
 
     /// The format this version writes and reads.
     public static let currentFormat = 1
+
+    /// The largest `nextToken` a saved run may hold: one token is used per `done`
+    /// answer, so two billion is out of reach of any real run, and far enough below
+    /// `Int.max` that counting on from a saved value cannot overflow.
+    public static let maxToken = Int(Int32.max)
 }
 
 /// Why a saved run cannot be restored.
@@ -42,12 +47,22 @@ extension Walker {
             steps: steps, status: status, nextToken: nextToken)
     }
 
-    /// Restores a saved run of `routine` (the same version it was walking). Checks that
-    /// the steps fit the routine: nodes reachable, in visit order, each activated by the
-    /// steps before it, answers of the right kind, entry tokens unique and below
-    /// `nextToken`.
+    /// Restores a saved run of `routine` (the same version it was walking). Checks every
+    /// field, as a store's content may be damaged or hand-edited: `nextToken` within
+    /// 1…`maxToken`, habit targets finite and ≥ 0, and steps that fit the routine: nodes
+    /// reachable, in visit order, each activated by the steps before it, of the node's
+    /// kind, answers of the right kind with finite values ≥ 0, entry tokens unique
+    /// and below `nextToken`. No stored value can make the walker trap later.
     public init(routine: Routine, snapshot: WalkerSnapshot) throws(WalkerError) {
         guard snapshot.format == WalkerSnapshot.currentFormat else { throw .unsupportedFormat(snapshot.format) }
+        guard (1...WalkerSnapshot.maxToken).contains(snapshot.nextToken) else {
+            throw .stepsDoNotFit("next entry token \(snapshot.nextToken) is outside 1…\(WalkerSnapshot.maxToken)")
+        }
+        for (key, spec) in snapshot.habitSpecs.sorted(by: { $0.key < $1.key }) {
+            for number in [spec.target, spec.weekly].compactMap({ $0 }) where !number.isFinite || number < 0 {
+                throw .stepsDoNotFit("habit '\(key)' has a target of \(number)")
+            }
+        }
         self.init(
             routine: routine, dayKey: snapshot.dayKey, mergedSpecs: snapshot.habitSpecs,
             knownDone: Set(snapshot.knownDone), steps: [], status: snapshot.status, nextToken: snapshot.nextToken)
@@ -95,6 +110,15 @@ extension Walker: Codable {
             else { return "step \(number + 1): no reachable node '\(step.node)'" }
             guard position > previous, activated.contains(index) else {
                 return "step \(number + 1): node '\(step.node)' is out of order or not activated"
+            }
+            let isQuestion = if case .question = routine.nodes[index].body { true } else { false }
+            guard step.kind == (isQuestion ? .question : .habit) else {
+                return "step \(number + 1): kind does not fit node '\(step.node)'"
+            }
+            // Finite and ≥ 0, not capped at `Quantity.maximum`: a run saved before the cap
+            // keeps what it recorded then.
+            if case .done(let value?) = step.answer, !value.isFinite || value < 0 {
+                return "step \(number + 1): value \(value) is not a finite number ≥ 0"
             }
             previous = position
             var option: Int?

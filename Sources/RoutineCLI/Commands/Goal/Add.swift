@@ -33,8 +33,10 @@ extension RoutineCommand.Goal {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            guard Quantity.parse(target) != nil else {
-                throw ValidationError("--target wants a number, not '\(target)'")
+            switch Quantity.read(target) {
+            case .value: break
+            case .tooLarge: throw ValidationError("--target: " + Quantity.tooLargeMessage(target))
+            case .notAnAmount: throw ValidationError("--target wants a number, not '\(target)'")
             }
         }
 
