@@ -95,6 +95,34 @@ import Testing
         #expect(after.filter { $0.hasPrefix("Meditate") }.count == 1)
     }
 
+    // Item 1: a late `resume` that continued from a state another process had moved on
+    // from saved that old state behind the recorded entries, and every later `resume`
+    // failed with "already has an entry for step 2". The late process is reproduced by
+    // writing the old state back with sqlite3 after another process went back and
+    // answered again. (Against the build before the coordinator: exit 1 with that line.)
+    @Test func aStaleSavedStateIsRepairedFromTheRunsEntriesNotADeadEnd() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        #expect(try e2e.run(["run", "morning-checkin"], input: "1\n12\npause\n").status == 0)
+        let old = try StoreProbe.rows(e2e.store, "SELECT hex(walker_state) FROM run")
+        let stale = try #require(old.first)
+        // Another process resumes, goes back over Meditate, answers 20 and pauses.
+        #expect(try e2e.run(["resume"], input: "back\n20\npause\n").status == 0)
+        let rewritten = try ReliabilityProcess.sqlite(
+            e2e.store, "UPDATE run SET walker_state = X'\(stale)'", writable: true)
+        try #require(rewritten.status == 0, "\(rewritten.stderr)")
+        let resumed = try e2e.run(["resume"], input: "y\ny\n")
+        #expect(resumed.status == 0, "\(resumed.stderr.prefix(300))")
+        #expect(resumed.stderr.contains("disagreed with its entries; repaired from them"))
+        #expect(!resumed.stderr.contains("already has an entry"))
+        #expect(resumed.stdout.contains("Completed for 2026-11-22"))
+        let live = try StoreProbe.liveEntries(e2e.store)
+        #expect(live == ["Drink Water|2026-11-22|-", "Journal|2026-11-22|-", "Meditate|2026-11-22|20.000"])
+        // And a resume that comes after that finds a finished run, not a wedged one.
+        let again = try e2e.run(["resume"], input: "")
+        #expect(again.stderr == "routine: no paused run to resume\n")
+    }
+
     // Item 6: a file name with a line break forged a diagnostic line; ESC was printed raw.
     @Test func fileNamesCannotForgeCheckOutput() throws {
         let e2e = try EndToEnd()
