@@ -33,10 +33,9 @@ struct HabitResolver {
         self.now = now
     }
 
-    /// The identity key as stored: `HabitName.key` in Unicode NFC. SQLite compares bytes,
-    /// so "Café" typed composed and decomposed must reach it as the same bytes.
+    /// The identity key as stored: `HabitName.key` (NFC included: SQLite compares bytes).
     static func storeKey(_ name: String) -> String {
-        HabitName.key(name).precomposedStringWithCanonicalMapping
+        HabitName.key(name)
     }
 
     /// A unit as stored: `UnitName.canonical`, in NFC.

@@ -1,0 +1,25 @@
+import Testing
+
+@testable import RoutineCore
+
+/// Habit identity has one definition (`HabitName.key`), NFC included, so the walker and
+/// the store agree on it byte for byte.
+@Suite struct HabitNameTests {
+    @Test func keysFoldCaseSpaceAndCanonicalEquivalence() {
+        #expect(HabitName.key(" drink  Water ") == "drink water")
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
+        #expect(Array(HabitName.key(composed).utf8) == Array(HabitName.key(decomposed).utf8))
+        #expect(HabitName.display(decomposed) == decomposed, "the shown name keeps what was typed")
+    }
+
+    @Test func aHabitDoneUnderTheOtherNormalisationIsAlreadyDone() {
+        var builder = RoutineBuilder()
+        builder.habit("c", "Cafe\u{301} au lait")
+        let routine = builder.build("cafe", start: ["c"])
+        // The store reports its NFC key; the file spelled the name decomposed.
+        let walker = Walker(routine: routine, dayKey: testDay, alreadyDone: [HabitName.key("Caf\u{E9} au lait")])
+        #expect(walker.status == .completed)
+        #expect(walker.steps.map(\.answer) == [.alreadyDone])
+    }
+}
