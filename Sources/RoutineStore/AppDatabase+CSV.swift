@@ -66,7 +66,7 @@ extension AppDatabase {
             let indexes = try Self.dropEntryIndexesForBulkLoad(db, csv: csv)
             var resolver = HabitResolver(db: db, now: now)
             let inserter = try EntryBulkInserter(db)
-            let nowText = Timestamp.format(now)
+            let nowText = Instant.format(now)
             var zones: Set<String> = []
             var count = 0
             while let (line, fields) = try parser.next() {
@@ -99,10 +99,10 @@ extension AppDatabase {
                 if let column = columns.timestamp {
                     let text = Self.trimmed(fields[column])
                     if !text.isEmpty {
-                        guard let parsed = Timestamp.parse(text) else {
+                        guard let parsed = Instant.parse(text) else {
                             throw fail(column, "not an ISO 8601 timestamp: '\(Self.clip(text))'")
                         }
-                        stamp = Timestamp.isCanonical(text) ? text : Timestamp.format(parsed)
+                        stamp = Instant.isCanonical(text) ? text : Instant.format(parsed)
                     }
                 }
                 var zone = defaultTimeZone

@@ -55,7 +55,7 @@ extension AppDatabase {
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
             try db.execute(
-                sql: "UPDATE habit_entry SET deleted_at = ? WHERE id = ?", arguments: [Timestamp.format(instant), id])
+                sql: "UPDATE habit_entry SET deleted_at = ? WHERE id = ?", arguments: [Instant.format(instant), id])
             return try Self.fetchEntry(db, id: id)
         }
     }
@@ -140,7 +140,7 @@ extension AppDatabase {
                 return HabitInfo(
                     id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
                     measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
-                    createdAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
+                    createdAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
             }
         }
     }
@@ -199,10 +199,10 @@ extension AppDatabase {
         return EntryInfo(
             id: try row.decode(atIndex: 0), habit: try row.decode(atIndex: 1),
             dayKey: DayKey(try row.decode(atIndex: 2) as String) ?? DayKey(ordinal: 0),
-            timestamp: Timestamp.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0),
+            timestamp: Instant.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0),
             timeZone: try row.decode(atIndex: 4), value: try row.decode(atIndex: 5),
             note: try row.decode(atIndex: 6), runID: try row.decode(atIndex: 7),
-            deletedAt: deleted.flatMap(Timestamp.parse))
+            deletedAt: deleted.flatMap(Instant.parse))
     }
 
     static func fetchEntry(_ db: Database, id: Int64) throws -> EntryInfo {
@@ -228,7 +228,7 @@ extension AppDatabase {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            habitID, dayKey.description, Timestamp.format(instant), timeZone, value, note, runID,
+            habitID, dayKey.description, Instant.format(instant), timeZone, value, note, runID,
         ])
         return db.lastInsertedRowID
     }

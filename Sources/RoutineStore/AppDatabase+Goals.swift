@@ -20,7 +20,7 @@ extension AppDatabase {
         return try write { db in
             try db.execute(
                 sql: "INSERT INTO goal (title, target, unit, from_day, to_day, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [cleanTitle, target, canonicalUnit, from.description, to.description, Timestamp.format(now)])
+                arguments: [cleanTitle, target, canonicalUnit, from.description, to.description, Instant.format(now)])
             let id = db.lastInsertedRowID
             for habit in habits { try linkHabit(db, goalID: id, habit: habit) }
             return try fetchGoal(db, id: id)

@@ -58,7 +58,7 @@ extension AppDatabase {
             try db.execute(
                 sql:
                     "INSERT INTO routine_version (routine_id, number, title, source, imported_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [id, number, routine.title, source, Timestamp.format(now)])
+                arguments: [id, number, routine.title, source, Instant.format(now)])
             let versionID = db.lastInsertedRowID
             try RoutineGraph.insert(db, routine, versionID: versionID, habitIDs: habitIDs)
             return ImportResult(
@@ -111,7 +111,7 @@ extension AppDatabase {
                 return RoutineSummary(
                     slug: slug, title: title ?? slug, latestVersion: try row.decode(atIndex: 2),
                     versionID: try row.decode(atIndex: 1), nodeCount: try row.decode(atIndex: 5),
-                    importedAt: Timestamp.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
+                    importedAt: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
             }
         }
     }
@@ -173,6 +173,6 @@ extension AppDatabase {
         return StoredRoutine(
             routine: routine, versionID: versionID, versionNumber: try row.decode(atIndex: 1),
             source: try row.decode(atIndex: 3),
-            importedAt: Timestamp.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
+            importedAt: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
     }
 }

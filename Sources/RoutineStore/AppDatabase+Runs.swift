@@ -19,7 +19,7 @@ extension AppDatabase {
                         db, sql: "SELECT EXISTS (SELECT 1 FROM routine_version WHERE id = ?)", arguments: [versionID])
                         == true
                 else { throw StoreError.unknownRoutineVersion(versionID) }
-                let stamp = Timestamp.format(now)
+                let stamp = Instant.format(now)
                 try db.execute(
                     sql: """
                         INSERT INTO run (id, routine_version_id, day_key, time_zone, status, started_at, updated_at, walker_state)
@@ -51,7 +51,7 @@ extension AppDatabase {
                 try db.execute(
                     sql:
                         "UPDATE run SET status = 'active', updated_at = ? WHERE id = ? AND status IN ('active', 'paused')",
-                    arguments: [Timestamp.format(now), id])
+                    arguments: [Instant.format(now), id])
                 if db.changesCount == 0 {
                     let status =
                         try String.fetchOne(db, sql: "SELECT status FROM run WHERE id = ?", arguments: [id])
@@ -108,7 +108,7 @@ extension AppDatabase {
             guard let dayKey = DayKey(try row.decode(atIndex: 0) as String) else {
                 throw StoreError.corrupt(path: path, detail: "run \(runID) has a bad day key")
             }
-            let stamp = Timestamp.format(instant)
+            let stamp = Instant.format(instant)
             for token in retractions {
                 guard
                     let entryID = try Int64.fetchOne(
@@ -166,11 +166,11 @@ extension AppDatabase {
                 if let state {
                     try db.execute(
                         sql: "UPDATE run SET status = ?, walker_state = ?, updated_at = ? WHERE id = ?",
-                        arguments: [status.rawValue, state, Timestamp.format(now), runID])
+                        arguments: [status.rawValue, state, Instant.format(now), runID])
                 } else {
                     try db.execute(
                         sql: "UPDATE run SET status = ?, updated_at = ? WHERE id = ?",
-                        arguments: [status.rawValue, Timestamp.format(now), runID])
+                        arguments: [status.rawValue, Instant.format(now), runID])
                 }
             }
         } catch {
@@ -292,8 +292,8 @@ extension AppDatabase {
             dayKey: DayKey(try row.decode(atIndex: 4) as String) ?? DayKey(ordinal: 0),
             timeZone: try row.decode(atIndex: 5), status: effective,
             recordedStatus: recorded,
-            startedAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0),
-            updatedAt: Timestamp.parse(try row.decode(atIndex: 8)) ?? Date(timeIntervalSince1970: 0),
+            startedAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0),
+            updatedAt: Instant.parse(try row.decode(atIndex: 8)) ?? Date(timeIntervalSince1970: 0),
             state: try row.decode(atIndex: 9))
     }
 }

@@ -148,7 +148,7 @@ struct HabitResolver {
                 INSERT INTO habit (name, name_key, measure_id, target, weekly, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [display, Self.storeKey(display), measureID, target, weekly, Timestamp.format(now)])
+            arguments: [display, Self.storeKey(display), measureID, target, weekly, Instant.format(now)])
         let row = HabitRow(
             id: db.lastInsertedRowID, name: display, key: Self.storeKey(display), measureID: measureID,
             measure: canonical, target: target, weekly: weekly)

@@ -126,7 +126,7 @@ import Testing
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
         let start = try #require(TimeContext.parseDayStart("02:30"))
         func day(_ text: String, _ dayStart: Int = start) throws -> String {
-            let instant = try #require(TimeContext.parseInstant(text))
+            let instant = try #require(Instant.parse(text))
             return DayKey(instant: instant, timeZone: berlin, dayStartMinutes: dayStart).description
         }
         #expect(try day("2026-10-25T00:29:59Z") == "2026-10-24")  // 02:29:59 CEST

@@ -97,14 +97,14 @@ import Testing
     @Test func timestampsRoundTripToTheMillisecond() throws {
         for seconds in [0.0, 1_795_334_400.123, -86_400.5, 253_402_300_799.0] {
             let date = Date(timeIntervalSince1970: seconds)
-            let text = Timestamp.format(date)
-            let parsed = try #require(Timestamp.parse(text))
+            let text = Instant.format(date)
+            let parsed = try #require(Instant.parse(text))
             #expect(abs(parsed.timeIntervalSince1970 - seconds) < 0.0005)
         }
-        #expect(Timestamp.format(Fixtures.instant) == "2026-11-22T06:40:00.000Z")
-        #expect(Timestamp.parse("2026-11-22T07:40:00+01:00") == Fixtures.instant)
+        #expect(Instant.format(Fixtures.instant) == "2026-11-22T06:40:00.000Z")
+        #expect(Instant.parse("2026-11-22T07:40:00+01:00") == Fixtures.instant)
         for bad in ["2026-11-22", "2026-13-01T00:00:00Z", "2026-11-22T24:00:00Z", "2026-11-22T06:40:00", "x"] {
-            #expect(Timestamp.parse(bad) == nil)
+            #expect(Instant.parse(bad) == nil)
         }
     }
 }

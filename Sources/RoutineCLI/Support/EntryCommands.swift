@@ -27,12 +27,12 @@ enum EntryCommands {
                 "\"id\":" + JSONText.string(String(entry.id)),
                 "\"habit\":" + JSONText.string(entry.habit),
                 "\"dayKey\":" + JSONText.string(entry.dayKey.description),
-                "\"timestamp\":" + JSONText.string(iso8601(entry.timestamp)),
+                "\"timestamp\":" + JSONText.string(Instant.formatSeconds(entry.timestamp)),
                 "\"timeZone\":" + JSONText.string(entry.timeZone),
                 "\"value\":" + JSONText.number(entry.value),
                 "\"note\":" + (entry.note.map(JSONText.string) ?? "null"),
                 "\"run\":" + (entry.runID.map(JSONText.string) ?? "null"),
-                "\"deletedAt\":" + (entry.deletedAt.map { JSONText.string(iso8601($0)) } ?? "null"),
+                "\"deletedAt\":" + (entry.deletedAt.map { JSONText.string(Instant.formatSeconds($0)) } ?? "null"),
             ]
             return "{" + fields.joined(separator: ",") + "}"
         }
@@ -79,10 +79,4 @@ enum EntryCommands {
         return (line, column)
     }
 
-    static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
 }

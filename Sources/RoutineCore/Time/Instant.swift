@@ -1,13 +1,13 @@
 import Foundation
-import RoutineCore
 
-/// The store's instant format: ISO 8601 UTC with milliseconds, `2026-11-22T06:30:00.000Z`.
-///
-/// Fixed width, so text order is time order. Written and read by hand rather than with
-/// `ISO8601DateFormatter`: a 365,000-row CSV import parses one per row.
-enum Timestamp {
+/// Instants as text, written and read in one place: ISO 8601 in UTC. The store keeps
+/// `2026-11-22T06:30:00.000Z` (milliseconds, fixed width, so text order is time order);
+/// JSON output and `ROUTINE_NOW` use whole seconds. Read and written by hand rather than
+/// with `ISO8601DateFormatter`: its ICU set-up costs milliseconds at every start-up, a
+/// 365,000-row CSV import parses one per row, and it reads dates before 1583 as Julian.
+public enum Instant {
     /// Formats an instant, rounded to the millisecond.
-    static func format(_ date: Date) -> String {
+    public static func format(_ date: Date) -> String {
         let totalMillis = (date.timeIntervalSince1970 * 1000).rounded()
         // Clamp to years 1...9999 so that no input can produce an unparsable text.
         let clamped = Int64(max(-62_135_596_800_000, min(253_402_300_799_999, totalMillis)))
@@ -52,6 +52,14 @@ enum Timestamp {
         }
     }
 
+    /// The instant in whole seconds, `2026-11-22T06:30:00Z` (the form of JSON output and
+    /// of `ROUTINE_NOW`); the fraction is dropped, as `ISO8601DateFormatter` drops it.
+    public static func formatSeconds(_ date: Date) -> String {
+        let seconds = (date.timeIntervalSince1970).rounded(.down)
+        let stored = format(Date(timeIntervalSince1970: seconds))
+        return String(stored.prefix(19)) + "Z"
+    }
+
     /// Year, month, day of a day count since 1970-01-01 (via DayKey's public fields).
     private static func civil(_ days: Int64) -> (Int, Int, Int) {
         let key = DayKey(ordinal: Int(days))
@@ -60,7 +68,7 @@ enum Timestamp {
 
     /// True when `text` is exactly in the stored form (24 bytes, `.mmmZ`), so a parsed
     /// text can be stored as it is.
-    static func isCanonical(_ text: String) -> Bool {
+    public static func isCanonical(_ text: String) -> Bool {
         let utf8 = text.utf8
         guard utf8.count == 24 else { return false }
         var index = utf8.startIndex
@@ -79,8 +87,10 @@ enum Timestamp {
         return true
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
-    static func parse(_ text: String) -> Date? {
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` (`T` and `Z` in either case, up
+    /// to 9 fraction digits, offsets below 24 hours), a real date of years 0001–9999 on
+    /// the proleptic Gregorian calendar, as DayKeys count; nil for anything else.
+    public static func parse(_ text: String) -> Date? {
         var text = text  // withUTF8 reads a native string in place (no copy)
         return text.withUTF8 { bytes in
             guard bytes.count >= 20, bytes.count <= 40 else { return nil }
@@ -88,7 +98,7 @@ enum Timestamp {
         }
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let count = bytes.count
         guard count >= 20 else { return nil }
         func digits(_ start: Int, _ length: Int) -> Int? {
