@@ -125,30 +125,32 @@ extension AppDatabase {
 
     /// Every habit, by shown name.
     public func habits() throws -> [HabitInfo] {
-        try read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at
-                    FROM habit h LEFT JOIN measure m ON m.id = h.measure_id ORDER BY h.name_key
-                    """
-            ).map { row in
-                let unit: String? = try row.decode(atIndex: 3)
-                let type: String? = try row.decode(atIndex: 4)
-                var measure: Measure?
-                if let unit, let type { measure = Measure(unit: unit, type: type) }
-                return HabitInfo(
-                    id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
-                    measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
-                    createdAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
-            }
-        }
+        try read { db in try Row.fetchAll(db, sql: "\(Self.habitSelect) ORDER BY h.name_key").map(Self.habitInfo) }
     }
 
     /// One habit by name (any spelling with the same key), or nil.
     public func habit(named name: String) throws -> HabitInfo? {
-        let key = HabitResolver.storeKey(name)
-        return try habits().first { $0.key == key }
+        try read { db in
+            try Row.fetchOne(
+                db, sql: "\(Self.habitSelect) WHERE h.name_key = ?", arguments: [HabitResolver.storeKey(name)]
+            ).map(Self.habitInfo)
+        }
+    }
+
+    private static let habitSelect = """
+        SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at
+        FROM habit h LEFT JOIN measure m ON m.id = h.measure_id
+        """
+
+    private static func habitInfo(_ row: Row) throws -> HabitInfo {
+        let unit: String? = try row.decode(atIndex: 3)
+        let type: String? = try row.decode(atIndex: 4)
+        var measure: Measure?
+        if let unit, let type { measure = Measure(unit: unit, type: type) }
+        return HabitInfo(
+            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
+            measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
+            createdAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
     }
 
     /// Every habit's properties keyed by `HabitName.key`, as the walker takes them.
