@@ -14,7 +14,9 @@ extension AppDatabase {
         habit: String, value: Double?, unit: String?, dayKey: DayKey, at instant: Date, timeZone: String,
         note: String?
     ) throws -> EntryInfo {
-        try write { db in
+        try Self.checkText(note, what: "the note")
+        try Self.checkText(unit, what: "the unit")
+        return try write { db in
             var resolver = HabitResolver(db: db, now: instant)
             let (row, resolved) = try resolver.habitForEntry(habit, value: value, unit: unit)
             let id = try Self.insertEntry(
@@ -64,20 +66,62 @@ extension AppDatabase {
     /// no value, quantity habits a finite value ≥ 0. A deleted entry cannot be edited.
     @discardableResult
     public func editEntry(id: Int64, value: Double?) throws -> EntryInfo {
+        try editEntry(id: id, corrections: [.value(value)])
+    }
+
+    /// Applies corrections to one live entry in one transaction: all or none.
+    /// A note holding a control character throws `controlCharacter`; an empty note
+    /// removes it.
+    @discardableResult
+    public func editEntry(id: Int64, corrections: [EntryCorrection]) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryDeleted(id) }
-            var resolver = HabitResolver(db: db, now: Date())
-            guard let habit = try resolver.find(entry.habit) else { throw StoreError.unknownHabit(entry.habit) }
-            if habit.measure == nil {
-                if value != nil { throw StoreError.valueForBinaryHabit(habit: habit.name) }
-            } else {
-                guard let value else { throw StoreError.valueRequired(habit: habit.name) }
-                guard value.isFinite, value >= 0 else { throw StoreError.invalidValue(habit: habit.name, value: value) }
+            for correction in corrections {
+                switch correction {
+                case .value(let value):
+                    var resolver = HabitResolver(db: db, now: Date())
+                    guard let habit = try resolver.find(entry.habit) else {
+                        throw StoreError.unknownHabit(entry.habit)
+                    }
+                    if habit.measure == nil {
+                        if value != nil { throw StoreError.valueForBinaryHabit(habit: habit.name) }
+                    } else {
+                        guard let value else { throw StoreError.valueRequired(habit: habit.name) }
+                        guard value.isFinite, value >= 0 else {
+                            throw StoreError.invalidValue(habit: habit.name, value: value)
+                        }
+                    }
+                    try db.execute(sql: "UPDATE habit_entry SET value = ? WHERE id = ?", arguments: [value, id])
+                case .note(let note):
+                    try Self.checkText(note, what: "the note")
+                    try db.execute(
+                        sql: "UPDATE habit_entry SET note = ? WHERE id = ?", arguments: [Self.cleanNote(note), id])
+                }
             }
-            try db.execute(sql: "UPDATE habit_entry SET value = ? WHERE id = ?", arguments: [value, id])
             return try Self.fetchEntry(db, id: id)
         }
+    }
+
+    /// Brings back a deleted entry: metrics count it again. An unknown id throws
+    /// `unknownEntry`, a live one `entryNotDeleted`.
+    @discardableResult
+    public func undeleteEntry(id: Int64) throws -> EntryInfo {
+        try write { db in
+            let entry = try Self.fetchEntry(db, id: id)
+            guard entry.deletedAt != nil else { throw StoreError.entryNotDeleted(id) }
+            try db.execute(sql: "UPDATE habit_entry SET deleted_at = NULL WHERE id = ?", arguments: [id])
+            return try Self.fetchEntry(db, id: id)
+        }
+    }
+
+    /// Throws `controlCharacter` when a text from outside holds a control character
+    /// (SPEC §11: text is text, never terminal commands).
+    /// Notes may hold line breaks; no other text does.
+    static func checkText(_ text: String?, what: String) throws {
+        guard let text, let scalar = TerminalText.firstControl(in: text, allowingLineBreaks: what == "the note")
+        else { return }
+        throw StoreError.controlCharacter(what: what, scalar: TerminalText.name(scalar))
     }
 
     /// Keys (`HabitName.key`) of habits with a live entry on `dayKey`: what a run shows
@@ -190,7 +234,7 @@ extension AppDatabase {
     }
 
     static let entrySelect = """
-        SELECT e.id, h.name, e.day_key, e.timestamp, e.time_zone, e.value, e.note, e.run_id, e.deleted_at
+        SELECT e.id, h.name, e.day_key, e.timestamp, e.time_zone, e.value, e.note, e.run_id, e.deleted_at, e.uid
         FROM habit_entry e JOIN habit h ON h.id = e.habit_id
         """
 
@@ -202,7 +246,7 @@ extension AppDatabase {
             timestamp: Timestamp.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0),
             timeZone: try row.decode(atIndex: 4), value: try row.decode(atIndex: 5),
             note: try row.decode(atIndex: 6), runID: try row.decode(atIndex: 7),
-            deletedAt: deleted.flatMap(Timestamp.parse))
+            deletedAt: deleted.flatMap(Timestamp.parse), uid: try row.decode(atIndex: 9) ?? "")
     }
 
     static func fetchEntry(_ db: Database, id: Int64) throws -> EntryInfo {
@@ -218,17 +262,22 @@ extension AppDatabase {
         return note
     }
 
+    /// A new entry uid: a random UUID, lower-case (the form CSV and JSON show).
+    static func newUID() -> String {
+        UUID().uuidString.lowercased()
+    }
+
     static func insertEntry(
         _ db: Database, habitID: Int64, dayKey: DayKey, at instant: Date, timeZone: String, value: Double?,
         note: String?, runID: String?
     ) throws -> Int64 {
         try db.cachedStatement(
             sql: """
-                INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id, uid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            habitID, dayKey.description, Timestamp.format(instant), timeZone, value, note, runID,
+            habitID, dayKey.description, Timestamp.format(instant), timeZone, value, note, runID, newUID(),
         ])
         return db.lastInsertedRowID
     }
