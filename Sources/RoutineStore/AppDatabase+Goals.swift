@@ -11,6 +11,8 @@ extension AppDatabase {
     ) throws -> GoalInfo {
         let cleanTitle = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !cleanTitle.isEmpty else { throw StoreError.invalidGoal("the title is empty") }
+        try Self.checkText(cleanTitle, what: "the goal's title")
+        try Self.checkText(unit, what: "the goal's unit")
         guard target.isFinite, target > 0 else { throw StoreError.invalidGoal("the target must be a number > 0") }
         guard from <= to else { throw StoreError.invalidGoal("it ends (\(to)) before it starts (\(from))") }
         let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
