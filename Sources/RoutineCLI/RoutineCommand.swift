@@ -9,7 +9,7 @@ public struct RoutineCommand: ParsableCommand {
         subcommands: [
             Check.self, Run.self, Resume.self, Runs.self, Paths.self,
             Import.self, List.self, Show.self, Export.self, New.self, Edit.self,
-            Log.self, Entries.self, Delete.self, Undelete.self, Habits.self, ImportEntries.self,
+            Log.self, Entries.self, Delete.self, Undelete.self, Habits.self, Habit.self, ImportEntries.self,
             Stats.self, Today.self, Goal.self, Backup.self, Restore.self, Repl.self,
         ],
         defaultSubcommand: Repl.self

@@ -12,12 +12,13 @@ extension AppDatabase {
     /// is given. Every call appends: two walks on one day are two entries.
     public func logEntry(
         habit: String, value: Double?, unit: String?, dayKey: DayKey, at instant: Date, timeZone: String,
-        note: String?
+        note: String?, createHabit: Bool = true
     ) throws -> EntryInfo {
         try Self.checkText(note, what: "the note")
         try Self.checkText(unit, what: "the unit")
         return try write { db in
             var resolver = HabitResolver(db: db, now: instant)
+            if !createHabit, try resolver.find(habit) == nil { throw StoreError.unknownHabit(HabitName.display(habit)) }
             let (row, resolved) = try resolver.habitForEntry(habit, value: value, unit: unit)
             let id = try Self.insertEntry(
                 db, habitID: row.id, dayKey: dayKey, at: instant, timeZone: timeZone, value: resolved,
@@ -167,25 +168,11 @@ extension AppDatabase {
         }
     }
 
-    /// Every habit, by shown name.
-    public func habits() throws -> [HabitInfo] {
+    /// Every habit, by shown name; archived ones only with `includeArchived`.
+    public func habits(includeArchived: Bool = true) throws -> [HabitInfo] {
         try read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at
-                    FROM habit h LEFT JOIN measure m ON m.id = h.measure_id ORDER BY h.name_key
-                    """
-            ).map { row in
-                let unit: String? = try row.decode(atIndex: 3)
-                let type: String? = try row.decode(atIndex: 4)
-                var measure: Measure?
-                if let unit, let type { measure = Measure(unit: unit, type: type) }
-                return HabitInfo(
-                    id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
-                    measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
-                    createdAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
-            }
+            let filter = includeArchived ? "" : " WHERE h.archived_at IS NULL"
+            return try Row.fetchAll(db, sql: Self.habitSelect + filter + " ORDER BY h.name_key").map(Self.habitInfo)
         }
     }
 

@@ -142,7 +142,13 @@ enum RoutineGraph {
         }
         let habitRows = try Row.fetchAll(
             db,
-            sql: "SELECT name, unit, type, target, weekly FROM routine_habit WHERE version_id = ? ORDER BY position",
+            // The habit's current name: a rename or merge is followed by every version
+            // (the store keeps a habit's identity, not its spelling).
+            sql: """
+                SELECT COALESCE(h.name, rh.name), rh.unit, rh.type, rh.target, rh.weekly
+                FROM routine_habit rh LEFT JOIN habit h ON h.id = rh.habit_id
+                WHERE rh.version_id = ? ORDER BY rh.position
+                """,
             arguments: [versionID])
         let habits = try habitRows.map { row -> HabitSpec in
             let unit: String? = try row.decode(atIndex: 1)
@@ -156,7 +162,11 @@ enum RoutineGraph {
         let nodeRows = try Row.fetchAll(
             db,
             sql:
-                "SELECT position, node_id, is_inline, habit_text, question FROM routine_node WHERE version_id = ? ORDER BY position",
+                """
+                SELECT rn.position, rn.node_id, rn.is_inline, COALESCE(h.name, rn.habit_text), rn.question
+                FROM routine_node rn LEFT JOIN habit h ON h.id = rn.habit_id
+                WHERE rn.version_id = ? ORDER BY rn.position
+                """,
             arguments: [versionID])
         var nodes: [Node] = []
         nodes.reserveCapacity(nodeRows.count)

@@ -35,6 +35,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case habitMeasuresDisagree(from: String, into: String, fromMeasure: Measure?, intoMeasure: Measure?)
     case habitHasEntries(String, count: Int)
     case sameHabit(String)
+    case habitInRoutines(String, routines: [String])
 
     // Routines and runs.
     case invalidRoutine(slug: String, reason: String)
@@ -122,6 +123,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .habitHasEntries(let name, let count):
             "habit '\(name)' has \(count) entr\(count == 1 ? "y" : "ies") (deleted ones count); "
                 + "it cannot be deleted: 'routine habit archive \(name)' hides it and keeps its history"
+        case .habitInRoutines(let name, let routines):
+            "habit '\(name)' is part of routine\(routines.count == 1 ? "" : "s") \(routines.joined(separator: ", ")); "
+                + "it cannot be deleted: 'routine habit archive \(name)' hides it"
         case .sameHabit(let name):
             "'\(name)' is already that habit"
         case .invalidRoutine(let slug, let reason):

@@ -18,8 +18,8 @@ import Testing
         let changed = try String(contentsOfFile: EndToEnd.routineFile("morning-checkin"), encoding: .utf8)
             .replacingOccurrences(of: "title: Morning Check-in", with: "title: Morning Check-in, second")
         try e2e.ok(["import", try e2e.folder.write("morning-checkin.yaml", changed)])
-        try e2e.ok(["log", "Meditate", "20", "--note", "long one", "--day", "2026-11-22"])
-        try e2e.ok(["log", "Run", "5", "--unit", "km"])
+        try e2e.ok(["log", "--new", "Meditate", "20", "--note", "long one", "--day", "2026-11-22"])
+        try e2e.ok(["log", "--new", "Run", "5", "--unit", "km"])
         try e2e.ok(["delete", "1"])
         try e2e.ok([
             "goal", "add", "Run 120 km", "--target", "120", "--unit", "km", "--from", "2026-11-01",
@@ -44,7 +44,7 @@ import Testing
         #expect(stat(backup, &info) == 0 && info.st_mode & 0o777 == 0o600)
 
         let target = try EndToEnd()
-        try target.ok(["log", "Something else"])
+        try target.ok(["log", "--new", "Something else"])
         let before = try target.entries()
         let out = try target.ok(["restore", backup])
         #expect(out.contains("before-restore"))
@@ -61,7 +61,7 @@ import Testing
     @Test func badBackupsAreRefusedAndTheStoreIsUnchanged() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled()
-        try e2e.ok(["log", "Walk"])
+        try e2e.ok(["log", "--new", "Walk"])
         let before = try Self.everything(e2e)
         let good = e2e.url.appendingPathComponent("good.sqlite").path
         try e2e.ok(["backup", good])
@@ -96,7 +96,7 @@ import Testing
 
     @Test func backupToAnUnwritablePlaceFailsWithOneLine() throws {
         let e2e = try EndToEnd()
-        try e2e.ok(["log", "Walk"])
+        try e2e.ok(["log", "--new", "Walk"])
         for target in ["/proc/routine-backup.sqlite", e2e.url.appendingPathComponent("no/such/dir/b.sqlite").path] {
             let result = try e2e.run(["backup", target])
             #expect(result.status == 1)
@@ -114,7 +114,7 @@ import Testing
     /// whole (integrity ok) and holds a prefix of what was written.
     @Test func backupWhileAnotherProcessWrites() throws {
         let e2e = try EndToEnd()
-        try e2e.ok(["log", "Walk"])
+        try e2e.ok(["log", "--new", "Walk"])
         var env = e2e.environment
         env["ROUTINE_BIN"] = Binary.url.path
         let writer = try ReliabilityProcess(
@@ -138,7 +138,7 @@ import Testing
         try e2e.importBundled()
         let backup = e2e.url.appendingPathComponent("b.sqlite").path
         try e2e.ok(["backup", backup])
-        try e2e.ok(["log", "Walk"])
+        try e2e.ok(["log", "--new", "Walk"])
         // A run waiting at its first prompt holds the store open.
         let walking = try ReliabilityProcess(Binary.url.path, ["run", "morning-checkin"], environment: e2e.environment)
         defer { walking.kill9() }
@@ -162,7 +162,7 @@ import Testing
         try e2e.ok(["import-entries", try e2e.folder.write("bulk.csv", csv)])
         let backup = e2e.url.appendingPathComponent("big.sqlite").path
         try e2e.ok(["backup", backup])
-        try e2e.ok(["log", "Walk"])
+        try e2e.ok(["log", "--new", "Walk"])
         var generator = SeededGenerator(seed: 0xBAC0)
         var outcomes: [String] = []
         for trial in 0..<10 {
@@ -189,7 +189,7 @@ import Testing
                 }
             }
             // Make the next restore visible again.
-            if after == 20_000 { try e2e.ok(["log", "Walk"]) }
+            if after == 20_000 { try e2e.ok(["log", "--new", "Walk"]) }
         }
         print("backup/restore kill -9: \(outcomes)")
     }

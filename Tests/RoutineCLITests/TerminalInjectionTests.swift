@@ -16,7 +16,7 @@ import Testing
     static func poisonedStore() throws -> EndToEnd {
         let e2e = try EndToEnd()
         try e2e.importBundled()
-        try e2e.ok(["log", "Meditate", "10", "--note", "calm"])
+        try e2e.ok(["log", "--new", "Meditate", "10", "--note", "calm"])
         try e2e.ok(["run", "morning-checkin", "--day", "2026-11-22"], input: "1\ny\n10\ny\n")
         try e2e.ok([
             "goal", "add", "Calm", "--target", "100", "--unit", "min", "--from", "2026-11-01",
@@ -97,9 +97,10 @@ import Testing
 
     @Test func flagsAndCSVFieldsWithControlCharactersAreRefusedWithOneLine() throws {
         let e2e = try EndToEnd()
-        try e2e.ok(["log", "Walk"])
+        try e2e.ok(["log", "--new", "Walk"])
         let cases: [[String]] = [
-            ["log", "Walk", "--note", "a\u{1B}[2Jb"], ["log", "Walk\u{07}"], ["edit", "1", "--note", "x\u{9B}y"],
+            ["log", "--new", "Walk", "--note", "a\u{1B}[2Jb"], ["log", "--new", "Walk\u{07}"],
+            ["edit", "1", "--note", "x\u{9B}y"],
             ["goal", "add", "G\u{1B}]52;c;aGk=\u{07}", "--target", "3", "--from", "2026-11-01", "--to", "2026-11-30"],
         ]
         for arguments in cases {
