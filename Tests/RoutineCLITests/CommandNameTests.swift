@@ -27,7 +27,7 @@ import Testing
             "GoalList": "list", "GoalShow": "show", "GoalDelete": "delete", "HabitDelete": "delete",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 35)
+        #expect(commands.count == 37)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -35,7 +35,8 @@ import Testing
         }
         #expect(
             RoutineCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
-                "check", "run", "resume", "runs", "paths", "import", "list", "show", "export", "new", "edit",
+                "check", "run", "resume", "runs", "paths", "archive", "unarchive", "import", "list", "show", "export",
+                "new", "edit",
                 "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "goal",
                 "backup", "restore", "repl",
             ])

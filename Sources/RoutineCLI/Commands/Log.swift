@@ -49,7 +49,9 @@ extension RoutineCommand {
                 guard Session.shared.isREPL else {
                     throw HabitCommands.unknownHabit(habit, store: store, extra: "--new creates it")
                 }
-                let answer = Prompter.ask("Create a new habit '\(HabitName.display(habit))'? [y/N]")
+                // The question may go straight to libedit: the name is shown escaped here.
+                let shown = TerminalText.escaped(HabitName.display(habit))
+                let answer = Prompter.ask("Create a new habit '\(shown)'? [y/N]")
                 guard let answer, ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
                 else {
                     Output.line("nothing logged")
