@@ -49,6 +49,8 @@ extension RoutineCommand {
                 guard Session.shared.isREPL else {
                     throw HabitCommands.unknownHabit(habit, store: store, extra: "--new creates it")
                 }
+                // The closest names first: the person may have meant one of them.
+                Output.line(HabitCommands.unknownHabit(habit, store: store).message)
                 // The question may go straight to libedit: the name is shown escaped here.
                 let shown = TerminalText.escaped(HabitName.display(habit))
                 let answer = Prompter.ask("Create a new habit '\(shown)'? [y/N]")
