@@ -58,6 +58,26 @@ import Testing
         #expect(runs.contains("paused"))
     }
 
+    /// The CSV path: units come back, and the same file imported twice changes nothing.
+    @Test func sameCSVImportedTwiceIntoAFreshStore() throws {
+        let source = try EndToEnd()
+        try Self.fullStore(source)
+        let csv = try source.folder.write("entries.csv", try source.ok(["entries", "--format", "csv"]))
+        let live = try source.entries().count
+        let target = try EndToEnd()
+        #expect(try target.ok(["import-entries", csv]) == "imported \(live) entries from \(csv)\n")
+        #expect(try target.ok(["import-entries", csv]) == "imported 0 entries from \(csv); \(live) already present\n")
+        #expect(try target.entries().map { $0.string("uid") } == source.entries().map { $0.string("uid") })
+        #expect(try target.ok(["habits"]).contains("Meditate     min (time)"))
+        // With the habits' measures already there, the routines import cleanly; with
+        // their targets back, every figure is the source's.
+        try target.importBundled()
+        for habit in ["Meditate", "Run", "Drink Water"] {
+            #expect(
+                try target.ok(["stats", habit, "--format", "json"]) == source.ok(["stats", habit, "--format", "json"]))
+        }
+    }
+
     @Test func badBackupsAreRefusedAndTheStoreIsUnchanged() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled()
