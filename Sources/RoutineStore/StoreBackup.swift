@@ -42,6 +42,12 @@ extension AppDatabase {
     @discardableResult
     public static func restore(from source: String, to storePath: String) throws -> Int {
         let staging = storePath + ".restoring"
+        let directory = (storePath as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            // As `open` does for a new store: the folder is private.
+            try? FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         Glibc.unlink(staging)
         let upgrades: Int
         do {

@@ -53,6 +53,10 @@ import Testing
         // The replaced store is kept, whole.
         #expect(
             try StoreProbe.count(target.store + ".before-restore", "SELECT count(*) FROM habit_entry") == before.count)
+        // Into a store that does not exist yet, in a folder that does not either.
+        let nested = target.url.appendingPathComponent("new/folder/store.sqlite").path
+        #expect(try target.run(["restore", backup, "--store", nested]).status == 0)
+        #expect(try StoreProbe.count(nested, "SELECT count(*) FROM habit_entry") == source.entries(all: true).count)
         // The paused run resumes from the restored store.
         let runs = try target.ok(["runs"])
         #expect(runs.contains("paused"))
