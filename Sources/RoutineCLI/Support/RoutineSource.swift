@@ -47,11 +47,6 @@ enum RoutineSource {
         return Loaded(routine: routine, stored: nil, source: source, path: path)
     }
 
-    /// Refuses an archived routine (what `run` does with one), with the way back.
-    static func refuseArchived(_ slug: String, store: AppDatabase) throws {
-        if try store.isRoutineArchived(slug: slug) { throw StoreError.routineArchived(slug) }
-    }
-
     /// A stored routine's latest version.
     static func stored(_ slug: String, settings: Settings) throws -> Loaded {
         guard let store = try Session.shared.existingStore(settings) else {
