@@ -7,10 +7,10 @@ public struct RoutineCommand: ParsableCommand {
         commandName: "routine",
         abstract: "Personal routines as graphs of questions and habits: check, walk, record, reflect.",
         subcommands: [
-            Check.self, Run.self, Resume.self, Runs.self, Abort.self, Paths.self,
+            Check.self, Run.self, Resume.self, Runs.self, Abort.self, Paths.self, Archive.self, Unarchive.self,
             Import.self, List.self, Show.self, Export.self, New.self, Edit.self,
-            Log.self, Entries.self, Delete.self, Habits.self, ImportEntries.self,
-            Stats.self, Today.self, Goal.self, Repl.self,
+            Log.self, Entries.self, Delete.self, Undelete.self, Habits.self, Habit.self, ImportEntries.self,
+            Stats.self, Today.self, Goal.self, Backup.self, Restore.self, Repl.self,
         ],
         defaultSubcommand: Repl.self
     )

@@ -108,7 +108,7 @@ extension RoutineDecoder {
                     .missingKey, "node '\(id)' needs a 'habit' or a 'question'", at: location))
         }
         if let habit, question == nil || habit.key.location < (question?.key.location ?? habit.key.location) {
-            let name = text(habit.value, what: "a habit name") ?? ""
+            let name = habitName(habit.value) ?? ""
             body = .habit(name, at: habit.value.location)
             if let options = fields["options"] {
                 invalid(options.key, "'options' belongs to a question node, not a habit node")
@@ -164,7 +164,7 @@ extension RoutineDecoder {
         }
         var result: [DraftHabit] = []
         for pair in pairs {
-            guard let name = text(pair.key, what: "a habit name") else { continue }
+            guard let name = habitName(pair.key) else { continue }
             var habit = DraftHabit(name: name, at: pair.key.location)
             if !pair.value.isNull {
                 guard case .mapping = pair.value.kind else {

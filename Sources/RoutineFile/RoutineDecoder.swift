@@ -143,7 +143,21 @@ struct RoutineDecoder {
             invalid(node, "\(what) is empty")
             return nil
         }
+        // Reported, and the text still returned: the file fails on this diagnostic
+        // alone, without others cascading from a missing value.
+        if let refusal = TerminalText.refusal(value, what: what) { invalid(node, refusal) }
         return value
+    }
+
+    /// A habit name: text that the store can hold (1–200 characters once white space
+    /// is folded), so that `check` says at line:col what `import` would refuse.
+    mutating func habitName(_ node: YAMLNode) -> String? {
+        guard let name = text(node, what: "a habit name") else { return nil }
+        let length = HabitName.display(name).count
+        if length > HabitName.maxLength {
+            invalid(node, "a habit name has \(length) characters; at most \(HabitName.maxLength) are allowed")
+        }
+        return name
     }
 
     mutating func slug(_ node: YAMLNode) -> String? {

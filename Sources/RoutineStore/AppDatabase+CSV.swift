@@ -3,12 +3,15 @@ import GRDB
 import RoutineCore
 
 extension AppDatabase {
-    /// The CSV columns, in the order `entriesCSV` writes them.
-    public static let csvHeader = ["habit", "dayKey", "value", "note", "timestamp", "timeZone"]
+    /// The CSV columns, in the order `entriesCSV` writes them (SPEC §11). Files with the
+    /// earlier header `habit,dayKey,value,note,timestamp,timeZone` are still read.
+    public static let csvHeader = ["uid", "habit", "dayKey", "value", "unit", "note", "timestamp", "timeZone"]
 
     /// Live entries as CSV (RFC 4180 quoting, LF line ends) with the header
-    /// `habit,dayKey,value,note,timestamp,timeZone`; the same filters as `entries`.
-    /// Values are written so that `importEntries` reads back the same number.
+    /// `uid,habit,dayKey,value,unit,note,timestamp,timeZone`; the same filters as
+    /// `entries`. `unit` is the habit's measure (empty for a binary habit), so that a
+    /// fresh store recreates the habit as it was. Values are written so that
+    /// `importEntries` reads back the same number.
     public func entriesCSV(habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil) throws -> String {
         try read { db in
             var (clauses, arguments) = try Self.entryFilter(db, habit: habit, from: from, to: to)
@@ -18,18 +21,24 @@ extension AppDatabase {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone
-                    FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone, e.uid, m.unit
+                    FROM habit_entry e JOIN habit h ON h.id = e.habit_id LEFT JOIN measure m ON m.id = h.measure_id
                     WHERE \(clauses.joined(separator: " AND ")) ORDER BY e.day_key, e.id
                     """, arguments: arguments)
             while let row = try rows.next() {
                 let value: Double? = try row.decode(atIndex: 2)
                 let note: String? = try row.decode(atIndex: 3)
+                let uid: String? = try row.decode(atIndex: 6)
+                let unit: String? = try row.decode(atIndex: 7)
+                out += uid ?? ""
+                out += ","
                 out += CSVParser.quoted(try row.decode(atIndex: 0))
                 out += ","
                 out += try row.decode(atIndex: 1) as String
                 out += ","
                 if let value { out += Self.formatValue(value) }
+                out += ","
+                if let unit { out += CSVParser.quoted(unit) }
                 out += ","
                 if let note { out += CSVParser.quoted(note) }
                 out += ","
@@ -51,8 +60,16 @@ extension AppDatabase {
     /// the same get-or-create path. The first bad row throws `StoreError.invalidCSV`
     /// with its line and column (field number). Returns the number of entries written.
     public func importEntries(csv: String, defaultTimeZone: String, now: Date) throws -> Int {
+        try importEntriesReport(csv: csv, defaultTimeZone: defaultTimeZone, now: now).imported
+    }
+
+    /// `importEntries`, also counting the rows skipped because their `uid` is already
+    /// stored (or came earlier in the same file): importing a file twice changes nothing.
+    /// A `uid` that is not a UUID is an error at its line:column; one is made for a row
+    /// without a uid.
+    public func importEntriesReport(csv: String, defaultTimeZone: String, now: Date) throws -> CSVImportResult {
         var parser = CSVParser(csv)
-        guard let header = try parser.next() else { return 0 }
+        guard let header = try parser.next() else { return CSVImportResult(imported: 0, alreadyPresent: 0) }
         let columns = try CSVColumns(header: header.fields, line: header.line)
         parser.longField = columns.note.map { $0 + 1 }
         return try write { db in
@@ -69,6 +86,8 @@ extension AppDatabase {
             let nowText = Instant.format(now)
             var zones: Set<String> = []
             var count = 0
+            var skipped = 0
+            var seenUIDs: Set<String> = []
             while let (line, fields) = try parser.next() {
                 func fail(_ column: Int?, _ message: String) -> StoreError {
                     .invalidCSV(line: line, column: (column ?? 0) + 1, message: message)
@@ -76,6 +95,22 @@ extension AppDatabase {
                 guard fields.count == columns.count else {
                     throw fail(
                         min(fields.count, columns.count), "expected \(columns.count) fields, found \(fields.count)")
+                }
+                var uid = Self.newUID()
+                if let column = columns.uid {
+                    let text = Self.trimmed(fields[column])
+                    if !text.isEmpty {
+                        guard let parsed = UUID(uuidString: text) else {
+                            throw fail(
+                                column,
+                                "not a uid (a UUID such as 1b4e28ba-2fa1-4d2b-883f-0016d3cca427): '\(Self.clip(text))'")
+                        }
+                        uid = parsed.uuidString.lowercased()
+                        if try !seenUIDs.insert(uid).inserted || inserter.exists(uid: uid) {
+                            skipped += 1
+                            continue
+                        }
+                    }
                 }
                 // DayKey accepts only exact YYYY-MM-DD, so the text is already canonical.
                 let dayText = Self.trimmed(fields[columns.dayKey])
@@ -123,6 +158,13 @@ extension AppDatabase {
                     let text = Self.trimmed(fields[column])
                     if !text.isEmpty { unit = text }
                 }
+                for (column, what) in [(columns.note, "the note"), (columns.unit, "the unit")] {
+                    guard let column,
+                        let scalar = TerminalText.firstControl(
+                            in: fields[column], allowingLineBreaks: column == columns.note)
+                    else { continue }
+                    throw fail(column, "\(what) holds the control character \(TerminalText.name(scalar))")
+                }
                 let resolved: (HabitRow, Double?)
                 do {
                     resolved = try resolver.habitForEntry(fields[columns.habit], value: value, unit: unit)
@@ -131,11 +173,11 @@ extension AppDatabase {
                 }
                 try inserter.insert(
                     habitID: resolved.0.id, dayKey: dayText, timestamp: stamp, timeZone: zone, value: resolved.1,
-                    note: columns.note.flatMap { Self.cleanNote(fields[$0]) })
+                    note: columns.note.flatMap { Self.cleanNote(fields[$0]) }, uid: uid)
                 count += 1
             }
             for sql in indexes { try db.execute(sql: sql) }
-            return count
+            return CSVImportResult(imported: count, alreadyPresent: skipped)
         }
     }
 
@@ -143,7 +185,8 @@ extension AppDatabase {
     /// lines), drops the entry table's indexes and returns their SQL, to be run again
     /// after the rows are in: building an index once from sorted keys is cheaper than
     /// updating it row by row. All in the import's transaction, so a failed import
-    /// rolls the indexes back with the rows.
+    /// rolls the indexes back with the rows. The uid index stays: each row is looked up
+    /// in it.
     static func dropEntryIndexesForBulkLoad(_ db: Database, csv: String) throws -> [String] {
         var lines = 0
         for byte in csv.utf8 where byte == 10 { lines += 1 }
@@ -154,7 +197,8 @@ extension AppDatabase {
             db,
             sql: """
                 SELECT name, sql FROM sqlite_master
-                WHERE type = 'index' AND tbl_name = 'habit_entry' AND sql IS NOT NULL ORDER BY name
+                WHERE type = 'index' AND tbl_name = 'habit_entry' AND sql IS NOT NULL
+                  AND name <> 'habit_entry_uid' ORDER BY name
                 """)
         var statements: [String] = []
         for index in indexes {
@@ -209,6 +253,7 @@ extension AppDatabase {
 /// Where each known column is in a CSV header.
 struct CSVColumns {
     var count: Int
+    var uid: Int?
     var habit: Int
     var dayKey: Int
     var value: Int?
@@ -217,7 +262,7 @@ struct CSVColumns {
     var timeZone: Int?
     var unit: Int?
 
-    static let known = ["habit", "daykey", "value", "note", "timestamp", "timezone", "unit"]
+    static let known = ["uid", "habit", "daykey", "value", "unit", "note", "timestamp", "timezone"]
 
     init(header: [String], line: Int) throws {
         var positions: [String: Int] = [:]
@@ -228,7 +273,7 @@ struct CSVColumns {
                 throw StoreError.invalidCSV(
                     line: line, column: index + 1,
                     message:
-                        "unknown column '\(AppDatabase.clip(raw))' (columns: \(AppDatabase.csvHeader.joined(separator: ", ")), unit)"
+                        "unknown column '\(AppDatabase.clip(raw))' (columns: \(AppDatabase.csvHeader.joined(separator: ", ")))"
                 )
             }
             guard positions[name] == nil else {
@@ -250,6 +295,7 @@ struct CSVColumns {
         timestamp = positions["timestamp"]
         timeZone = positions["timezone"]
         unit = positions["unit"]
+        uid = positions["uid"]
     }
 
     /// The column an entry-rule error is about.
@@ -260,4 +306,11 @@ struct CSVColumns {
         default: habit
         }
     }
+}
+
+/// What `importEntriesReport` did: rows written, and rows skipped because their uid was
+/// already stored.
+public struct CSVImportResult: Sendable, Equatable {
+    public var imported: Int
+    public var alreadyPresent: Int
 }

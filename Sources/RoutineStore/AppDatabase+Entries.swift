@@ -12,10 +12,13 @@ extension AppDatabase {
     /// is given. Every call appends: two walks on one day are two entries.
     public func logEntry(
         habit: String, value: Double?, unit: String?, dayKey: DayKey, at instant: Date, timeZone: String,
-        note: String?
+        note: String?, createHabit: Bool = true
     ) throws -> EntryInfo {
-        try write { db in
+        try Self.checkText(note, what: "the note")
+        try Self.checkText(unit, what: "the unit")
+        return try write { db in
             var resolver = HabitResolver(db: db, now: instant)
+            if !createHabit, try resolver.find(habit) == nil { throw StoreError.unknownHabit(HabitName.display(habit)) }
             let (row, resolved) = try resolver.habitForEntry(habit, value: value, unit: unit)
             let id = try Self.insertEntry(
                 db, habitID: row.id, dayKey: dayKey, at: instant, timeZone: timeZone, value: resolved,
@@ -64,20 +67,62 @@ extension AppDatabase {
     /// no value, quantity habits a finite value ≥ 0. A deleted entry cannot be edited.
     @discardableResult
     public func editEntry(id: Int64, value: Double?) throws -> EntryInfo {
+        try editEntry(id: id, corrections: [.value(value)])
+    }
+
+    /// Applies corrections to one live entry in one transaction: all or none.
+    /// A note holding a control character throws `controlCharacter`; an empty note
+    /// removes it.
+    @discardableResult
+    public func editEntry(id: Int64, corrections: [EntryCorrection]) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryDeleted(id) }
-            var resolver = HabitResolver(db: db, now: Date())
-            guard let habit = try resolver.find(entry.habit) else { throw StoreError.unknownHabit(entry.habit) }
-            if habit.measure == nil {
-                if value != nil { throw StoreError.valueForBinaryHabit(habit: habit.name) }
-            } else {
-                guard let value else { throw StoreError.valueRequired(habit: habit.name) }
-                guard Quantity.isAllowed(value) else { throw StoreError.invalidValue(habit: habit.name, value: value) }
+            for correction in corrections {
+                switch correction {
+                case .value(let value):
+                    var resolver = HabitResolver(db: db, now: Date())
+                    guard let habit = try resolver.find(entry.habit) else {
+                        throw StoreError.unknownHabit(entry.habit)
+                    }
+                    if habit.measure == nil {
+                        if value != nil { throw StoreError.valueForBinaryHabit(habit: habit.name) }
+                    } else {
+                        guard let value else { throw StoreError.valueRequired(habit: habit.name) }
+                        guard Quantity.isAllowed(value) else {
+                            throw StoreError.invalidValue(habit: habit.name, value: value)
+                        }
+                    }
+                    try db.execute(sql: "UPDATE habit_entry SET value = ? WHERE id = ?", arguments: [value, id])
+                case .note(let note):
+                    try Self.checkText(note, what: "the note")
+                    try db.execute(
+                        sql: "UPDATE habit_entry SET note = ? WHERE id = ?", arguments: [Self.cleanNote(note), id])
+                }
             }
-            try db.execute(sql: "UPDATE habit_entry SET value = ? WHERE id = ?", arguments: [value, id])
             return try Self.fetchEntry(db, id: id)
         }
+    }
+
+    /// Brings back a deleted entry: metrics count it again. An unknown id throws
+    /// `unknownEntry`, a live one `entryNotDeleted`.
+    @discardableResult
+    public func undeleteEntry(id: Int64) throws -> EntryInfo {
+        try write { db in
+            let entry = try Self.fetchEntry(db, id: id)
+            guard entry.deletedAt != nil else { throw StoreError.entryNotDeleted(id) }
+            try db.execute(sql: "UPDATE habit_entry SET deleted_at = NULL WHERE id = ?", arguments: [id])
+            return try Self.fetchEntry(db, id: id)
+        }
+    }
+
+    /// Throws `controlCharacter` when a text from outside holds a control character
+    /// (SPEC §11: text is text, never terminal commands).
+    /// Notes may hold line breaks; no other text does.
+    static func checkText(_ text: String?, what: String) throws {
+        guard let text, let scalar = TerminalText.firstControl(in: text, allowingLineBreaks: what == "the note")
+        else { return }
+        throw StoreError.controlCharacter(what: what, scalar: TerminalText.name(scalar))
     }
 
     /// Keys (`HabitName.key`) of habits with a live entry on `dayKey`: what a run shows
@@ -123,9 +168,12 @@ extension AppDatabase {
         }
     }
 
-    /// Every habit, by shown name.
-    public func habits() throws -> [HabitInfo] {
-        try read { db in try Row.fetchAll(db, sql: "\(Self.habitSelect) ORDER BY h.name_key").map(Self.habitInfo) }
+    /// Every habit, by shown name; archived ones only with `includeArchived`.
+    public func habits(includeArchived: Bool = true) throws -> [HabitInfo] {
+        try read { db in
+            let filter = includeArchived ? "" : " WHERE h.archived_at IS NULL"
+            return try Row.fetchAll(db, sql: Self.habitSelect + filter + " ORDER BY h.name_key").map(Self.habitInfo)
+        }
     }
 
     /// One habit by name (any spelling with the same key), or nil.
@@ -135,22 +183,6 @@ extension AppDatabase {
                 db, sql: "\(Self.habitSelect) WHERE h.name_key = ?", arguments: [HabitResolver.storeKey(name)]
             ).map(Self.habitInfo)
         }
-    }
-
-    private static let habitSelect = """
-        SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at
-        FROM habit h LEFT JOIN measure m ON m.id = h.measure_id
-        """
-
-    private static func habitInfo(_ row: Row) throws -> HabitInfo {
-        let unit: String? = try row.decode(atIndex: 3)
-        let type: String? = try row.decode(atIndex: 4)
-        var measure: Measure?
-        if let unit, let type { measure = Measure(unit: unit, type: type) }
-        return HabitInfo(
-            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
-            measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
-            createdAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
     }
 
     /// Every habit's properties keyed by `HabitName.key`, as the walker takes them.
@@ -192,7 +224,7 @@ extension AppDatabase {
     }
 
     static let entrySelect = """
-        SELECT e.id, h.name, e.day_key, e.timestamp, e.time_zone, e.value, e.note, e.run_id, e.deleted_at
+        SELECT e.id, h.name, e.day_key, e.timestamp, e.time_zone, e.value, e.note, e.run_id, e.deleted_at, e.uid
         FROM habit_entry e JOIN habit h ON h.id = e.habit_id
         """
 
@@ -204,7 +236,7 @@ extension AppDatabase {
             timestamp: Instant.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0),
             timeZone: try row.decode(atIndex: 4), value: try row.decode(atIndex: 5),
             note: try row.decode(atIndex: 6), runID: try row.decode(atIndex: 7),
-            deletedAt: deleted.flatMap(Instant.parse))
+            deletedAt: deleted.flatMap(Instant.parse), uid: try row.decode(atIndex: 9) ?? "")
     }
 
     static func fetchEntry(_ db: Database, id: Int64) throws -> EntryInfo {
@@ -220,17 +252,22 @@ extension AppDatabase {
         return note
     }
 
+    /// A new entry uid: a random UUID, lower-case (the form CSV and JSON show).
+    static func newUID() -> String {
+        UUID().uuidString.lowercased()
+    }
+
     static func insertEntry(
         _ db: Database, habitID: Int64, dayKey: DayKey, at instant: Date, timeZone: String, value: Double?,
         note: String?, runID: String?
     ) throws -> Int64 {
         try db.cachedStatement(
             sql: """
-                INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id, uid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            habitID, dayKey.description, Instant.format(instant), timeZone, value, note, runID,
+            habitID, dayKey.description, Instant.format(instant), timeZone, value, note, runID, newUID(),
         ])
         return db.lastInsertedRowID
     }

@@ -16,6 +16,8 @@ extension AppDatabase {
         if let error = definition.validationErrors().first(where: { $0 != .noLinkedHabits }) {
             throw StoreError.invalidGoal(error.description)
         }
+        try Self.checkText(cleanTitle, what: "the goal's title")
+        try Self.checkText(unit, what: "the goal's unit")
         let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
         return try write { db in
             try db.execute(

@@ -93,16 +93,18 @@ extension AppDatabase {
         }
     }
 
-    /// Every stored routine's latest version, by slug.
-    public func routines() throws -> [RoutineSummary] {
+    /// Every stored routine's latest version, by slug; archived ones only with
+    /// `includeArchived` (SPEC §11: hidden from list and completion).
+    public func routines(includeArchived: Bool = false) throws -> [RoutineSummary] {
         try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT r.slug, v.id, v.number, v.title, v.imported_at,
-                      (SELECT count(*) FROM routine_node n WHERE n.version_id = v.id)
+                      (SELECT count(*) FROM routine_node n WHERE n.version_id = v.id), r.archived_at
                     FROM routine r JOIN routine_version v ON v.routine_id = r.id
                     WHERE v.number = (SELECT max(number) FROM routine_version WHERE routine_id = r.id)
+                      \(includeArchived ? "" : "AND r.archived_at IS NULL")
                     ORDER BY r.slug
                     """
             ).map { row in
@@ -111,8 +113,51 @@ extension AppDatabase {
                 return RoutineSummary(
                     slug: slug, title: title ?? slug, latestVersion: try row.decode(atIndex: 2),
                     versionID: try row.decode(atIndex: 1), nodeCount: try row.decode(atIndex: 5),
-                    importedAt: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
+                    importedAt: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0),
+                    archivedAt: (try row.decode(atIndex: 6) as String?).flatMap(Instant.parse))
             }
+        }
+    }
+
+    /// Archives (or, with `archived: false`, brings back) a routine: hidden from `list`
+    /// and completion, refused by `run`; its versions, runs and entries stay.
+    public func archiveRoutine(slug: String, archived: Bool = true, at instant: Date = Date()) throws {
+        try write { db in
+            guard try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]) != nil else {
+                throw StoreError.unknownRoutine(slug)
+            }
+            try db.execute(
+                sql: archived
+                    ? "UPDATE routine SET archived_at = coalesce(archived_at, ?) WHERE slug = ?"
+                    : "UPDATE routine SET archived_at = NULL WHERE slug = ?",
+                arguments: archived ? [Instant.format(instant), slug] : [slug])
+        }
+    }
+
+    /// When `source` is the text of an older version of `slug` and not of the latest:
+    /// that version's number and the latest's (SPEC §11, stale files). Nil when the
+    /// routine is not stored, the text is the latest's, or no version has it.
+    public func staleVersion(slug: String, source: String) throws -> (version: Int, latest: Int)? {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT v.number, v.source = ? FROM routine_version v JOIN routine r ON r.id = v.routine_id
+                    WHERE r.slug = ? ORDER BY v.number DESC
+                    """, arguments: [source, slug])
+            guard let latest = rows.first, !(try latest.decode(atIndex: 1) as Bool) else { return nil }
+            for row in rows.dropFirst() where try row.decode(atIndex: 1) as Bool {
+                return (try row.decode(atIndex: 0), try latest.decode(atIndex: 0))
+            }
+            return nil
+        }
+    }
+
+    /// True when the routine is stored and archived (`run` refuses it).
+    public func isRoutineArchived(slug: String) throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT archived_at IS NOT NULL FROM routine WHERE slug = ?", arguments: [slug]) ?? false
         }
     }
 

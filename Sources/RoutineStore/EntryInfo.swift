@@ -16,6 +16,17 @@ public struct EntryInfo: Sendable, Equatable, Codable {
     /// The run that wrote it, if any.
     public var runID: String?
     public var deletedAt: Date?
+    /// The stable identity made when the entry was recorded (a lower-case UUID): what
+    /// `import-entries` recognises an entry by.
+    public var uid: String = ""
 
     public var isDeleted: Bool { deletedAt != nil }
+}
+
+/// One correction `editEntry` applies to an entry.
+public enum EntryCorrection: Sendable, Equatable {
+    /// A new value (nil for a binary habit).
+    case value(Double?)
+    /// A new note (nil or empty removes it).
+    case note(String?)
 }

@@ -19,6 +19,10 @@ public struct HabitInfo: Sendable, Equatable, Codable {
     public var target: Double?
     public var weekly: Double?
     public var createdAt: Date
+    /// When the habit was archived (hidden from today, stats and habits), or nil.
+    public var archivedAt: Date? = nil
+
+    public var isArchived: Bool { archivedAt != nil }
 
     public var kind: HabitKind { measure == nil ? .binary : .quantity }
     public var unit: String? { measure?.unit }

@@ -53,7 +53,7 @@ struct HabitResolver {
     /// folding, no control characters (NUL included).
     static func validName(_ name: String) throws -> String {
         let display = HabitName.display(name)
-        guard !display.isEmpty, display.count <= 200,
+        guard !display.isEmpty, display.count <= HabitName.maxLength,
             !display.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { throw StoreError.invalidHabitName(name) }
         return display

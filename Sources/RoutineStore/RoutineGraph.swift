@@ -39,6 +39,16 @@ enum RoutineGraph {
         }
     }
 
+    /// The habit name a version shows: as the file spelled it while that spelling is
+    /// still the habit's (`journal` for `Journal`), else the habit's current name (it
+    /// was renamed or merged): the store keeps the habit's identity, not its spelling.
+    private static func currentSpelling(_ row: Row, written: Int, stored: Int) throws -> String {
+        let text: String = try row.decode(atIndex: written)
+        guard let name: String = try row.decode(atIndex: stored), let key: String = try row.decode(atIndex: stored + 1)
+        else { return text }
+        return HabitResolver.storeKey(text) == key ? text : name
+    }
+
     /// A node on a cycle, or nil for a DAG (iterative depth-first search: no recursion
     /// depth limit on a 100,000-node chain).
     private static func firstNodeOnACycle(_ routine: Routine) -> Int? {
@@ -135,7 +145,13 @@ enum RoutineGraph {
         }
         let habitRows = try Row.fetchAll(
             db,
-            sql: "SELECT name, unit, type, target, weekly FROM routine_habit WHERE version_id = ? ORDER BY position",
+            // The habit's current name: a rename or merge is followed by every version
+            // (the store keeps a habit's identity, not its spelling).
+            sql: """
+                SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key
+                FROM routine_habit rh LEFT JOIN habit h ON h.id = rh.habit_id
+                WHERE rh.version_id = ? ORDER BY rh.position
+                """,
             arguments: [versionID])
         let habits = try habitRows.map { row -> HabitSpec in
             let unit: String? = try row.decode(atIndex: 1)
@@ -143,13 +159,18 @@ enum RoutineGraph {
             var measure: Measure?
             if let unit, let type { measure = Measure(unit: unit, type: type) }
             return HabitSpec(
-                name: try row.decode(atIndex: 0), measure: measure, target: try row.decode(atIndex: 3),
+                name: try currentSpelling(row, written: 0, stored: 5), measure: measure,
+                target: try row.decode(atIndex: 3),
                 weekly: try row.decode(atIndex: 4))
         }
         let nodeRows = try Row.fetchAll(
             db,
             sql:
-                "SELECT position, node_id, is_inline, habit_text, question FROM routine_node WHERE version_id = ? ORDER BY position",
+                """
+                SELECT rn.position, rn.node_id, rn.is_inline, rn.habit_text, rn.question, h.name, h.name_key
+                FROM routine_node rn LEFT JOIN habit h ON h.id = rn.habit_id
+                WHERE rn.version_id = ? ORDER BY rn.position
+                """,
             arguments: [versionID])
         var nodes: [Node] = []
         nodes.reserveCapacity(nodeRows.count)
@@ -158,8 +179,8 @@ enum RoutineGraph {
             let body: NodeBody
             if let question: String = try row.decode(atIndex: 4) {
                 body = .question(question, options: [])
-            } else if let habit: String = try row.decode(atIndex: 3) {
-                body = .habit(habit)
+            } else if try row.decode(atIndex: 3) as String? != nil {
+                body = .habit(try currentSpelling(row, written: 3, stored: 5))
             } else {
                 throw damaged("node \(index) has neither habit nor question")
             }

@@ -30,6 +30,10 @@ public struct RoutineSummary: Sendable, Equatable {
     public var versionID: Int64
     public var nodeCount: Int
     public var importedAt: Date
+    /// When the routine was archived, or nil.
+    public var archivedAt: Date? = nil
+
+    public var isArchived: Bool { archivedAt != nil }
 }
 
 /// One stored version of a routine, rebuilt from the relational tables.

@@ -30,6 +30,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownEntry(Int64)
     case entryAlreadyDeleted(Int64)
     case entryDeleted(Int64)
+    case entryNotDeleted(Int64)
+    case controlCharacter(what: String, scalar: String)
+    case habitExists(String)
+    case habitMeasuresDisagree(from: String, into: String, fromMeasure: Measure?, intoMeasure: Measure?)
+    case habitHasEntries(String, count: Int)
+    case sameHabit(String)
+    case habitInRoutines(String, routines: [String])
 
     // Routines and runs.
     case invalidRoutine(slug: String, reason: String)
@@ -47,6 +54,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownRunToken(run: String, token: Int)
     case duplicateRunToken(run: String, token: Int)
     case invalidRunStatus(String)
+    case routineArchived(String)
+
+    // Backup and restore.
+    case backupFailed(path: String, reason: String)
+    case restoreRefused(path: String, reason: String)
 
     // CSV import: the first bad row, 1-based line (of the file) and column (field number).
     case invalidCSV(line: Int, column: Int, message: String)
@@ -108,6 +120,23 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "entry \(id) is already deleted"
         case .entryDeleted(let id):
             "entry \(id) is deleted; it cannot be edited"
+        case .entryNotDeleted(let id):
+            "entry \(id) is not deleted"
+        case .controlCharacter(let what, let scalar):
+            "\(what) holds the control character \(scalar); text cannot carry terminal commands"
+        case .habitExists(let name):
+            "a habit named '\(name)' already exists; to put both under one name use 'routine habit merge'"
+        case .habitMeasuresDisagree(let from, let into, let fromMeasure, let intoMeasure):
+            "cannot merge '\(from)' (\(Self.describe(fromMeasure))) into '\(into)' (\(Self.describe(intoMeasure))): "
+                + "their measures must agree"
+        case .habitHasEntries(let name, let count):
+            "habit '\(name)' has \(count) entr\(count == 1 ? "y" : "ies") (deleted ones count); "
+                + "it cannot be deleted: 'routine habit archive \(name)' hides it and keeps its history"
+        case .habitInRoutines(let name, let routines):
+            "habit '\(name)' is part of routine\(routines.count == 1 ? "" : "s") \(routines.joined(separator: ", ")); "
+                + "it cannot be deleted: 'routine habit archive \(name)' hides it"
+        case .sameHabit(let name):
+            "'\(name)' is already that habit"
         case .invalidRoutine(let slug, let reason):
             "routine '\(slug)' cannot be stored: \(reason)"
         case .unknownRoutine(let slug):
@@ -132,6 +161,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "run \(run) already has an entry for step \(token)"
         case .invalidRunStatus(let status):
             "a run cannot be finished with status '\(status)'"
+        case .routineArchived(let slug):
+            "routine '\(slug)' is archived; 'routine unarchive \(slug)' brings it back"
+        case .backupFailed(let path, let reason):
+            "cannot write the backup \(path): \(reason); nothing was written"
+        case .restoreRefused(let path, let reason):
+            "cannot restore from \(path): \(reason); the store is unchanged"
         case .invalidCSV(let line, let column, let message):
             "\(line):\(column): \(message)"
         case .unknownGoal(let id):

@@ -5,7 +5,7 @@ import GRDB
 /// ones. New schema changes get a new migration at the end of `all`.
 enum StoreMigrations {
     /// Every migration in order: (identifier, SQL).
-    static let all: [(String, String)] = [("v1", v1), ("v2", v2)]
+    static let all: [(String, String)] = [("v1", v1), ("v2", v2), ("v4", v4)]
 
     /// The table that lists the applied migrations (GRDB's name and shape, which stores
     /// made by earlier builds with GRDB's `DatabaseMigrator` already have).
@@ -194,5 +194,34 @@ enum StoreMigrations {
           PRIMARY KEY (goal_id, habit_id)
         );
         CREATE INDEX goal_link_habit ON goal_link(habit_id);
+        """
+
+    /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).
+    static let uuidSQL = """
+        lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
+          || substr(lower(hex(randomblob(2))), 2) || '-'
+          || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-'
+          || lower(hex(randomblob(6)))
+        """
+
+    /// v4 (SPEC §11): a stable `uid` for every entry (existing ones get one now; an
+    /// insert that gives none gets one from the trigger), and the archive marks of
+    /// habits and routines. ("v3" is another branch's; the identifiers only need to
+    /// be unique, and this one depends on nothing after v2.)
+    static let v4 = """
+        ALTER TABLE habit_entry ADD COLUMN uid TEXT CHECK (uid IS NULL OR length(uid) = 36);
+        UPDATE habit_entry SET uid = \(uuidSQL);
+        CREATE UNIQUE INDEX habit_entry_uid ON habit_entry(uid);
+        CREATE TRIGGER habit_entry_uid_default AFTER INSERT ON habit_entry WHEN NEW.uid IS NULL
+        BEGIN
+          UPDATE habit_entry SET uid = \(uuidSQL) WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER habit_entry_uid_kept BEFORE UPDATE OF uid ON habit_entry
+        WHEN OLD.uid IS NOT NULL AND (NEW.uid IS NULL OR NEW.uid <> OLD.uid)
+        BEGIN
+          SELECT RAISE(ABORT, 'an entry uid never changes');
+        END;
+        ALTER TABLE habit ADD COLUMN archived_at TEXT;
+        ALTER TABLE routine ADD COLUMN archived_at TEXT;
         """
 }

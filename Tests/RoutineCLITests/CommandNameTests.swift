@@ -23,9 +23,11 @@ import Testing
     }
 
     @Test func everyCommandNamesItselfAsBefore() {
-        let renamed: [String: String] = ["GoalList": "list", "GoalShow": "show", "GoalDelete": "delete"]
+        let renamed: [String: String] = [
+            "GoalList": "list", "GoalShow": "show", "GoalDelete": "delete", "HabitDelete": "delete",
+        ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 27)
+        #expect(commands.count == 38)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -33,8 +35,10 @@ import Testing
         }
         #expect(
             RoutineCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
-                "check", "run", "resume", "runs", "abort", "paths", "import", "list", "show", "export", "new", "edit",
-                "log", "entries", "delete", "habits", "import-entries", "stats", "today", "goal", "repl",
+                "check", "run", "resume", "runs", "abort", "paths", "archive", "unarchive", "import", "list", "show", "export",
+                "new", "edit",
+                "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "goal",
+                "backup", "restore", "repl",
             ])
     }
 }

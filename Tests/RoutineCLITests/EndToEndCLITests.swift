@@ -387,7 +387,7 @@ import Testing
         #expect(
             badDay.stderr.contains("The value '2026-13-01' is invalid for '--day <day>': expected a date as YYYY-MM-DD")
         )
-        #expect(try e2e.run(["log", "Read", "--day", "22/11/2026"]).status == 64)
+        #expect(try e2e.run(["log", "--new", "Read", "--day", "22/11/2026"]).status == 64)
         #expect(try e2e.run(["nonsense-command"]).status == 64)
         #expect(try e2e.run(["check"]).status == 64)
         #expect(try e2e.run(["run", "morning-checkin", "--format", "xml"]).status == 64)
@@ -425,12 +425,12 @@ import Testing
 
         // 16:30 UTC is 01:30 on the 23rd in Tokyo.
         let late = ["ROUTINE_NOW": "2026-11-22T16:30:00Z"]
-        try e2e.ok(["--timezone", "Asia/Tokyo", "log", "A"], extra: late)
-        try e2e.ok(["log", "B", "--timezone", "Asia/Tokyo"], extra: late)
+        try e2e.ok(["--timezone", "Asia/Tokyo", "log", "--new", "A"], extra: late)
+        try e2e.ok(["log", "--new", "B", "--timezone", "Asia/Tokyo"], extra: late)
         // ... and with the day starting at 03:00 it is still the 22nd there.
-        try e2e.ok(["--timezone", "Asia/Tokyo", "--day-start", "03:00", "log", "C"], extra: late)
-        try e2e.ok(["log", "D", "--day-start", "03:00", "--timezone", "Asia/Tokyo"], extra: late)
-        try e2e.ok(["log", "E"], extra: late)
+        try e2e.ok(["--timezone", "Asia/Tokyo", "--day-start", "03:00", "log", "--new", "C"], extra: late)
+        try e2e.ok(["log", "--new", "D", "--day-start", "03:00", "--timezone", "Asia/Tokyo"], extra: late)
+        try e2e.ok(["log", "--new", "E"], extra: late)
         let days = try e2e.entries().sorted { ($0.string("habit") ?? "") < ($1.string("habit") ?? "") }.map {
             "\($0.string("habit") ?? "?")@\($0.string("dayKey") ?? "?")@\($0.string("timeZone") ?? "?")"
         }
@@ -446,8 +446,8 @@ import Testing
 
     @Test func importReportsEveryMeasureConflictWithTheStoreAndWritesNothing() throws {
         let e2e = try EndToEnd()
-        try e2e.ok(["log", "Meditate", "10", "--unit", "min"])
-        try e2e.ok(["log", "Run", "5", "--unit", "km"])
+        try e2e.ok(["log", "--new", "Meditate", "10", "--unit", "min"])
+        try e2e.ok(["log", "--new", "Run", "5", "--unit", "km"])
         let path = try e2e.folder.write(
             "conflicted.yaml",
             """

@@ -9,10 +9,10 @@ import Testing
     private func history() throws -> EndToEnd {
         let e2e = try EndToEnd()
         for day in ["2026-11-19", "2026-11-20", "2026-11-21"] {
-            try e2e.ok(["log", "Meditate", "10", "--unit", "min", "--day", day])
+            try e2e.ok(["log", "--new", "Meditate", "10", "--unit", "min", "--day", day])
         }
-        try e2e.ok(["log", "Run", "5", "--unit", "km", "--day", "2026-11-18"])
-        try e2e.ok(["log", "Run", "7", "--unit", "kilometres"])
+        try e2e.ok(["log", "--new", "Run", "5", "--unit", "km", "--day", "2026-11-18"])
+        try e2e.ok(["log", "--new", "Run", "7", "--unit", "kilometres"])
         return e2e
     }
 
@@ -52,7 +52,7 @@ import Testing
         #expect(meditate["bestStreak"] as? Int == 1)
         #expect(meditate["weekCount"] as? Int == 2)
         // Logging it again restores every figure: they are derived, never stored.
-        try e2e.ok(["log", "Meditate", "10", "--day", "2026-11-20"])
+        try e2e.ok(["log", "--new", "Meditate", "10", "--day", "2026-11-20"])
         let restored = try row(try e2e.json(["stats", "--format", "json"]), "Meditate")
         #expect(restored["previousStreak"] as? Int == 3)
         #expect(restored["bestStreak"] as? Int == 3)

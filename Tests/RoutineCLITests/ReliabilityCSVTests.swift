@@ -53,10 +53,10 @@ import Testing
         let env = Binary.environment(store: store)
         for (habit, value) in [("Run", "5"), ("Swim", "400")] {
             let logged = try ReliabilityProcess.routine(
-                ["log", habit, value, "--unit", habit == "Run" ? "km" : "m"], environment: env)
+                ["log", "--new", habit, value, "--unit", habit == "Run" ? "km" : "m"], environment: env)
             try #require(logged.status == 0, "log: \(logged.stderr)")
         }
-        let logged = try ReliabilityProcess.routine(["log", "Read"], environment: env)
+        let logged = try ReliabilityProcess.routine(["log", "--new", "Read"], environment: env)
         try #require(logged.status == 0)
         let counts =
             "SELECT (SELECT count(*) FROM habit_entry) || ' ' || (SELECT count(*) FROM habit) || ' ' || (SELECT count(*) FROM measure)"

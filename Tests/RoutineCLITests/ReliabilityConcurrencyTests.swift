@@ -55,7 +55,9 @@ import Testing
                     // All workers race to create this habit on their first command.
                     commands.append(
                         Command(
-                            arguments: ["log", "Shared pages", "\(worker + 1)", "--unit", "pages", "--day", logDay],
+                            arguments: [
+                                "log", "--new", "Shared pages", "\(worker + 1)", "--unit", "pages", "--day", logDay,
+                            ],
                             input: "",
                             expectedEntries: [
                                 StoreProbe.entryLine(habit: "Shared pages", day: logDay, value: Double(worker + 1))
@@ -63,7 +65,9 @@ import Testing
                 case 2:
                     commands.append(
                         Command(
-                            arguments: ["log", "Worker \(worker) habit", "--day", logDay, "--note", "n\(index)"],
+                            arguments: [
+                                "log", "--new", "Worker \(worker) habit", "--day", logDay, "--note", "n\(index)",
+                            ],
                             input: "",
                             expectedEntries: [
                                 StoreProbe.entryLine(habit: "Worker \(worker) habit", day: logDay, value: nil)

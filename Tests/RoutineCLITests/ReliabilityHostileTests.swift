@@ -15,7 +15,7 @@ import Testing
         let env = Binary.environment(store: store)
         let processes = try (0..<count).map { worker in
             try ReliabilityProcess(
-                Binary.url.path, ["log", "Habit \(round)-\(worker)", "\(worker + 1)"], environment: env)
+                Binary.url.path, ["log", "Habit \(round)-\(worker)", "\(worker + 1)", "--new"], environment: env)
         }
         return processes.map { process in
             process.closeInput()
@@ -39,7 +39,7 @@ import Testing
                 if old {
                     // The previous schema (v1): a full store with v2's tables taken away.
                     let made = try ReliabilityProcess.routine(
-                        ["log", "Seed"], environment: Binary.environment(store: store))
+                        ["log", "Seed", "--new"], environment: Binary.environment(store: store))
                     try #require(made.status == 0, "\(made.stderr)")
                     let downgrade = try ReliabilityProcess.sqlite(
                         store,
@@ -55,7 +55,7 @@ import Testing
                 #expect(try StoreProbe.count(store, "SELECT count(*) FROM habit_entry") == perRound + (old ? 1 : 0))
                 #expect(
                     try StoreProbe.rows(store, "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                        == ["v1", "v2"])
+                        == ["v1", "v2", "v4"])
                 #expect(try StoreProbe.integrity(store) == "ok")
             }
         }
@@ -154,7 +154,7 @@ import Testing
         let e2e = try EndToEnd()
         let link = e2e.url.appendingPathComponent("null.sqlite").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
-        for arguments in [["entries"], ["list"], ["log", "Read"]] {
+        for arguments in [["entries"], ["list"], ["log", "Read", "--new"]] {
             let result = try e2e.run(arguments + ["--store", link])
             #expect(result.status == 1, "\(arguments)")
             #expect(
@@ -178,7 +178,7 @@ import Testing
             ("0001-01-01T08:00:00Z", "America/Los_Angeles", "0001-01-01"),
         ]
         for (now, zone, day) in cases {
-            let result = try e2e.run(["log", "Read"], extra: ["ROUTINE_NOW": now, "TZ": zone])
+            let result = try e2e.run(["log", "Read", "--new"], extra: ["ROUTINE_NOW": now, "TZ": zone])
             if let day {
                 #expect(result.status == 0, "\(now) \(zone): \(result.stderr)")
                 #expect(result.stdout.hasPrefix("logged Read on \(day)"), "\(result.stdout)")
@@ -203,7 +203,7 @@ import Testing
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
         let huge = "1" + String(repeating: "0", count: 308)
-        try e2e.ok(["log", "Run", "5", "--unit", "km"])
+        try e2e.ok(["log", "Run", "5", "--unit", "km", "--new"])
         for arguments in [
             ["log", "Run", huge, "--unit", "km"], ["log", "Run", "1000000001", "--unit", "km"],
             ["edit", "1", "--value", huge],
@@ -232,8 +232,8 @@ import Testing
         let e2e = try EndToEnd()
         let note = String(repeating: "note, \"quoted\"\nand more. ", count: 4_000)
         #expect(note.count == 100_000)
-        try e2e.ok(["log", "Journal", "--note", note])
-        try e2e.ok(["log", "Run", "5", "--unit", "km"])
+        try e2e.ok(["log", "Journal", "--note", note, "--new"])
+        try e2e.ok(["log", "Run", "5", "--unit", "km", "--new"])
         let backup = try e2e.ok(["entries", "--format", "csv"])
         let file = try e2e.folder.write("backup.csv", backup)
         let other = try EndToEnd()

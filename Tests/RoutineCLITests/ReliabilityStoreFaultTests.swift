@@ -28,7 +28,8 @@ import Testing
             ["import", Binary.repository.appendingPathComponent("routines").path], environment: env)
         try #require(imported.status == 0, "import: \(imported.stderr)")
         for arguments in [
-            ["log", "Run", "5", "--unit", "km"], ["log", "Read"], ["log", "Read", "--day", "2026-11-20"],
+            ["log", "--new", "Run", "5", "--unit", "km"], ["log", "--new", "Read"],
+            ["log", "--new", "Read", "--day", "2026-11-20"],
         ] {
             let result = try ReliabilityProcess.routine(arguments, environment: env)
             try #require(result.status == 0, "\(arguments): \(result.stderr)")
@@ -40,8 +41,8 @@ import Testing
 
     /// The commands that write, each of which must fail cleanly on a faulty store.
     static let writes: [(arguments: [String], input: String)] = [
-        (["log", "Read", "--day", "2026-11-21"], ""),
-        (["log", "A brand new habit"], ""),
+        (["log", "--new", "Read", "--day", "2026-11-21"], ""),
+        (["log", "--new", "A brand new habit"], ""),
         (["run", "training", "--day", "2026-11-19"], "1\n5\ny\n"),
     ]
 
@@ -121,7 +122,8 @@ import Testing
             #expect(try StoreProbe.liveEntries(seeded.store) == seeded.entries, "\(method.name): entries changed")
             #expect(try StoreProbe.integrity(seeded.store) == "ok")
             // Writable again, the store takes writes as before.
-            let after = try ReliabilityProcess.routine(["log", "Read", "--day", "2026-11-21"], environment: seeded.env)
+            let after = try ReliabilityProcess.routine(
+                ["log", "--new", "Read", "--day", "2026-11-21"], environment: seeded.env)
             #expect(after.status == 0, "\(method.name): after undo \(after.stderr)")
             if method.system { enforcedByTheSystem.append(method.name) }
         }
@@ -209,7 +211,8 @@ import Testing
         #expect(holder.wait(timeout: 10) == .exited(0))
         #expect(try StoreProbe.liveEntries(seeded.store) == seeded.entries)
         #expect(try StoreProbe.integrity(seeded.store) == "ok")
-        let after = try ReliabilityProcess.routine(["log", "Read", "--day", "2026-11-21"], environment: seeded.env)
+        let after = try ReliabilityProcess.routine(
+            ["log", "--new", "Read", "--day", "2026-11-21"], environment: seeded.env)
         #expect(after.status == 0, "after the lock: \(after.stderr)")
         print("reliability locked store: each write gave up after \(waited) (busy timeout 5 s)")
     }

@@ -143,8 +143,8 @@ import Testing
     @Test func aHabitLoggedByHandIsAlreadyDoneInARun() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
-        try e2e.ok(["log", "journal", "--note", "by hand"])
-        try e2e.ok(["log", "Meditate", "20"])
+        try e2e.ok(["log", "--new", "journal", "--note", "by hand"])
+        try e2e.ok(["log", "--new", "Meditate", "20"])
         let run = try transcript(
             try e2e.ok(["run", "morning-checkin", "--format", "json"], input: EndToEnd.lines(["1", "y"])))
         let steps = try #require(run["steps"] as? [[String: Any]])
@@ -288,25 +288,25 @@ import Testing
     @Test func logUsesOneGetOrCreatePathForHabitsAndUnits() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled(["training"])
-        try e2e.ok(["log", " drink  water "])
-        try e2e.ok(["log", "Drink Water"])
+        try e2e.ok(["log", "--new", " drink  water "])
+        try e2e.ok(["log", "--new", "Drink Water"])
         let habits = try e2e.ok(["habits"]).split(separator: "\n").filter { $0.lowercased().contains("water") }
         #expect(habits.count == 1)
         #expect(habits.first?.hasPrefix("drink water ") == true, "the first spelling is the one shown: \(habits)")
         #expect(summary(try e2e.entries()) == ["drink water 2026-11-22 -", "drink water 2026-11-22 -"])
 
-        try e2e.ok(["log", "Run", "5", "--unit", "kilometres"])
-        try e2e.ok(["log", "run", "2.5", "--unit", "km"])
-        let wrongUnit = try e2e.run(["log", "Run", "5", "--unit", "min"])
+        try e2e.ok(["log", "--new", "Run", "5", "--unit", "kilometres"])
+        try e2e.ok(["log", "--new", "run", "2.5", "--unit", "km"])
+        let wrongUnit = try e2e.run(["log", "--new", "Run", "5", "--unit", "min"])
         #expect(wrongUnit.status == 1)
         #expect(wrongUnit.stderr == "routine: habit 'Run' is measured in km, not min\n")
-        let valueForBinary = try e2e.run(["log", "Drink Water", "3"])
+        let valueForBinary = try e2e.run(["log", "--new", "Drink Water", "3"])
         #expect(valueForBinary.status == 1)
-        let noValueNoTarget = try e2e.run(["log", "Run"])
+        let noValueNoTarget = try e2e.run(["log", "--new", "Run"])
         #expect(noValueNoTarget.status == 1)
         // A new quantity habit in a new unit, then the same unit spelled differently.
-        try e2e.ok(["log", "Row", "3", "--unit", "kilometer"])
-        #expect(try e2e.run(["log", "Row", "1", "--unit", "min"]).status == 1)
+        try e2e.ok(["log", "--new", "Row", "3", "--unit", "kilometer"])
+        #expect(try e2e.run(["log", "--new", "Row", "1", "--unit", "min"]).status == 1)
         #expect(
             summary(try e2e.entries()) == [
                 "drink water 2026-11-22 -", "drink water 2026-11-22 -", "Run 2026-11-22 5", "Run 2026-11-22 2.5",

@@ -73,7 +73,9 @@ import Testing
         let entries = F.entries(run, [("2026-11-20", 3), ("2026-11-22", 6)])
         let day = F.day("2026-11-22")
         let plain = Heatmap.render(habit: run, entries: entries, day: day, colour: false)
-        let coloured = Heatmap.render(habit: run, entries: entries, day: day, colour: true)
+        // Styled text carries the process's unguessable escape marker until output
+        // turns it into ESC (TerminalText.forTerminal).
+        let coloured = TerminalText.forTerminal(Heatmap.render(habit: run, entries: entries, day: day, colour: true))
         #expect(!plain.contains("\u{1B}"))
         #expect(coloured.contains("\u{1B}["))
         #expect(Self.stripANSI(coloured) == plain)

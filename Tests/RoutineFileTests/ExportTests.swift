@@ -44,7 +44,7 @@ import Testing
                 target: 2.5
             nodes:
               q:
-                question: "What's up?\\nReally: tell me # now"
+                question: "What's up? Really: tell me # now"
                 options:
                   - text: "Yes"
                     next: [ "true" ]
@@ -129,7 +129,9 @@ import Testing
     }
 
     @Test func dotEscapesIDsAndTexts() throws {
-        let routine = try #require(
+        // A line break cannot come from a file any more (it is a control character,
+        // SPEC §11), but a store made before may hold one: the export still escapes it.
+        var routine = try #require(
             readYAML(
                 """
                 routine: dot
@@ -138,13 +140,17 @@ import Testing
                   q:
                     question: 'Say "hi" \\ now'
                     options:
-                      - text: "a\\nb"
+                      - text: "a-b"
                         next: [h.1]
                       - text: other
                   h.1:
                     habit: Walk
                 """
             ).routine)
+        if case .question(let text, var options) = routine.nodes[0].body {
+            options[0].text = "a\nb"
+            routine.nodes[0].body = .question(text, options: options)
+        }
         let dot = RoutineExporter.dot(routine)
         #expect(dot.contains(#"  "q" [shape=diamond, label="Say \"hi\" \\ now"];"#))
         #expect(dot.contains(#"  "q" -> "h.1" [label="a\nb"];"#))

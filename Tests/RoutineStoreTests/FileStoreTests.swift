@@ -20,7 +20,7 @@ import Testing
         #expect(mode(path) == 0o600)
         #expect(mode(path + "-wal") == 0o600)
         #expect(mode(temp.file("deep/er")) == 0o700)
-        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
     }
 
     @Test func newStoreIs0600EvenUnderAPermissiveUmask() throws {
@@ -150,12 +150,22 @@ import Testing
             let old = try AppDatabase.openMigrated(path: path, upTo: 1)
             #expect(try old.appliedMigrations() == ["v1"])
             _ = try old.importRoutine(Fixtures.morning(), source: "m")
-            try old.log("Run", 5, unit: "km")
-            try old.log("Stretch")
+            // Entries as v1 held them (today's insert names columns v1 did not have).
+            try old.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO habit (name, name_key, created_at) VALUES ('Stretch', 'stretch', '2026-11-22T06:40:00.000Z');
+                        INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value)
+                          SELECT id, '2026-11-22', '2026-11-22T06:40:00.000Z', 'UTC', 5 FROM habit WHERE name_key = 'run';
+                        INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone)
+                          SELECT id, '2026-11-22', '2026-11-22T06:40:00.000Z', 'UTC' FROM habit WHERE name_key = 'stretch';
+                        """)
+            }
         }
         let store = try AppDatabase.open(path: path)
-        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
         #expect(try store.entries().map(\.habit) == ["Run", "Stretch"])
+        #expect(try store.entries().allSatisfy { $0.uid.count == 36 })
         #expect(try store.routine(slug: "morning-checkin")?.routine == Fixtures.morning())
         let goal = try store.addGoal(
             title: "Run far", target: 100, unit: "kilometres", from: Fixtures.day, to: Fixtures.day.adding(days: 30),
@@ -242,7 +252,7 @@ import Testing
         #expect(throws: StoreError.self) { try store.metricEntries(to: Fixtures.day) }
         #expect(throws: StoreError.self) { try store.habits() }
         // The export reads columns through SQLite's own conversions: no crash either way.
-        if let csv = try? store.entriesCSV() { #expect(csv.hasPrefix("habit,dayKey,")) }
+        if let csv = try? store.entriesCSV() { #expect(csv.hasPrefix("uid,habit,dayKey,")) }
         do {
             _ = try store.entries()
         } catch let error as StoreError {

@@ -43,10 +43,32 @@ enum Authoring {
 
     /// The file to edit: `routines/NAME.yaml`, written from the stored source if only the
     /// store has the routine.
+    ///
+    /// An existing file is opened only when it is the latest stored version (or the
+    /// routine is not stored): a stale copy, edited and imported, would silently undo
+    /// the newer versions. Otherwise the person is told, and asked whether to write the
+    /// latest version there first.
     private static func fileToEdit(name: String, settings: Settings) throws -> String {
         let path = path(for: name)
-        if FileManager.default.fileExists(atPath: path) { return path }
-        guard let stored = try Session.current.existingStore(settings)?.routine(slug: name) else {
+        let stored = try Session.current.existingStore(settings)?.routine(slug: name)
+        if FileManager.default.fileExists(atPath: path) {
+            guard let stored else { return path }
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+            if text == stored.source { return path }
+            let what =
+                (try text.flatMap { try Session.current.store(settings).staleVersion(slug: name, source: $0) })
+                .map { "is version \($0.version), not the latest (version \($0.latest))" }
+                ?? "differs from the latest stored version (version \(stored.versionNumber))"
+            Output.line("\(path) \(what).")
+            let answer = Session.current.terminal.ask(
+                "Write the latest version to \(path) first? (your file is replaced) [y/N]")
+            guard let answer, ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw CLIError(
+                    "\(path) is not the latest version of '\(name)'; nothing was opened "
+                        + "('routine import --force \(path)' stores your file as it is)")
+            }
+        }
+        guard let stored else {
             throw CLIError("no routine named '\(name)' in \(folder)/ or the store; start one with 'new \(name)'")
         }
         do {

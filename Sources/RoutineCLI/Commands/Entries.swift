@@ -43,10 +43,13 @@ extension RoutineCommand {
                 return
             }
             if format == .csv {
-                Output.block(try store.entriesCSV(habit: habit, from: from, to: to))
+                Output.block(
+                    try HabitCommands.suggesting(store) { try store.entriesCSV(habit: habit, from: from, to: to) })
                 return
             }
-            let entries = try store.entries(habit: habit, from: from, to: to, includeDeleted: all)
+            let entries = try HabitCommands.suggesting(store) {
+                try store.entries(habit: habit, from: from, to: to, includeDeleted: all)
+            }
             switch format {
             case .json: Output.line(EntryCommands.json(entries))
             default: Output.block(EntryCommands.table(entries))

@@ -8,22 +8,26 @@ extension RoutineCommand {
         static let configuration = CommandConfiguration(
             commandName: "habits", abstract: "List habits: kind, unit, and how each is going.")
 
+        @Flag(help: "Include archived habits (marked as such).")
+        var all = false
+
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let settings = try Settings(options: global)
-            guard let store = try Session.current.existingStore(settings), case let habits = try store.habits(),
+            guard let store = try Session.current.existingStore(settings),
+                case let habits = try store.habits(includeArchived: all),
                 !habits.isEmpty
             else {
                 Output.line("No habits yet. Import a routine or 'log' one.")
                 return
             }
-            let stats = try Metrics.stats(store: store, day: settings.time.today)
+            let stats = try Metrics.stats(store: store, day: settings.time.today, includeArchived: all)
             let byKey = Dictionary(stats.map { ($0.habit.key, $0) }, uniquingKeysWith: { first, _ in first })
             let width = habits.map(\.name.count).max() ?? 0
             for habit in habits {
                 let kind = habit.measure.map { "\($0.unit) (\($0.type))" } ?? "done/not done"
-                let going = byKey[habit.key].map(StatsTable.brief) ?? ""
+                let going = (habit.isArchived ? "(archived) " : "") + (byKey[habit.key].map(StatsTable.brief) ?? "")
                 Output.line("\(habit.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind)  \(going)")
             }
         }

@@ -12,6 +12,9 @@ extension RoutineCommand {
         @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "path"))
         var paths: [String]
 
+        @Flag(help: "Import a file even when it equals an older version (it becomes the newest).")
+        var force = false
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -27,7 +30,8 @@ extension RoutineCommand {
             for path in files {
                 do {
                     let loaded = try RoutineSource.file(path)
-                    let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
+                    let result = try RoutineSource.importFile(
+                        loaded, into: store, at: settings.time.now(), force: force)
                     Output.line(describe(result))
                 } catch {
                     failed += 1

@@ -8,7 +8,9 @@ extension RoutineCommand {
     struct ImportEntries: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import-entries",
-            abstract: "Load entries from CSV (header habit,dayKey,value,note,timestamp,timeZone): all rows or none.")
+            abstract:
+                "Load entries from CSV (header uid,habit,dayKey,value,unit,note,timestamp,timeZone): all rows or none; rows whose uid is stored are skipped."
+        )
 
         @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
         var file: String
@@ -32,9 +34,12 @@ extension RoutineCommand {
             }
             let store = try Session.current.store(settings)
             do {
-                let count = try store.importEntries(
+                let result = try store.importEntriesReport(
                     csv: text, defaultTimeZone: settings.timeZoneName, now: settings.time.now())
-                Output.line("imported \(count) entr\(count == 1 ? "y" : "ies") from \(file)")
+                let count = result.imported
+                var line = "imported \(count) entr\(count == 1 ? "y" : "ies") from \(file)"
+                if result.alreadyPresent > 0 { line += "; \(result.alreadyPresent) already present" }
+                Output.line(line)
             } catch StoreError.invalidCSV(let line, let column, let message) {
                 throw CLIError("\(file):\(line):\(column): \(message); nothing was imported")
             }

@@ -8,7 +8,7 @@ extension RoutineCommand {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "log",
-            abstract: "Record that you did a habit (a new habit is created: measured when a value is given).")
+            abstract: "Record that you did a habit (--new creates a habit: measured when a value is given).")
 
         @Argument(help: ArgumentHelp("The habit's name.", valueName: "habit"))
         var habit: String
@@ -27,6 +27,9 @@ extension RoutineCommand {
         @Option(help: "A note to keep with the entry.")
         var note: String?
 
+        @Flag(help: "Create the habit if there is none of that name.")
+        var new = false
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -37,9 +40,27 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
             let dayKey = day ?? settings.time.today
+            var create = new
+            if !create, try store.habit(named: habit) == nil {
+                // In the REPL a person is there to ask; at the shell the line says how.
+                guard Session.current.isREPL else {
+                    throw HabitCommands.unknownHabit(habit, store: store, extra: "--new creates it")
+                }
+                // The closest names first: the person may have meant one of them.
+                Output.line(HabitCommands.unknownHabit(habit, store: store).message)
+                // The question may go straight to libedit: the name is shown escaped here.
+                let shown = TerminalText.escaped(HabitName.display(habit))
+                let answer = Session.current.terminal.ask("Create a new habit '\(shown)'? [y/N]")
+                guard let answer, ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+                else {
+                    Output.line("nothing logged")
+                    return
+                }
+                create = true
+            }
             let entry = try store.logEntry(
                 habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,
-                at: settings.time.now(), timeZone: settings.timeZoneName, note: note)
+                at: settings.time.now(), timeZone: settings.timeZoneName, note: note, createHabit: create)
             let amount = entry.value.map { " " + JSONText.number($0) } ?? ""
             Output.line("logged \(entry.habit)\(amount) on \(entry.dayKey) (entry \(entry.id))")
         }

@@ -26,6 +26,9 @@ extension RoutineCommand {
         @Option(help: "Output format.")
         var format: TextOrJSON = .text
 
+        @Flag(help: "Include archived habits.")
+        var all = false
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -44,7 +47,9 @@ extension RoutineCommand {
                 return
             }
             if let habit {
-                guard let info = try store.habit(named: habit) else { throw Stats.unknownHabit(habit, store: store) }
+                guard let info = try store.habit(named: habit) else {
+                    throw HabitCommands.unknownHabit(habit, store: store)
+                }
                 if heatmap {
                     let entries = try store.metricEntries(habitKeys: [info.key], to: dayKey)
                     Output.block(
@@ -54,7 +59,7 @@ extension RoutineCommand {
                     return
                 }
             }
-            let stats = try Metrics.stats(store: store, day: dayKey, only: habit.map { [$0] })
+            let stats = try Metrics.stats(store: store, day: dayKey, only: habit.map { [$0] }, includeArchived: all)
             switch format {
             case .json: Output.line(statsJSON(stats))
             case .text:
@@ -62,9 +67,5 @@ extension RoutineCommand {
             }
         }
 
-        static func unknownHabit(_ name: String, store: AppDatabase) -> CLIError {
-            let names = ((try? store.habits()) ?? []).map(\.name)
-            return CLIError("no habit named '\(name)'" + Suggestion.hint(Suggestion.closest(to: name, among: names)))
-        }
     }
 }

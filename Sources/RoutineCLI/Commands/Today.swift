@@ -8,6 +8,9 @@ extension RoutineCommand {
         static let configuration = CommandConfiguration(
             commandName: "today", abstract: "What is done today, and what is still open.")
 
+        @Flag(help: "Include archived habits.")
+        var all = false
+
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
@@ -17,7 +20,7 @@ extension RoutineCommand {
                 Output.line("Nothing tracked yet. Start with: routine run morning-checkin")
                 return
             }
-            let stats = try Metrics.stats(store: store, day: day)
+            let stats = try Metrics.stats(store: store, day: day, includeArchived: all)
             Output.block(TodaySummary(stats: stats, day: day).text)
         }
     }

@@ -16,8 +16,9 @@ struct ReplSession {
     /// libedit writes an escape only together with the character after it, so a reset
     /// at the very end of the prompt is never written and the typed line (and what the
     /// command prints) would stay bold.
+    /// It goes to libedit, not through `Output`, so its style markers become escapes here.
     static func styledPrompt(_ style: Style) -> String {
-        style.enabled ? style.bold(String(prompt.dropLast())) + " " : prompt
+        style.enabled ? TerminalText.forTerminal(style.bold(String(prompt.dropLast())) + " ") : prompt
     }
 
     func run() throws {

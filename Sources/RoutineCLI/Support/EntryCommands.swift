@@ -12,19 +12,28 @@ enum EntryCommands {
         return id
     }
 
-    /// `routine edit ENTRY-ID --value V`.
-    static func edit(id: String, value: String, settings: Settings) throws {
-        guard let amount = Quantity.parse(value) else {
-            throw CLIError.usage(Quantity.problem(value) ?? "'\(value)' is not an amount")
+    /// `routine edit ENTRY-ID [--value V] [--note TEXT]`: both in one write.
+    static func edit(id: String, value: String?, note: String?, settings: Settings) throws {
+        var corrections: [EntryCorrection] = []
+        if let value {
+            guard let amount = Quantity.parse(value) else {
+                throw CLIError.usage(Quantity.problem(value) ?? "'\(value)' is not an amount")
+            }
+            corrections.append(.value(amount))
         }
-        let entry = try Session.current.store(settings).editEntry(id: try entryID(id), value: amount)
-        Output.line("entry \(entry.id): \(entry.habit) on \(entry.dayKey) is now \(JSONText.number(amount))")
+        if let note { corrections.append(.note(note)) }
+        let entry = try Session.current.store(settings).editEntry(id: try entryID(id), corrections: corrections)
+        var changes: [String] = []
+        if value != nil { changes.append("is now \(entry.value.map { JSONText.number($0) } ?? "done")") }
+        if note != nil { changes.append(entry.note.map { "has the note '\($0)'" } ?? "has no note") }
+        Output.line("entry \(entry.id): \(entry.habit) on \(entry.dayKey) " + changes.joined(separator: " and "))
     }
 
     static func json(_ entries: [EntryInfo]) -> String {
         let rows = entries.map { entry in
             let fields = [
                 "\"id\":" + JSONText.string(String(entry.id)),
+                "\"uid\":" + JSONText.string(entry.uid),
                 "\"habit\":" + JSONText.string(entry.habit),
                 "\"dayKey\":" + JSONText.string(entry.dayKey.description),
                 "\"timestamp\":" + JSONText.string(Instant.formatSeconds(entry.timestamp)),

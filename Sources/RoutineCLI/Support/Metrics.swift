@@ -9,9 +9,12 @@ enum Metrics {
             key: info.key, name: info.name, isQuantity: info.measure != nil, unit: info.unit, weekly: info.weekly)
     }
 
-    /// Stats of every habit (or of the named ones) at `day`.
-    static func stats(store: AppDatabase, day: DayKey, only names: [String]? = nil) throws -> [HabitStats] {
-        var habits = try store.habits().map(habit)
+    /// Stats of every habit (or of the named ones, archived or not) at `day`; archived
+    /// habits only with `includeArchived`.
+    static func stats(
+        store: AppDatabase, day: DayKey, only names: [String]? = nil, includeArchived: Bool = false
+    ) throws -> [HabitStats] {
+        var habits = try store.habits(includeArchived: includeArchived || names != nil).map(habit)
         if let names {
             let keys = Set(names.map(HabitName.key))
             habits = habits.filter { keys.contains($0.key) }

@@ -54,7 +54,7 @@ enum RoutineSource {
     }
 
     static func unknownRoutine(_ slug: String, store: AppDatabase) -> CLIError {
-        let names = ((try? store.routines()) ?? []).map(\.slug)
+        let names = ((try? store.routines(includeArchived: true)) ?? []).map(\.slug)
         let hint = Suggestion.hint(Suggestion.closest(to: slug, among: names))
         let known = names.isEmpty ? " (the store has none yet)" : ""
         return CLIError("no routine named '\(slug)'\(known)\(hint)")
@@ -63,7 +63,24 @@ enum RoutineSource {
     /// Imports one validated file: all or nothing. Every habit whose declared measure
     /// conflicts with the store is reported first, as a `measure-conflict` diagnostic
     /// of the file (all of them, not only the first), and nothing is written.
-    static func importFile(_ loaded: Loaded, into store: AppDatabase, at now: Date) throws -> ImportResult {
+    ///
+    /// A file whose text is an older version's (not the latest's) is refused unless
+    /// `force`: importing it would silently undo the newer versions.
+    static func importFile(
+        _ loaded: Loaded, into store: AppDatabase, at now: Date, force: Bool = false
+    ) throws
+        -> ImportResult
+    {
+        if !force, let source = loaded.source,
+            let stale = try store.staleVersion(slug: loaded.routine.slug, source: source)
+        {
+            let path = loaded.path ?? loaded.routine.slug
+            let slug = loaded.routine.slug
+            throw CLIError(
+                "\(path) is version \(stale.version) of '\(slug)', not the latest (version \(stale.latest)); "
+                    + "nothing was imported: 'routine export \(slug) > \(path)' refreshes the file, "
+                    + "'routine import --force \(path)' makes it the newest")
+        }
         let conflicts = try store.measureConflicts(in: loaded.routine)
         if !conflicts.isEmpty {
             let path = loaded.path ?? loaded.routine.slug
@@ -76,5 +93,16 @@ enum RoutineSource {
             )
         }
         return try store.importRoutine(loaded.routine, source: loaded.source ?? "", at: now)
+    }
+
+    /// `archive`/`unarchive NAME`: an unknown name gets the closest ones.
+    static func setArchived(_ name: String, _ archived: Bool, global: GlobalOptions) throws {
+        let settings = try Settings(options: global)
+        let store = try Session.current.store(settings)
+        do {
+            try store.archiveRoutine(slug: name, archived: archived, at: settings.time.now())
+        } catch StoreError.unknownRoutine {
+            throw RoutineSource.unknownRoutine(name, store: store)
+        }
     }
 }

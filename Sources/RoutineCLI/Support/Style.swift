@@ -1,4 +1,5 @@
 import Foundation
+import RoutineCore
 
 /// Terminal emphasis, used only when standard output is a terminal and `NO_COLOR` is
 /// not set; otherwise every method returns its text unchanged, so piped output stays
@@ -24,11 +25,12 @@ public struct Style: Sendable {
     public func cyan(_ text: String) -> String { wrap(text, "36") }
 
     private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        enabled ? TerminalText.sgr(code) + text + TerminalText.sgr("0") : text
     }
 }
 
-/// Writes a line to standard error (diagnostics of failures).
+/// Writes a line to standard error (diagnostics of failures), control characters that
+/// a quoted name or value carries escaped.
 public func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.forTerminal(line) + "\n").utf8))
 }

@@ -4,6 +4,9 @@ import Foundation
 /// space trimmed and inner runs of white space folded to one space, in Unicode NFC.
 /// The one definition, from the walker's known-done set to the store's `name_key`.
 public enum HabitName {
+    /// The longest display name the store holds (its schema's CHECK says the same).
+    public static let maxLength = 200
+
     /// The display form: trimmed, inner white space folded, case kept.
     public static func display(_ name: String) -> String {
         name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

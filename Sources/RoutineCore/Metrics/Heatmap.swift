@@ -69,7 +69,7 @@ public enum Heatmap {
     static let levelCodes = ["38;5;22", "38;5;28", "38;5;34", "38;5;40"]
 
     static func paint(_ text: String, code: String, _ colour: Bool) -> String {
-        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        colour ? TerminalText.sgr(code) + text + TerminalText.sgr("0") : text
     }
 
     /// Month labels over the columns: the first column's month, then each month at the

@@ -43,9 +43,12 @@ extension RoutineCommand.Goal {
         func run() throws {
             let settings = try Settings(options: global)
             guard let amount = Quantity.parse(target) else { return }
-            let goal = try Session.current.store(settings).addGoal(
-                title: title, target: amount, unit: unit, from: from, to: to, habits: habits,
-                at: settings.time.now())
+            let store = try Session.current.store(settings)
+            let goal = try HabitCommands.suggesting(store) {
+                try store.addGoal(
+                    title: title, target: amount, unit: unit, from: from, to: to, habits: habits,
+                    at: settings.time.now())
+            }
             Output.line("added goal \(goal.id): \(goal.title)")
         }
     }

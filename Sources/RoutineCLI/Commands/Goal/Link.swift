@@ -16,7 +16,9 @@ extension RoutineCommand.Goal {
 
         func run() throws {
             let store = try Session.current.store(try Settings(options: global))
-            let goal = try store.link(goal: try GoalCommands.goalID(id), habit: habit)
+            let goal = try HabitCommands.suggesting(store) {
+                try store.link(goal: try GoalCommands.goalID(id), habit: habit)
+            }
             Output.line("goal \(goal.id) now counts \(goal.habits.joined(separator: ", "))")
         }
     }

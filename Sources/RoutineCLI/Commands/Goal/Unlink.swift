@@ -17,7 +17,9 @@ extension RoutineCommand.Goal {
 
         func run() throws {
             let store = try Session.current.store(try Settings(options: global))
-            let goal = try store.unlink(goal: try GoalCommands.goalID(id), habit: habit)
+            let goal = try HabitCommands.suggesting(store) {
+                try store.unlink(goal: try GoalCommands.goalID(id), habit: habit)
+            }
             let rest = goal.habits.isEmpty ? "no habits" : goal.habits.joined(separator: ", ")
             Output.line("goal \(goal.id) now counts \(rest)")
         }

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine backup FILE`: a consistent copy of the whole store.
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "backup",
+            abstract: "Write a consistent copy of the whole store to FILE (safe while other routine processes write).",
+            discussion: """
+                The copy is a SQLite file holding everything: routines and their versions, habits, entries, runs, \
+                goals. FILE is replaced only once the copy is complete. 'routine restore FILE' brings it back.
+                """)
+
+        @Argument(help: ArgumentHelp("Where to write the copy.", valueName: "path"))
+        var file: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            guard FileManager.default.fileExists(atPath: settings.storePath) else {
+                throw CLIError("there is no store at \(settings.storePath) yet: nothing to back up")
+            }
+            guard !StorePaths.same(file, settings.storePath) else {
+                throw CLIError("\(file) is the store itself; choose another file for the backup")
+            }
+            try Session.current.store(settings).backup(to: file)
+            Output.line("backed up \(settings.storePath) to \(file)")
+        }
+    }
+}

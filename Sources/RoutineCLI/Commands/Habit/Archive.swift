@@ -1,0 +1,24 @@
+import ArgumentParser
+import RoutineStore
+
+extension RoutineCommand.Habit {
+    struct Archive: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "archive",
+            abstract: "Hide a habit from today, stats and habits (unless --all); its entries are kept.")
+
+        @Argument(help: ArgumentHelp("The habit's name.", valueName: "habit"))
+        var name: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let store = try Session.current.store(settings)
+            let habit = try HabitCommands.suggesting(store) {
+                try store.archiveHabit(name, at: settings.time.now())
+            }
+            Output.line("archived habit '\(habit.name)' ('routine habit unarchive \(habit.name)' brings it back)")
+        }
+    }
+}

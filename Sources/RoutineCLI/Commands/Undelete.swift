@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine undelete ENTRY-ID`: brings back a soft-deleted entry.
+    struct Undelete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "undelete", abstract: "Bring back a deleted entry (metrics count it again).")
+
+        @Argument(help: ArgumentHelp("The entry's id (see 'entries --all').", valueName: "entry-id"))
+        var id: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let entry = try Session.current.store(settings).undeleteEntry(id: try EntryCommands.entryID(id))
+            Output.line("restored entry \(entry.id): \(entry.habit) on \(entry.dayKey)")
+        }
+    }
+}

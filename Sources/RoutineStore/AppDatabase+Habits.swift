@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+/// Habit lifecycle (SPEC §11): rename, merge, archive, unarchive, delete. Each is one
+/// transaction. Routines keep working: their nodes point at the habit's row, and a
+/// version is read with the habit's current name.
+extension AppDatabase {
+    /// Gives a habit a new name; its entries, goals and routines follow. A name that is
+    /// another habit's throws `habitExists` (merge is the way to join two habits); a
+    /// change of case or spacing only is allowed.
+    @discardableResult
+    public func renameHabit(_ name: String, to newName: String) throws -> HabitInfo {
+        try write { db in
+            let habit = try Self.existingHabit(db, name)
+            let display = try HabitResolver.validName(newName)
+            let key = HabitResolver.storeKey(display)
+            if let other = try Int64.fetchOne(db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [key]),
+                other != habit.id
+            {
+                throw StoreError.habitExists(
+                    try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [other]) ?? display)
+            }
+            try db.execute(
+                sql: "UPDATE habit SET name = ?, name_key = ? WHERE id = ?", arguments: [display, key, habit.id])
+            return try Self.habitInfo(db, id: habit.id)
+        }
+    }
+
+    /// Moves every entry, goal link and routine reference of `from` to `into`, then
+    /// removes `from`. Their measures must agree (both binary, or the same unit and
+    /// type). Returns the number of entries moved.
+    @discardableResult
+    public func mergeHabit(_ from: String, into: String) throws -> Int {
+        try write { db in
+            let source = try Self.existingHabit(db, from)
+            let target = try Self.existingHabit(db, into)
+            guard source.id != target.id else { throw StoreError.sameHabit(target.name) }
+            guard source.measure == target.measure else {
+                throw StoreError.habitMeasuresDisagree(
+                    from: source.name, into: target.name, fromMeasure: source.measure, intoMeasure: target.measure)
+            }
+            try db.execute(
+                sql: "UPDATE habit_entry SET habit_id = ? WHERE habit_id = ?", arguments: [target.id, source.id])
+            let moved = db.changesCount
+            try db.execute(
+                sql: "UPDATE routine_node SET habit_id = ? WHERE habit_id = ?", arguments: [target.id, source.id])
+            try db.execute(
+                sql: "UPDATE routine_habit SET habit_id = ? WHERE habit_id = ?", arguments: [target.id, source.id])
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO goal_link (goal_id, habit_id, position)
+                    SELECT goal_id, ?, position FROM goal_link WHERE habit_id = ?
+                    """, arguments: [target.id, source.id])
+            try db.execute(sql: "DELETE FROM goal_link WHERE habit_id = ?", arguments: [source.id])
+            try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [source.id])
+            return moved
+        }
+    }
+
+    /// Hides a habit from `today`, `stats`, `habits` (unless `--all`); its entries stay.
+    /// Archiving an archived habit changes nothing.
+    @discardableResult
+    public func archiveHabit(_ name: String, archived: Bool = true, at instant: Date = Date()) throws -> HabitInfo {
+        try write { db in
+            let habit = try Self.existingHabit(db, name)
+            if archived {
+                try db.execute(
+                    sql: "UPDATE habit SET archived_at = coalesce(archived_at, ?) WHERE id = ?",
+                    arguments: [Instant.format(instant), habit.id])
+            } else {
+                try db.execute(sql: "UPDATE habit SET archived_at = NULL WHERE id = ?", arguments: [habit.id])
+            }
+            return try Self.habitInfo(db, id: habit.id)
+        }
+    }
+
+    /// Removes a habit that has no entry at all (deleted ones count) and that no stored
+    /// routine version names; its goal links go with it. Otherwise throws: archive keeps
+    /// the history and hides the habit.
+    public func deleteHabit(_ name: String) throws {
+        try write { db in
+            let habit = try Self.existingHabit(db, name)
+            let entries =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry WHERE habit_id = ?", arguments: [habit.id])
+                ?? 0
+            guard entries == 0 else { throw StoreError.habitHasEntries(habit.name, count: entries) }
+            let routines = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT r.slug FROM routine r JOIN routine_version v ON v.routine_id = r.id
+                    WHERE v.id IN (SELECT version_id FROM routine_node WHERE habit_id = ?
+                                   UNION SELECT version_id FROM routine_habit WHERE habit_id = ?)
+                    ORDER BY r.slug
+                    """, arguments: [habit.id, habit.id])
+            guard routines.isEmpty else { throw StoreError.habitInRoutines(habit.name, routines: routines) }
+            try db.execute(sql: "DELETE FROM goal_link WHERE habit_id = ?", arguments: [habit.id])
+            try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [habit.id])
+        }
+    }
+
+    // MARK: - Shared
+
+    static func existingHabit(_ db: Database, _ name: String) throws -> HabitRow {
+        var resolver = HabitResolver(db: db, now: Date())
+        guard let row = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+        return row
+    }
+
+    static func habitInfo(_ db: Database, id: Int64) throws -> HabitInfo {
+        guard let row = try Row.fetchOne(db, sql: habitSelect + " WHERE h.id = ?", arguments: [id]) else {
+            throw StoreError.unknownHabit("#\(id)")
+        }
+        return try habitInfo(row)
+    }
+
+    static let habitSelect = """
+        SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at, h.archived_at
+        FROM habit h LEFT JOIN measure m ON m.id = h.measure_id
+        """
+
+    static func habitInfo(_ row: Row) throws -> HabitInfo {
+        let unit: String? = try row.decode(atIndex: 3)
+        let type: String? = try row.decode(atIndex: 4)
+        var measure: Measure?
+        if let unit, let type { measure = Measure(unit: unit, type: type) }
+        let archived: String? = try row.decode(atIndex: 8)
+        return HabitInfo(
+            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
+            measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
+            createdAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0),
+            archivedAt: archived.flatMap(Instant.parse))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `routine habit …` and "no habit by accident" through the binary (SPEC §11).
+@Suite struct HabitLifecycleCLITests {
+    @Test func logOfAnUnknownNameSuggestsAndCreatesNothing() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled()
+        let result = try e2e.run(["log", "Meditat", "10"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "routine: no habit named 'Meditat'; did you mean 'Meditate'? --new creates it\n")
+        #expect(try !e2e.ok(["habits"]).contains("Meditat "))
+        let far = try e2e.run(["log", "Zzzz"])
+        #expect(far.stderr == "routine: no habit named 'Zzzz'; --new creates it\n")
+        try e2e.ok(["log", "--new", "Zzzz"])
+        #expect(try e2e.entries().map { $0.string("habit") } == ["Zzzz"])
+    }
+
+    @Test func replAsksBeforeCreatingAHabit() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled()
+        let out = try e2e.ok(["repl"], input: "log Meditat 10\nn\nlog Stretching\ny\nquit\n")
+        #expect(out.contains("no habit named 'Meditat'; did you mean 'Meditate'?\nCreate a new habit 'Meditat'? [y/N]"))
+        #expect(out.contains("nothing logged"))
+        #expect(out.contains("Create a new habit 'Stretching'? [y/N]"))
+        #expect(try e2e.entries().map { $0.string("habit") } == ["Stretching"])
+    }
+
+    @Test func renameMergeArchiveUnarchiveDelete() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        try e2e.ok(["log", "Meditate", "10"])
+        try e2e.ok(["log", "--new", "Sitting", "5", "--unit", "min"])
+        try e2e.ok(["log", "--new", "Typo"])
+
+        #expect(try e2e.ok(["habit", "rename", "Meditate", "Sit"]) == "renamed habit 'Meditate' to 'Sit'\n")
+        #expect(try e2e.ok(["show", "morning-checkin"]).contains("Sit"))
+        // The routine records under the new name: no habit comes back from the old spelling.
+        try e2e.ok(["run", "morning-checkin"], input: "1\ny\n15\ny\n")
+        #expect(try !e2e.ok(["habits"]).contains("Meditate"))
+        let onto = try e2e.run(["habit", "rename", "Sit", "Journal"])
+        #expect(onto.status == 1 && onto.stderr.contains("habit merge"))
+
+        #expect(try e2e.ok(["habit", "merge", "Sitting", "Sit"]).contains("1 entry moved"))
+        let wrong = try e2e.run(["habit", "merge", "Journal", "Sit"])
+        #expect(wrong.status == 1 && wrong.stderr.contains("measures must agree"))
+
+        try e2e.ok(["habit", "archive", "Sit"])
+        #expect(try !e2e.ok(["habits"]).contains("Sit "))
+        #expect(try !e2e.ok(["today"]).contains("Sit"))
+        #expect(try !e2e.ok(["stats"]).contains("Sit"))
+        #expect(try e2e.ok(["habits", "--all"]).contains("(archived)"))
+        #expect(try e2e.ok(["stats", "--all"]).contains("Sit"))
+        try e2e.ok(["habit", "unarchive", "sit"])
+        #expect(try e2e.ok(["habits"]).contains("Sit "))
+
+        let used = try e2e.run(["habit", "delete", "Typo"])
+        #expect(used.status == 1 && used.stderr.contains("habit archive"))
+        let unknown = try e2e.run(["habit", "archive", "Jurnal"])
+        #expect(unknown.stderr == "routine: no habit named 'Jurnal'; did you mean 'Journal'?\n")
+        #expect(try e2e.entries().count == 5)
+    }
+
+    /// kill -9 during `habit merge` of a large history: all of FROM's entries moved, or
+    /// none.
+    @Test func killNineDuringMerge() throws {
+        let e2e = try EndToEnd()
+        var csv = "habit,dayKey,value,unit\n"
+        for row in 0..<30_000 {
+            csv += "\(row % 2 == 0 ? "Sitting" : "Meditate"),2026-01-\(String(format: "%02d", row % 28 + 1)),5,min\n"
+        }
+        try e2e.ok(["import-entries", try e2e.folder.write("bulk.csv", csv)])
+        var generator = SeededGenerator(seed: 0x3E26)
+        var outcomes: [String] = []
+        for _ in 0..<6 {
+            let process = try ReliabilityProcess(
+                Binary.url.path, ["habit", "merge", "Sitting", "Meditate"], environment: e2e.environment)
+            usleep(UInt32.random(in: 0...120_000, using: &generator))
+            process.kill9()
+            _ = process.wait(timeout: 20)
+            #expect(try StoreProbe.integrity(e2e.store) == "ok")
+            let sitting = try StoreProbe.count(
+                e2e.store,
+                "SELECT count(*) FROM habit_entry e JOIN habit h ON h.id = e.habit_id WHERE h.name = 'Sitting'")
+            #expect(sitting == 15_000 || sitting == 0, "a killed merge left \(sitting) entries behind")
+            outcomes.append(sitting == 0 ? "merged" : "not merged")
+            if sitting == 0 { break }
+        }
+        #expect(try StoreProbe.count(e2e.store, "SELECT count(*) FROM habit_entry") == 30_000)
+        print("habit merge kill -9: \(outcomes)")
+    }
+}

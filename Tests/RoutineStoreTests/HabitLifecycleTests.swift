@@ -1,0 +1,111 @@
+import Foundation
+import RoutineCore
+import Testing
+
+@testable import RoutineStore
+
+/// SPEC §11 habits: rename, merge, archive, delete, each one transaction; routines that
+/// name the habit go on working.
+@Suite struct HabitLifecycleTests {
+    private func store() throws -> AppDatabase {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource)
+        try store.log("Meditate", 10)
+        try store.log("Drink Water")
+        return store
+    }
+
+    @Test func renameKeepsEntriesAndRoutinesFollow() throws {
+        let store = try store()
+        let renamed = try store.renameHabit("meditate", to: "Sit  quietly")
+        #expect(renamed.name == "Sit quietly" && renamed.measure?.unit == "min")
+        #expect(try store.entries(habit: "Sit quietly").map(\.value) == [10])
+        #expect(try store.habit(named: "Meditate") == nil)
+        let routine = try #require(try store.routine(slug: "morning-checkin"))
+        let habits = routine.routine.nodes.compactMap { node -> String? in
+            if case .habit(let name) = node.body { return name } else { return nil }
+        }
+        #expect(habits.contains("Sit quietly") && !habits.contains("Meditate"))
+        #expect(routine.routine.habits.map(\.name).contains("Sit quietly"))
+        // Case only: allowed. Onto another habit: refused, pointing at merge.
+        #expect(try store.renameHabit("sit quietly", to: "Sit Quietly").name == "Sit Quietly")
+        #expect(throws: StoreError.habitExists("Drink Water")) {
+            try store.renameHabit("Sit Quietly", to: "drink water")
+        }
+        #expect(StoreError.habitExists("Drink Water").message.contains("habit merge"))
+        #expect(throws: StoreError.unknownHabit("Nope")) { try store.renameHabit("Nope", to: "Other") }
+        #expect(throws: StoreError.invalidHabitName("x\u{1B}")) { try store.renameHabit("Drink Water", to: "x\u{1B}") }
+    }
+
+    @Test func mergeMovesEverythingWhenMeasuresAgree() throws {
+        let store = try store()
+        try store.log("Sitting", 5, unit: "min")
+        _ = try store.addGoal(
+            title: "Calm", target: 100, unit: "min", from: Fixtures.day, to: Fixtures.day, habits: ["Sitting"])
+        #expect(try store.mergeHabit("Sitting", into: "Meditate") == 1)
+        #expect(try store.habit(named: "Sitting") == nil)
+        #expect(try store.entries(habit: "Meditate").compactMap(\.value).sorted() == [5, 10])
+        #expect(try store.goals().first?.habitKeys == ["meditate"])
+        // Different measures: refused, nothing moved.
+        #expect(throws: StoreError.self) { try store.mergeHabit("Drink Water", into: "Meditate") }
+        #expect(try store.entries(habit: "Drink Water").count == 1)
+        #expect(throws: StoreError.sameHabit("Meditate")) { try store.mergeHabit("meditate", into: "Meditate") }
+    }
+
+    @Test func mergeRepointsRoutines() throws {
+        let store = try store()
+        try store.log("Water", unit: nil)
+        try store.mergeHabit("Drink Water", into: "Water")
+        let routine = try #require(try store.routine(slug: "morning-checkin"))
+        #expect(routine.routine.nodes.contains { if case .habit("Water") = $0.body { true } else { false } })
+        #expect(try store.entries(habit: "Water").count == 2)
+    }
+
+    @Test func archiveHidesFromTheDefaultListOnly() throws {
+        let store = try store()
+        let archived = try store.archiveHabit("Drink Water", at: Fixtures.instant)
+        #expect(archived.isArchived)
+        #expect(try !store.habits(includeArchived: false).map(\.name).contains("Drink Water"))
+        #expect(try store.habits().map(\.name).contains("Drink Water"))
+        #expect(try store.entries(habit: "Drink Water").count == 1)
+        #expect(try !store.archiveHabit("drink water", archived: false).isArchived)
+        #expect(try store.habits(includeArchived: false).map(\.name).contains("Drink Water"))
+    }
+
+    @Test func deleteOnlyAnUnusedHabitWithoutEntries() throws {
+        let store = try store()
+        let gone = try store.log("Typo habit")
+        try store.deleteEntry(id: gone.id)
+        #expect(throws: StoreError.habitHasEntries("Typo habit", count: 1)) { try store.deleteHabit("Typo habit") }
+        #expect(StoreError.habitHasEntries("Typo habit", count: 1).message.contains("habit archive"))
+        #expect(throws: StoreError.habitInRoutines("Journal", routines: ["morning-checkin"])) {
+            try store.deleteHabit("Journal")
+        }
+        // A habit no entry and no routine uses (here made through the one creation path
+        // directly) goes, with its goal links.
+        try store.write { db in
+            var resolver = HabitResolver(db: db, now: Fixtures.instant)
+            _ = try resolver.habitForNode("Orphan")
+        }
+        _ = try store.addGoal(
+            title: "G", target: 1, unit: nil, from: Fixtures.day, to: Fixtures.day, habits: ["Orphan", "Journal"])
+        try store.deleteHabit("orphan")
+        #expect(try store.habit(named: "Orphan") == nil)
+        #expect(try store.goals().first?.habitKeys == ["journal"])
+        #expect(throws: StoreError.unknownHabit("Orphan")) { try store.deleteHabit("Orphan") }
+    }
+
+    @Test func logRefusesAnUnknownHabitUnlessAskedToCreate() throws {
+        let store = try store()
+        #expect(throws: StoreError.unknownHabit("Meditat")) {
+            try store.logEntry(
+                habit: "Meditat", value: 10, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
+                note: nil, createHabit: false)
+        }
+        #expect(try store.habit(named: "Meditat") == nil)
+        let entry = try store.logEntry(
+            habit: "meditate", value: 12, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
+            note: nil, createHabit: false)
+        #expect(entry.habit == "Meditate")
+    }
+}

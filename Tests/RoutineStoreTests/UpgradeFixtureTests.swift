@@ -1,0 +1,54 @@
+import Foundation
+import RoutineCore
+import Testing
+
+@testable import RoutineStore
+
+/// A store written by the release before SPEC §11 (migrations v1 and v2, made with that
+/// release's binary: Tests/Fixtures/store-v2-release.sqlite) upgrades with nothing lost.
+@Suite struct UpgradeFixtureTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/store-v2-release.sqlite")
+
+    private func upgraded(_ dir: TempDir) throws -> AppDatabase {
+        let path = dir.file("store.sqlite")
+        try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: path)
+        return try AppDatabase.open(path: path)
+    }
+
+    @Test func upgradeKeepsEverythingAndGivesEveryEntryAUID() throws {
+        let dir = TempDir()
+        let store = try upgraded(dir)
+        #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
+        #expect(store.integrityCheck())
+        let all = try store.entries(includeDeleted: true)
+        #expect(all.count == 8)
+        #expect(all.filter(\.isDeleted).map(\.habit) == ["Reading"])
+        #expect(all.first { $0.note == "calm" }?.value == 10)
+        #expect(Set(all.map(\.uid)).count == 8)
+        #expect(all.allSatisfy { $0.uid.count == 36 && $0.uid == $0.uid.lowercased() })
+        #expect(try store.routines().map(\.slug) == ["evening-journal", "morning-checkin", "training"])
+        #expect(try store.routineVersions(slug: "morning-checkin").count == 2)
+        #expect(try store.habit(named: "Meditate")?.measure == Measure(unit: "min", type: "time"))
+        #expect(try store.habits().count == 25)
+        #expect(try store.runs().count == 3)
+        #expect(try store.goals().map(\.title) == ["Run 120 km", "Calm"])
+        // New entries get uids; the old ones keep theirs across a reopen.
+        store.close()
+        let again = try AppDatabase.open(path: dir.file("store.sqlite"))
+        #expect(try again.entries(includeDeleted: true).map(\.uid) == all.map(\.uid))
+        #expect(try again.log("Walk").uid.count == 36)
+    }
+
+    @Test func uidNeverChanges() throws {
+        let dir = TempDir()
+        let store = try upgraded(dir)
+        let entry = try #require(try store.entries().first)
+        #expect(throws: StoreError.self) {
+            try store.write { db in
+                try db.execute(sql: "UPDATE habit_entry SET uid = NULL WHERE id = ?", arguments: [entry.id])
+            }
+        }
+        #expect(try store.entry(id: entry.id)?.uid == entry.uid)
+    }
+}
