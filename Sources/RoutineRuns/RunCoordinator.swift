@@ -60,11 +60,15 @@ public struct RunCoordinator {
     /// Opens the run of `routine` for `dayKey`: resumes the routine's unfinished run of
     /// that day when there is one (or, with `startNew`, aborts it and starts afresh),
     /// else starts a new run of the stored version. A run of that day that another live
-    /// process walks throws `StoreError.runInUse` naming the process.
+    /// process walks throws `StoreError.runInUse` naming the process; an archived
+    /// routine throws `StoreError.routineArchived` (SPEC §11: `run` refuses with a hint).
     public static func open(
         _ routine: StoredRoutine, dayKey: DayKey, store: AppDatabase, time: TimeContext, timeZoneName: String,
         startNew: Bool = false
     ) throws -> (RunCoordinator, Opening) {
+        if try store.isRoutineArchived(slug: routine.routine.slug) {
+            throw StoreError.routineArchived(routine.routine.slug)
+        }
         var abandoned: RunID?
         if let existing = try store.unfinishedRun(slug: routine.routine.slug, dayKey: dayKey) {
             if let pid = store.runHolder(id: existing.id) {

@@ -221,6 +221,16 @@ private final class ScriptedTerminal: Terminal {
         #expect(try live(store) == ["Meditate 12", "Drink Water", "Journal"])
     }
 
+    @Test func anArchivedRoutineIsNotRun() throws {
+        let store = try AppDatabase.inMemory()
+        let routine = try morning(in: store)
+        try store.archiveRoutine(slug: "morning-checkin", at: Self.time.now())
+        #expect(throws: StoreError.routineArchived("morning-checkin")) {
+            _ = try RunCoordinator.open(routine, dayKey: Self.day, store: store, time: Self.time, timeZoneName: "UTC")
+        }
+        #expect(try store.runs().isEmpty)
+    }
+
     @Test func aDryRunWritesNothing() throws {
         let store = try AppDatabase.inMemory()
         let routine = try morning(in: store)
