@@ -8,11 +8,18 @@ extension RoutineCommand {
         static let configuration = CommandConfiguration(
             commandName: "today", abstract: "What is done today, and what is still open.")
 
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "The day to show, YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
+            transform: DayArgument.parse)
+        var day: DayArgument?
+
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let settings = try Settings(options: global)
-            let day = settings.time.today
+            let day = settings.day(day)
             guard let store = try Session.shared.existingStore(settings) else {
                 Output.line("Nothing tracked yet. Start with: routine run morning-checkin")
                 return
