@@ -25,7 +25,7 @@ import Testing
     @Test func everyCommandNamesItselfAsBefore() {
         let renamed: [String: String] = ["GoalList": "list", "GoalShow": "show", "GoalDelete": "delete"]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 26)
+        #expect(commands.count == 27)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -34,7 +34,7 @@ import Testing
         #expect(
             RoutineCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
                 "check", "run", "resume", "runs", "paths", "import", "list", "show", "export", "new", "edit",
-                "log", "entries", "delete", "habits", "import-entries", "stats", "today", "goal", "repl",
+                "log", "entries", "delete", "habits", "import-entries", "stats", "today", "goal", "config", "repl",
             ])
     }
 }

@@ -21,5 +21,7 @@ enum Output {
         fflush(nil)
     }
 
-    static var style: Style { Style.forStandardOutput(environment: Session.shared.environment) }
+    static var style: Style {
+        Style.forStandardOutput(environment: Session.shared.environment, choice: ColorChoice.current)
+    }
 }
