@@ -98,3 +98,34 @@ import Testing
         #expect(typo.stderr.contains("did you mean 'yesterday'?"))
     }
 }
+
+/// The output rough edges of SPEC §12's issue, through the real binary.
+@Suite struct OutputRoughEdgesTests {
+    @Test func logSaysTheUnitAndEntriesHaveAHeaderAndUnits() throws {
+        let fixture = try EndToEnd()
+        #expect(
+            try fixture.ok(["log", "Stretch", "8", "--unit", "min"]).hasPrefix("logged Stretch 8 min on 2026-11-22"))
+        #expect(try fixture.ok(["log", "Stretch", "12.5"]).hasPrefix("logged Stretch 12.5 min on"))
+        #expect(try fixture.ok(["log", "Drink Water", "--note", "big glass"]).hasPrefix("logged Drink Water on"))
+        #expect(
+            try fixture.ok(["entries"]) == """
+                id  day         habit        value     note
+                 1  2026-11-22  Stretch      8 min
+                 2  2026-11-22  Stretch      12.5 min
+                 3  2026-11-22  Drink Water            big glass
+
+                """)
+    }
+
+    @Test func habitsColumnsLineUpWhateverTheKind() throws {
+        let fixture = try EndToEnd()
+        try fixture.ok(["log", "Run", "5", "--unit", "km"])
+        try fixture.ok(["log", "Read"])
+        try fixture.ok(["log", "Meditate", "10", "--unit", "min"])
+        let lines = try fixture.ok(["habits"]).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        // The third column starts at the same place on every line.
+        let starts = lines.map { line in line.range(of: "done today")?.lowerBound.utf16Offset(in: line) }
+        #expect(Set(starts).count == 1 && starts[0] != nil, "\(lines)")
+    }
+}

@@ -57,7 +57,7 @@ extension RoutineCommand {
             let entries = try store.entries(habit: habit, from: from, to: to, includeDeleted: all)
             switch format {
             case .json: Output.line(EntryCommands.json(entries))
-            default: Output.block(EntryCommands.table(entries))
+            default: Output.block(EntryCommands.table(entries, units: try EntryCommands.units(store)))
             }
         }
     }

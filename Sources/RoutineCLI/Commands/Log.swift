@@ -46,7 +46,8 @@ extension RoutineCommand {
             let entry = try store.logEntry(
                 habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,
                 at: settings.time.now(), timeZone: settings.timeZoneName, note: note)
-            let amount = entry.value.map { " " + JSONText.number($0) } ?? ""
+            let unit = try EntryCommands.units(store)[HabitName.key(entry.habit)]
+            let amount = entry.value.map { " " + MetricNumber.text($0, unit: unit) } ?? ""
             Output.line("logged \(entry.habit)\(amount) on \(entry.dayKey) (entry \(entry.id))")
         }
     }
