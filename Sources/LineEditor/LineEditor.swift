@@ -60,7 +60,10 @@ public final class LineEditor {
     /// `.endOfFile`; a last line without a newline is still returned. (On a
     /// terminal where libedit could not be set up, lines are read plainly too,
     /// but the prompt is printed.)
-    public func readLine(prompt: String) -> LineResult {
+    ///
+    /// `recall` chooses what the up arrow and Ctrl-R go through: the command history
+    /// (the default), or the answers given at earlier `.answers` reads (see ``Recall``).
+    public func readLine(prompt: String, recall: Recall = .commands) -> LineResult {
         guard let session else {
             if promptsWithoutEditing {
                 routine_write_stdout(prompt)
@@ -68,7 +71,23 @@ public final class LineEditor {
             guard let line = Swift.readLine(strippingNewline: true) else { return .endOfFile }
             return .line(line)
         }
-        return session.readLine(prompt: prompt)
+        return session.readLine(prompt: prompt, recall: recall)
+    }
+
+    /// What a read recalls with the up arrow and Ctrl-R.
+    public enum Recall: Sendable, Equatable {
+        /// The command history: kept across sessions in the history file; a line
+        /// enters it only through ``addHistory(_:)``.
+        case commands
+        /// Answers at a run's prompts: each non-blank line read this way is recorded
+        /// at once, in memory only, and recalled only by other `.answers` reads, so
+        /// answers never show up among the commands (nor in the history file).
+        case answers
+    }
+
+    /// Forgets the answers recorded by `.answers` reads (a new run starts afresh).
+    public func forgetAnswers() {
+        session?.forgetAnswers()
     }
 
     /// Records `line` in the history (up arrow recalls it) and saves the history

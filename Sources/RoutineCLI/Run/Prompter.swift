@@ -18,12 +18,7 @@ enum Prompter {
 
     /// One line, with `marker` as the input prompt on a terminal.
     static func read(marker: String) -> LineResult {
-        let editor = editor
-        let result = editor.readLine(prompt: marker)
-        if case .line(let line) = result, Session.shared.isREPL {
-            editor.addHistory(line)
-        }
-        return result
+        editor.readLine(prompt: marker, recall: .answers)
     }
 
     /// Asks a one-line question; nil when input ends or is interrupted.
