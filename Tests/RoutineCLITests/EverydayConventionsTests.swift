@@ -67,6 +67,11 @@ import Testing
         #expect(logged.hasPrefix("logged Stretch on 2026-11-21"))
         #expect(FileManager.default.fileExists(atPath: other))
         #expect(!FileManager.default.fileExists(atPath: fixture.store))
+        // A relative path is relative to the file's folder, wherever the command runs.
+        let path = try writeConfig(fixture, "store: relative.sqlite\n")
+        let shown = try fixture.ok(["config"], extra: ["ROUTINE_STORE": ""])
+        let expected = (path as NSString).deletingLastPathComponent + "/relative.sqlite"
+        #expect(shown.hasPrefix("store      \(expected)  (\(path):1:8)"), "\(shown)")
     }
 
     @Test func aBadConfigFileIsOneLineWithItsPosition() throws {

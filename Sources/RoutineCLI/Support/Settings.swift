@@ -46,7 +46,15 @@ public struct Settings: Sendable {
         }
 
         var store = pick("store", flag: options.store, variable: "ROUTINE_STORE")
-        if let chosen = store { store?.value = Settings.expandingHome(chosen.value, environment: environment) }
+        if let chosen = store {
+            var path = Settings.expandingHome(chosen.value, environment: environment)
+            // A relative path in the file is relative to the file's folder, not to
+            // wherever the command happens to run (which would mean a store per folder).
+            if !path.hasPrefix("/"), file["store"]?.text == chosen.value, chosen.source.hasPrefix(configPath) {
+                path = (configPath as NSString).deletingLastPathComponent + "/" + path
+            }
+            store?.value = path
+        }
         var defaults = environment
         defaults["ROUTINE_STORE"] = nil
         storePath = store?.value ?? AppDatabase.defaultPath(environment: defaults)
