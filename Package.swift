@@ -70,6 +70,8 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        // Slow tests, run on their own by scripts/test: install from a clean clone (a release build).
+        .testTarget(name: "SlowTests", dependencies: ["RoutineCLI"]),
         // What several test targets share: the pseudo-terminal harness, a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]

@@ -116,8 +116,21 @@ static inline void routine_write_stdout(const char *text) {
     fflush(stdout);
 }
 
+/// Set by the SIGINT handler below; read and cleared by routine_sigint_take.
+static volatile sig_atomic_t routine_sigint_seen = 0;
+
 static void routine_ignore_signal(int signo) {
     (void)signo;
+    routine_sigint_seen = 1;
+}
+
+/// Whether a SIGINT arrived since the last call (and clears it). libedit's
+/// incremental search (Ctrl-R) reports an interrupted read as end of file;
+/// this tells the two apart.
+static inline int routine_sigint_take(void) {
+    int seen = routine_sigint_seen;
+    routine_sigint_seen = 0;
+    return seen;
 }
 
 /// Installs a SIGINT handler that does nothing, without SA_RESTART, so that a

@@ -11,6 +11,8 @@ import Foundation
 final class LibEditSession {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
+    /// Answers given at run prompts (`Recall.answers`): in memory only.
+    private let answers: OpaquePointer
     private let historyFile: URL?
     /// Why the history file was not used (see ``HistoryFile/status(of:)``), or `nil`.
     let historyProblem: String?
@@ -33,8 +35,14 @@ final class LibEditSession {
             el_end(editLine)
             return nil
         }
+        guard let answers = history_init() else {
+            history_end(history)
+            el_end(editLine)
+            return nil
+        }
         self.editLine = editLine
         self.history = history
+        self.answers = answers
         // A history file that is not a plain, small, readable file (a FIFO, a link to
         // /dev/zero) is neither read nor replaced: this session keeps its history in memory.
         switch historyFile.map(HistoryFile.status(of:)) {
@@ -50,6 +58,8 @@ final class LibEditSession {
 
         _ = routine_history_setsize(history, self.historySize)
         _ = routine_history_setunique(history, 1)
+        _ = routine_history_setsize(answers, Self.answersSize)
+        _ = routine_history_setunique(answers, 1)
         if let file = self.historyFile, HistoryFile.status(of: file) == .readable {
             _ = routine_history_load(history, file.path)
         }
@@ -78,19 +88,27 @@ final class LibEditSession {
         _ = routine_el_bind(editLine, "^R", "em-inc-search-prev")
     }
 
+    /// How many answers are recalled.
+    static let answersSize: Int32 = 100
+
     deinit {
         el_end(editLine)
         history_end(history)
+        history_end(answers)
         free(promptBuffer)
     }
 
-    /// Reads one line with editing. Ctrl-C interrupts the read (see
-    /// `routine_sigint_catch`): the line is discarded and `.interrupted` returned.
-    func readLine(prompt: String, completions: [String]? = nil) -> LineResult {
+    /// Reads one line with editing, recalling from the history `recall` names; Tab
+    /// offers `completions` when given instead of asking the completer. Ctrl-C
+    /// interrupts the read (see `routine_sigint_catch`), also during a Ctrl-R search:
+    /// the line is discarded and `.interrupted` returned.
+    func readLine(prompt: String, recall: LineEditor.Recall, completions: [String]? = nil) -> LineResult {
         fixedCandidates = completions
         defer { fixedCandidates = nil }
         free(promptBuffer)
         promptBuffer = strdup(PromptEscapes.marked(prompt))
+        _ = routine_el_set_hist(editLine, recall == .answers ? answers : history)
+        _ = routine_sigint_take()
         var previous = sigaction()
         let caught = routine_sigint_catch(&previous) == 0
         defer {
@@ -101,7 +119,9 @@ final class LibEditSession {
         var count: Int32 = 0
         errno = 0
         guard let text = el_gets(editLine, &count), count > 0 else {
-            let interrupted = count < 0 && errno == EINTR
+            // A Ctrl-C during an incremental search comes back as end of file
+            // (count 0): the handler's flag tells it from a real Ctrl-D.
+            let interrupted = (count < 0 && errno == EINTR) || routine_sigint_take() != 0
             // Forget the abandoned line and leave the cursor on a fresh line,
             // so the caller's next output does not land after the old prompt.
             el_reset(editLine)
@@ -111,6 +131,9 @@ final class LibEditSession {
         var line = String(cString: text)
         if line.last == "\n" || line.last == "\r\n" {
             line.removeLast()
+        }
+        if recall == .answers, !line.allSatisfy(\.isWhitespace) {
+            _ = routine_history_enter(answers, line)
         }
         return .line(line)
     }
@@ -143,6 +166,12 @@ final class LibEditSession {
         return HistoryFile.replace(file) { path in
             routine_history_save(merged, path) >= 0
         }
+    }
+
+    /// Forgets the answers recalled at run prompts.
+    func forgetAnswers() {
+        _ = routine_history_setsize(answers, 0)
+        _ = routine_history_setsize(answers, Self.answersSize)
     }
 
     /// The Tab command: asks the completer and applies the engine's decision.

@@ -61,9 +61,11 @@ public final class LineEditor {
     /// terminal where libedit could not be set up, lines are read plainly too,
     /// but the prompt is printed.)
     ///
+    /// `recall` chooses what the up arrow and Ctrl-R go through: the command history
+    /// (the default), or the answers given at earlier `.answers` reads (see ``Recall``).
     /// `completions`, when given, are what Tab offers during this read instead of the
     /// completer's candidates (a run prompt's answers and commands).
-    public func readLine(prompt: String, completions: [String]? = nil) -> LineResult {
+    public func readLine(prompt: String, recall: Recall = .commands, completions: [String]? = nil) -> LineResult {
         guard let session else {
             if promptsWithoutEditing {
                 routine_write_stdout(prompt)
@@ -71,7 +73,23 @@ public final class LineEditor {
             guard let line = Swift.readLine(strippingNewline: true) else { return .endOfFile }
             return .line(line)
         }
-        return session.readLine(prompt: prompt, completions: completions)
+        return session.readLine(prompt: prompt, recall: recall, completions: completions)
+    }
+
+    /// What a read recalls with the up arrow and Ctrl-R.
+    public enum Recall: Sendable, Equatable {
+        /// The command history: kept across sessions in the history file; a line
+        /// enters it only through ``addHistory(_:)``.
+        case commands
+        /// Answers at a run's prompts: each non-blank line read this way is recorded
+        /// at once, in memory only, and recalled only by other `.answers` reads, so
+        /// answers never show up among the commands (nor in the history file).
+        case answers
+    }
+
+    /// Forgets the answers recorded by `.answers` reads (a new run starts afresh).
+    public func forgetAnswers() {
+        session?.forgetAnswers()
     }
 
     /// Why the history file given to `init` is not used in this session (one line,

@@ -1,16 +1,19 @@
 import ArgumentParser
 import Foundation
+import RoutineCore
 
 /// `routine`: the root command. With no subcommand it opens the REPL.
 public struct RoutineCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "routine",
         abstract: "Personal routines as graphs of questions and habits: check, walk, record, reflect.",
+        discussion: "Version \(RoutineVersion.current). 'routine help COMMAND' shows a command's options.",
+        version: RoutineVersion.current,
         subcommands: [
             Check.self, Run.self, Resume.self, Runs.self, Abort.self, Paths.self, Archive.self, Unarchive.self,
             Import.self, List.self, Show.self, Export.self, New.self, Edit.self,
             Log.self, Entries.self, Delete.self, Undelete.self, Habits.self, Habit.self, ImportEntries.self,
-            Stats.self, Today.self, Goal.self, Backup.self, Restore.self, Repl.self,
+            Stats.self, Today.self, Goal.self, Backup.self, Restore.self, Config.self, Repl.self,
         ],
         defaultSubcommand: Repl.self
     )
@@ -37,7 +40,9 @@ public struct RoutineCommand: ParsableCommand {
     @discardableResult
     static func execute(arguments: [String]) -> Outcome {
         do {
-            var command = try parseAsRoot(GlobalOptions.normalize(arguments))
+            let arguments = GlobalOptions.normalize(arguments)
+            try checkCommandName(arguments)
+            var command = try parseAsRoot(arguments)
             try command.run()
             Output.flush()
             return Outcome(status: 0)
@@ -75,5 +80,25 @@ public struct RoutineCommand: ParsableCommand {
             printError(fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
             return code.rawValue
         }
+    }
+
+    /// The names a command line may start with: every subcommand, and `help`.
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0._commandName } + ["help"]
+    }
+
+    /// An unknown first word is a usage error with a suggestion (SPEC §12), as in the
+    /// REPL, instead of ArgumentParser's "Unexpected argument" for the default `repl`.
+    static func checkCommandName(_ arguments: [String]) throws {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return }
+        throw CLIError.usage(unknownCommand(first, candidates: commandNames, help: "'routine help'"))
+    }
+
+    /// `unknown command 'lst'; did you mean 'list'?`, the same words in the shell and the REPL.
+    static func unknownCommand(_ word: String, candidates: [String], help: String) -> String {
+        let hint = Suggestion.hint(Suggestion.closest(to: word, among: candidates))
+        // "did you mean 'list'?" ends in a question mark: no semicolon after it.
+        return "unknown command '\(word)'"
+            + (hint.isEmpty ? "; \(help) lists the commands" : "\(hint) (\(help) lists the commands)")
     }
 }

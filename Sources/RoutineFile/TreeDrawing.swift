@@ -1,8 +1,10 @@
 import RoutineCore
 
 /// The terminal drawing of `routine show`: start nodes at the top, a question's
-/// options as branches, each node drawn in full the first time it is met and as
-/// `→ id (above)` after that. Nodes no path reaches are listed at the end.
+/// options as branches. A node that several paths share is drawn in full under the
+/// predecessor that a run visits last (so the drawing reads in visit order, SPEC
+/// §4.1), as `→ id (below)` where it is met before that and `→ id (above)` after.
+/// Nodes no path reaches are listed at the end.
 ///
 /// Drawn without recursion; indentation stops growing after `maxIndentLevels`
 /// levels, so very deep routines draw in bounded width.
@@ -10,40 +12,66 @@ enum TreeDrawing {
     static let maxIndentLevels = 40
 
     private enum Item {
-        case node(Int)
-        case option(Option)
+        /// A node, and the node whose successor list refers to it (nil for `start`).
+        case node(Int, from: Int?)
+        case option(Option, from: Int)
+    }
+
+    /// For each reachable node, the predecessor under which it is drawn in full: the one
+    /// visited last (nil: under `start`, for a start node that no reachable node precedes).
+    static func owners(_ routine: Routine) -> [Int?] {
+        let order = VisitOrder(routine)
+        var owner = [Int?](repeating: nil, count: routine.nodes.count)
+        var ownerPosition = [Int](repeating: -1, count: routine.nodes.count)
+        for node in order.nodes {
+            guard let position = order.positions[node] else { continue }
+            for next in routine.successors(of: node) where next >= 0 && next < owner.count {
+                if position > ownerPosition[next] {
+                    owner[next] = node
+                    ownerPosition[next] = position
+                }
+            }
+        }
+        return owner
     }
 
     static func draw(_ routine: Routine) -> String {
         var lines = ["\(routine.displayTitle) (\(routine.slug))"]
         var shown = [Bool](repeating: false, count: routine.nodes.count)
+        let owner = owners(routine)
         var stack: [(item: Item, prefix: String, isLast: Bool, depth: Int)] = []
         func push(_ items: [Item], prefix: String, depth: Int) {
             for (offset, item) in items.enumerated().reversed() {
                 stack.append((item, prefix, offset == items.count - 1, depth))
             }
         }
-        push(routine.start.map(Item.node), prefix: "", depth: 0)
+        push(routine.start.map { Item.node($0, from: nil) }, prefix: "", depth: 0)
         while let top = stack.popLast() {
             let connector = top.isLast ? "└─ " : "├─ "
             let childPrefix =
                 top.depth >= maxIndentLevels
                 ? top.prefix : top.prefix + (top.isLast ? "   " : "│  ")
             switch top.item {
-            case .option(let option):
+            case .option(let option, let question):
                 lines.append(top.prefix + connector + "[\(option.text)]")
-                push(option.next.map(Item.node), prefix: childPrefix, depth: top.depth + 1)
-            case .node(let index):
+                push(option.next.map { Item.node($0, from: question) }, prefix: childPrefix, depth: top.depth + 1)
+            case .node(let index, let from):
                 let node = routine.nodes[index]
                 if shown[index] {
                     lines.append(top.prefix + connector + "→ \(node.id) (above)")
                     continue
                 }
+                if owner[index] != from {
+                    lines.append(top.prefix + connector + "→ \(node.id) (below)")
+                    continue
+                }
                 shown[index] = true
                 lines.append(top.prefix + connector + label(node, in: routine))
                 var children: [Item] = []
-                if case .question(_, let options) = node.body { children += options.map(Item.option) }
-                children += node.next.map(Item.node)
+                if case .question(_, let options) = node.body {
+                    children += options.map { Item.option($0, from: index) }
+                }
+                children += node.next.map { Item.node($0, from: index) }
                 push(children, prefix: childPrefix, depth: top.depth + 1)
             }
         }

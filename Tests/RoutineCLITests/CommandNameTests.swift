@@ -27,7 +27,7 @@ import Testing
             "GoalList": "list", "GoalShow": "show", "GoalDelete": "delete", "HabitDelete": "delete",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 38)
+        #expect(commands.count == 39)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -38,7 +38,7 @@ import Testing
                 "check", "run", "resume", "runs", "abort", "paths", "archive", "unarchive", "import", "list", "show", "export",
                 "new", "edit",
                 "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "goal",
-                "backup", "restore", "repl",
+                "backup", "restore", "config", "repl",
             ])
     }
 }

@@ -352,7 +352,7 @@ import Testing
         let show = try e2e.ok(["show", "morning-checkin"])
         #expect(show.hasPrefix("Morning Check-in (morning-checkin)\n└─ ? How are you feeling today?  (feeling)\n"))
         #expect(show.contains("Meditate · 10 min  (meditate)"))
-        #expect(show.contains("→ journal (above)"))
+        #expect(show.contains("→ journal (below)") && show.contains("   └─ Journal  (journal)"))
         let dot = try e2e.ok(["export", "morning-checkin", "--format", "dot"])
         #expect(dot.hasPrefix("digraph"))
         let mermaid = try e2e.ok(["export", "morning-checkin", "--format", "mermaid"])
@@ -385,7 +385,8 @@ import Testing
         let badDay = try e2e.run(["run", "morning-checkin", "--day", "2026-13-01"])
         #expect(badDay.status == 64)
         #expect(
-            badDay.stderr.contains("The value '2026-13-01' is invalid for '--day <day>': expected a date as YYYY-MM-DD")
+            badDay.stderr.contains(
+                "The value '2026-13-01' is invalid for '--day <day>': expected a date: YYYY-MM-DD, today, yesterday")
         )
         #expect(try e2e.run(["log", "--new", "Read", "--day", "22/11/2026"]).status == 64)
         #expect(try e2e.run(["nonsense-command"]).status == 64)

@@ -94,6 +94,54 @@ import Testing
         #expect(history.contains("paths\\040training\nquit\n"))
     }
 
+    @Test func historyKeepsCommandsAndARunRecallsItsOwnAnswers() throws {
+        let e2e = try storedFixture()
+        let terminal = try e2e.terminal()
+        try type(terminal, "list")
+        try type(terminal, "run morning-checkin")
+        try type(terminal, "1", at: Self.runPrompt)
+        try terminal.expect("Meditate: how much, in min?")
+        try type(terminal, "12", at: Self.runPrompt)
+        try terminal.expect("Drink Water: done?")
+        // Inside the run, the up arrow recalls this run's answers, not commands.
+        try terminal.expectPrompt(Self.runPrompt)
+        try terminal.send("\u{1b}[A")
+        try terminal.expect("12")
+        try terminal.send("\u{15}y\r")  // Ctrl-U clears the recalled answer
+        try type(terminal, "y", at: Self.runPrompt)
+        try terminal.expect("Completed for 2026-11-22")
+        // Back at routine>, the up arrow recalls the last command, not an answer.
+        try terminal.expectPrompt(Self.prompt)
+        try terminal.send("\u{1b}[A")
+        try terminal.expect("run morning-checkin")
+        try terminal.send("\u{1b}[A")
+        try terminal.expect("list")
+        try terminal.send("\u{15}quit\r")
+        #expect(try terminal.waitForExit() == 0)
+        let history = try String(
+            contentsOf: e2e.url.appendingPathComponent("state/routine/history"), encoding: .utf8)
+        let lines = history.split(separator: "\n").map(String.init)
+        #expect(Array(lines.suffix(3)) == ["list", "run\\040morning-checkin", "quit"], "\(lines)")
+        for answer in ["1", "12", "y"] { #expect(!lines.contains(answer), "\(answer) is an answer") }
+    }
+
+    @Test func ctrlCInsideAHistorySearchEndsItAndTheSessionGoesOn() throws {
+        let e2e = try storedFixture()
+        let terminal = try e2e.terminal()
+        try type(terminal, "list")
+        try terminal.expect("training         Training Log")
+        try terminal.expectPrompt(Self.prompt)
+        try terminal.send("\u{12}")  // Ctrl-R
+        try terminal.send("lis")
+        try terminal.expect("lis")
+        try terminal.send("\u{03}")  // Ctrl-C ends the search
+        // Still in the shell: the next command runs.
+        try type(terminal, "runs")
+        try terminal.expect("No runs yet")
+        try quit(terminal)
+        #expect(terminal.output.components(separatedBy: "evening-journal  Evening Journal").count == 2, "list ran once")
+    }
+
     @Test func ctrlCDiscardsAHalfTypedLineAndTheSessionGoesOn() throws {
         let e2e = try storedFixture()
         let terminal = try e2e.terminal()

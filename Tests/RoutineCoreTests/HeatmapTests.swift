@@ -57,6 +57,19 @@ import Testing
             Heatmap.render(habit: run, entries: entries, day: F.day("2026-11-19"), weeks: 2, colour: false) == expected)
     }
 
+    @Test func theLegendUsesRoundSteps() {
+        // A busiest day of 15 km: steps of 5, not quarters of 3.75.
+        let entries = F.entries(run, [("2026-11-16", 15), ("2026-11-17", 5), ("2026-11-18", 5.5), ("2026-11-19", 11)])
+        let map = Heatmap.render(habit: run, entries: entries, day: F.day("2026-11-19"), weeks: 1, colour: false)
+        let lines = map.split(separator: "\n").map(String.init)
+        #expect(lines.last == "· none  ░ ≤5  ▒ ≤10  ▓ ≤15  █ ≤20 km")
+        #expect(Array(lines[2...5]) == ["Mon ▓", "Tue ░", "Wed ▒", "Thu ▓"])
+        for (largest, step) in [(10.0, 2.5), (15, 5), (4, 1), (7, 2), (0.3, 0.1), (42, 20), (1000, 250), (3.75, 1)] {
+            #expect(Heatmap.step(largest) == step, "\(largest)")
+            #expect(Heatmap.step(largest) * 4 >= largest)
+        }
+    }
+
     @Test func monthLabelsSitOverTheFirstWeekOfEachMonth() {
         // Six weeks to 2026-11-22: Mondays 10-12, 10-19, 10-26, 11-02, 11-09, 11-16.
         let text = Heatmap.render(habit: meditate, entries: [], day: F.day("2026-11-22"), weeks: 6, colour: false)

@@ -197,7 +197,9 @@ import Testing
             json.hasPrefix("{\"routine\":\"morning-checkin\",\"title\":\"Morning Check-in\",\"start\":[\"feeling\"]"))
     }
 
-    @Test func treeShowsSharedNodesOnce() throws {
+    @Test func treeShowsSharedNodesOnceInVisitOrder() throws {
+        // journal follows both walk and the inline "Read a book"; a run visits it after
+        // the last of them, so it is drawn there and referred to before.
         let routine = try #require(readYAML(specExample).routine)
         #expect(
             RoutineExporter.tree(routine) == """
@@ -208,12 +210,45 @@ import Testing
                    │  └─ Meditate · 10 min  (meditate)
                    ├─ [Okay]
                    │  └─ Go for a walk  (walk)
-                   │     └─ Journal  (journal)
+                   │     └─ → journal (below)
                    └─ [Not so good]
                       └─ Read a book
-                         └─ → journal (above)
+                         └─ Journal  (journal)
 
                 """)
+    }
+
+    @Test func aSharedNodeIsDrawnWhereTheRunReachesIt() throws {
+        // SPEC §4.1's example with h3 listed first under A: the run asks h1 before h3.
+        let yaml = """
+            routine: order
+            start: [q]
+            nodes:
+              q:
+                question: Which?
+                options:
+                  - text: A
+                    next: [h3, h1]
+                  - text: B
+                    next: [h2]
+              h1: { habit: One, next: [h3] }
+              h2: { habit: Two }
+              h3: { habit: Three }
+            """
+        let routine = try #require(readYAML(yaml).routine)
+        #expect(
+            RoutineExporter.tree(routine) == """
+                order (order)
+                └─ ? Which?  (q)
+                   ├─ [A]
+                   │  ├─ → h3 (below)
+                   │  └─ One  (h1)
+                   │     └─ Three  (h3)
+                   └─ [B]
+                      └─ Two  (h2)
+
+                """)
+        #expect(VisitOrder(routine).nodes.map { routine.nodes[$0].id } == ["q", "h1", "h3", "h2"])
     }
 
     @Test func treeOfADeepChainStaysNarrow() throws {

@@ -12,11 +12,17 @@ extension RoutineCommand {
         @Option(help: ArgumentHelp("Only this habit's entries.", valueName: "habit"))
         var habit: String?
 
-        @Option(help: ArgumentHelp("From this day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
-        var from: DayKey?
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("From this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            transform: DayArgument.parse)
+        var from: DayArgument?
 
-        @Option(help: ArgumentHelp("To this day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
-        var to: DayKey?
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("To this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            transform: DayArgument.parse)
+        var to: DayArgument?
 
         @Flag(help: "Include deleted entries.")
         var all = false
@@ -42,6 +48,8 @@ extension RoutineCommand {
                 }
                 return
             }
+            let from = from.map { settings.day($0) }
+            let to = to.map { settings.day($0) }
             if format == .csv {
                 Output.block(
                     try HabitCommands.suggesting(store) { try store.entriesCSV(habit: habit, from: from, to: to) })
@@ -52,7 +60,7 @@ extension RoutineCommand {
             }
             switch format {
             case .json: Output.line(EntryCommands.json(entries))
-            default: Output.block(EntryCommands.table(entries))
+            default: Output.block(EntryCommands.table(entries, units: try EntryCommands.units(store)))
             }
         }
     }

@@ -24,12 +24,13 @@ extension RoutineCommand {
             }
             let stats = try Metrics.stats(store: store, day: settings.time.today, includeArchived: all)
             let byKey = Dictionary(stats.map { ($0.habit.key, $0) }, uniquingKeysWith: { first, _ in first })
-            let width = habits.map(\.name.count).max() ?? 0
-            for habit in habits {
-                let kind = habit.measure.map { "\($0.unit) (\($0.type))" } ?? "done/not done"
-                let going = (habit.isArchived ? "(archived) " : "") + (byKey[habit.key].map(StatsTable.brief) ?? "")
-                Output.line("\(habit.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind)  \(going)")
+            let rows = habits.map { habit in
+                [
+                    habit.name, habit.measure.map { "\($0.unit) (\($0.type))" } ?? "done/not done",
+                    (habit.isArchived ? "(archived) " : "") + (byKey[habit.key].map(StatsTable.brief) ?? ""),
+                ]
             }
+            Output.line(StatsTable.aligned(rows))
         }
     }
 }

@@ -20,9 +20,12 @@ extension RoutineCommand {
         var unit: String?
 
         @Option(
-            help: ArgumentHelp("The day to record it on, YYYY-MM-DD (default: today).", valueName: "day"),
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "The day to record it on, YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).",
+                valueName: "day"),
             transform: DayArgument.parse)
-        var day: DayKey?
+        var day: DayArgument?
 
         @Option(help: "A note to keep with the entry.")
         var note: String?
@@ -39,7 +42,7 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
-            let dayKey = day ?? settings.time.today
+            let dayKey = settings.day(day)
             var create = new
             if !create, try store.habit(named: habit) == nil {
                 // In the REPL a person is there to ask; at the shell the line says how.
@@ -61,7 +64,8 @@ extension RoutineCommand {
             let entry = try store.logEntry(
                 habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,
                 at: settings.time.now(), timeZone: settings.timeZoneName, note: note, createHabit: create)
-            let amount = entry.value.map { " " + JSONText.number($0) } ?? ""
+            let unit = try EntryCommands.units(store)[HabitName.key(entry.habit)]
+            let amount = entry.value.map { " " + MetricNumber.text($0, unit: unit) } ?? ""
             Output.line("logged \(entry.habit)\(amount) on \(entry.dayKey) (entry \(entry.id))")
         }
     }

@@ -29,9 +29,11 @@ extension RoutineCommand {
         var new = false
 
         @Option(
-            help: ArgumentHelp("Run for another day (backfill), YYYY-MM-DD.", valueName: "day"),
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Run for another day (backfill), YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
             transform: DayArgument.parse)
-        var day: DayKey?
+        var day: DayArgument?
 
         @Option(help: "Show prompts (text), or print one JSON transcript when the run stops (json).")
         var format: TextOrJSON = .text
@@ -44,7 +46,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let dayKey = day ?? settings.time.today
+            let dayKey = settings.day(day)
             let coordinator = dryRun ? try dryRunWalk(settings: settings, dayKey: dayKey) : try open(settings, dayKey)
             try RunCommands.drive(coordinator, format: format)
         }

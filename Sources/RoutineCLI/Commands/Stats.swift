@@ -13,9 +13,11 @@ extension RoutineCommand {
         var habit: String?
 
         @Option(
-            help: ArgumentHelp("The reference day, YYYY-MM-DD (default: today).", valueName: "day"),
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "The reference day, YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
             transform: DayArgument.parse)
-        var day: DayKey?
+        var day: DayArgument?
 
         @Flag(help: "Draw a calendar heat map of the habit's recent weeks.")
         var heatmap = false
@@ -40,7 +42,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let dayKey = day ?? settings.time.today
+            let dayKey = settings.day(day)
             guard let store = try Session.current.existingStore(settings) else {
                 if let habit { throw CLIError("no habit named '\(habit)' (no entries yet)") }
                 Output.line(format == .json ? "[]" : "No habits yet. Run a routine or 'log' one.")

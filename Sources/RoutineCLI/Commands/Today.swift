@@ -11,11 +11,18 @@ extension RoutineCommand {
         @Flag(help: "Include archived habits.")
         var all = false
 
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "The day to show, YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
+            transform: DayArgument.parse)
+        var day: DayArgument?
+
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let settings = try Settings(options: global)
-            let day = settings.time.today
+            let day = settings.day(day)
             guard let store = try Session.current.existingStore(settings) else {
                 Output.line("Nothing tracked yet. Start with: routine run morning-checkin")
                 return

@@ -31,6 +31,7 @@ struct ReplSession {
         }
         // Every command of the shell runs in this session: its terminal is the shell's.
         let session = Session(environment: outer.environment, terminal: EditorTerminal(editor: editor, isShell: true))
+        session.color = outer.color  // the shell's own settings chose it
         defer { session.closeStores() }
         Session.$current.withValue(session) {
             if editor.isInteractive { greet() }
@@ -138,7 +139,9 @@ struct ReplSession {
 enum ReplHelp {
     static func overview(_ catalog: CommandCatalog) -> String {
         let width = catalog.root.subcommands.map(\.name.count).max() ?? 0
-        var lines = ["Commands (the same as 'routine COMMAND' in a shell; 'help COMMAND' for its options):"]
+        var lines = [
+            "routine \(RoutineVersion.current). Commands (the same as 'routine COMMAND' in a shell; 'help COMMAND' for its options):"
+        ]
         for command in catalog.root.subcommands {
             lines.append(
                 "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.abstract)
@@ -158,9 +161,7 @@ enum ReplHelp {
     }
 
     static func unknown(_ word: String, _ catalog: CommandCatalog) -> String {
-        let hint = Suggestion.hint(Suggestion.closest(to: word, among: catalog.commandNames + ReplCompleter.shellWords))
-        // "did you mean 'list'?" ends in a question mark: no semicolon after it.
-        return "unknown command '\(word)'"
-            + (hint.isEmpty ? "; 'help' lists the commands" : "\(hint) ('help' lists the commands)")
+        RoutineCommand.unknownCommand(
+            word, candidates: catalog.commandNames + ReplCompleter.shellWords, help: "'help'")
     }
 }

@@ -48,8 +48,10 @@ final class EditorTerminal: Terminal {
 
     var isInteractive: Bool { editor.isInteractive }
 
+    /// Answers and questions, never commands: the up arrow recalls earlier answers,
+    /// and nothing read here enters the shell's command history (SPEC §12).
     func readLine(prompt: String, completions: [String]?) -> LineResult {
-        editor.readLine(prompt: prompt, completions: completions)
+        editor.readLine(prompt: prompt, recall: .answers, completions: completions)
     }
 
     func remember(_ line: String) { editor.addHistory(line) }

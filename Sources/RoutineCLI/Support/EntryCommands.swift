@@ -48,15 +48,29 @@ enum EntryCommands {
         return "[" + rows.joined(separator: ",\n") + "]"
     }
 
-    static func table(_ entries: [EntryInfo]) -> String {
+    /// The text form of `routine entries`: a header, then one aligned row per entry,
+    /// values with their habit's unit (`units` maps `HabitName.key` to a unit).
+    static func table(_ entries: [EntryInfo], units: [String: String]) -> String {
         if entries.isEmpty { return "No entries." }
-        return entries.map { entry in
-            var line = "\(entry.id)\t\(entry.dayKey)\t\(entry.habit)"
-            if let value = entry.value { line += "\t\(JSONText.number(value))" }
-            if let note = entry.note { line += "\t\(note)" }
-            if entry.deletedAt != nil { line += "\t(deleted)" }
-            return line
-        }.joined(separator: "\n")
+        let header = ["id", "day", "habit", "value", "note"]
+        let rows = entries.map { entry -> [String] in
+            let value = entry.value.map {
+                JSONText.number($0) + (units[HabitName.key(entry.habit)].map { " " + $0 } ?? "")
+            }
+            var note = entry.note ?? ""
+            if entry.deletedAt != nil { note += note.isEmpty ? "(deleted)" : " (deleted)" }
+            return [String(entry.id), entry.dayKey.description, entry.habit, value ?? "", note]
+        }
+        return StatsTable.aligned([header] + rows, rightAligned: [0])
+    }
+
+    /// The units of the store's measured habits, by `HabitName.key`.
+    static func units(_ store: AppDatabase) throws -> [String: String] {
+        var units: [String: String] = [:]
+        for habit in try store.habits() {
+            if let measure = habit.measure { units[habit.key] = measure.unit }
+        }
+        return units
     }
 
     /// Where the first byte that is not UTF-8 is, in the terms of CSV errors: the 1-based

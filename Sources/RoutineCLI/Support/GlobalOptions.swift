@@ -2,15 +2,18 @@ import ArgumentParser
 
 /// The options every command takes, before or after the subcommand's name.
 public struct GlobalOptions: ParsableArguments, Sendable {
-    @Option(help: "The store file (default: $ROUTINE_STORE, else $XDG_DATA_HOME/routine/store.sqlite).")
+    @Option(
+        help:
+            "The store file (default: $ROUTINE_STORE, else the config file, else $XDG_DATA_HOME/routine/store.sqlite)."
+    )
     public var store: String?
 
-    @Option(help: "The active time zone, e.g. Europe/Paris (default: $TZ, else the system's).")
+    @Option(help: "The active time zone, e.g. Europe/Paris (default: $TZ, else the config file, else the system's).")
     public var timezone: String?
 
     @Option(
         name: .customLong("day-start"),
-        help: "The hour your day starts, HH:MM (default: $ROUTINE_DAY_START, else 00:00).")
+        help: "The hour your day starts, HH:MM (default: $ROUTINE_DAY_START, else the config file, else 00:00).")
     public var dayStart: String?
 
     public init() {}

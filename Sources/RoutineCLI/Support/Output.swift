@@ -26,5 +26,7 @@ enum Output {
         fflush(nil)
     }
 
-    static var style: Style { Style.forStandardOutput(environment: Session.current.environment) }
+    static var style: Style {
+        Style.forStandardOutput(environment: Session.current.environment, choice: Session.current.color)
+    }
 }

@@ -11,10 +11,18 @@ public struct Style: Sendable {
         self.enabled = enabled
     }
 
-    /// Colour for standard output as the environment allows it.
-    public static func forStandardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+    /// Colour for standard output as the environment and the `color` setting allow
+    /// it: `never` and `NO_COLOR` turn it off, `always` on (even into a pipe), `auto`
+    /// on a terminal that is not `TERM=dumb`.
+    public static func forStandardOutput(
+        environment: [String: String] = ProcessInfo.processInfo.environment, choice: ColorChoice = .auto
+    ) -> Style {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return Style(enabled: isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb")
+        switch choice {
+        case _ where noColor, .never: return Style(enabled: false)
+        case .always: return Style(enabled: true)
+        case .auto: return Style(enabled: isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb")
+        }
     }
 
     public func bold(_ text: String) -> String { wrap(text, "1") }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The terminal heat map of `routine stats HABIT --heatmap`: the last weeks of one
 /// habit at a glance.
 ///
@@ -15,9 +17,10 @@
 /// is the week containing D; days after D are left blank. A month's label sits above
 /// the first column whose Monday falls in it. Without colour every cell is still
 /// readable: `·` no entry; `█` done (binary habits); for quantity habits the day's
-/// total in quarters of the largest day total shown (`░` up to ¼, `▒` up to ½, `▓` up
-/// to ¾, `█` above). A quantity day done without a positive value is `░`; when no shown
-/// day has a positive value, done days are plain `█`. ANSI colour is added only when
+/// total in four round steps that reach the largest day total shown (a step is 1, 2,
+/// 2.5 or 5 times a power of ten: a largest day of 15 km gives `░ ≤5  ▒ ≤10  ▓ ≤15
+/// █ ≤20`, never `≤3.75`). A quantity day done without a positive value is `░`; when no
+/// shown day has a positive value, done days are plain `█`. ANSI colour is added only when
 /// `colour` is true; the characters stay the same.
 public enum Heatmap {
     /// The widest grid drawn: ten years of weeks.
@@ -52,7 +55,8 @@ public enum Heatmap {
             guard ordinal <= day.ordinal else { return " " }
             guard let total = totals[ordinal] else { return paint("·", code: "90", colour) }
             guard let largest else { return paint("█", code: "38;5;34", colour) }
-            let level = min(3, max(0, Int((4 * total / largest).rounded(.up)) - 1))
+            // The small tolerance keeps a total equal to a bound (7.5 for a 2.5 step) at its level.
+            let level = min(3, max(0, Int((total / step(largest) - 1e-9).rounded(.up)) - 1))
             return paint(String(levels[level]), code: levelCodes[level], colour)
         }
 
@@ -93,13 +97,25 @@ public enum Heatmap {
         return row
     }
 
-    /// `· none  █ done`, or the quarter bounds with the habit's unit.
+    /// The legend's step for a largest day total: the smallest of 1, 2, 2.5 and 5 times
+    /// a power of ten whose four steps reach `largest`.
+    static func step(_ largest: Double) -> Double {
+        let quarter = largest / 4
+        guard quarter > 0, quarter.isFinite else { return 1 }
+        let magnitude = pow(10, (log10(quarter)).rounded(.down))
+        for factor in [1, 2, 2.5, 5] where factor * magnitude >= quarter * (1 - 1e-9) {
+            return MetricNumber.tidy(factor * magnitude)
+        }
+        return MetricNumber.tidy(10 * magnitude)
+    }
+
+    /// `· none  █ done`, or the step bounds with the habit's unit.
     static func legend(habit: MetricHabit, largest: Double?, colour: Bool) -> String {
         let none = paint("·", code: "90", colour) + " none"
         guard let largest else { return none + "  " + paint("█", code: "38;5;34", colour) + " done" }
         let parts = (0..<4).map { level in
             paint(String(levels[level]), code: levelCodes[level], colour) + " ≤"
-                + MetricNumber.text(largest * Double(level + 1) / 4)
+                + MetricNumber.text(MetricNumber.tidy(step(largest) * Double(level + 1)), decimals: 6)
         }
         let unit = habit.unit.flatMap { $0.isEmpty ? nil : " " + $0 } ?? ""
         return none + "  " + parts.joined(separator: "  ") + unit

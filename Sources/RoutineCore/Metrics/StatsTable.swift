@@ -15,14 +15,23 @@ public enum StatsTable {
     public static func render(_ stats: [HabitStats]) -> String {
         guard !stats.isEmpty else { return "No habits yet." }
         let header = ["Habit", "Today", "Streak", "Prev", "Best", "Momentum", "Week"]
-        let rightAligned: Set<Int> = [2, 3, 4]
-        let rows = stats.map { row($0) }
-        var widths = header.map { $0.count }
+        return aligned([header] + stats.map { row($0) }, rightAligned: [2, 3, 4])
+    }
+
+    /// Rows of cells as aligned columns two spaces apart (columns in `rightAligned`
+    /// flush right), lines without trailing spaces joined by `\n`. Widths count
+    /// characters; a short row is padded with empty cells.
+    public static func aligned(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        var widths: [Int] = []
         for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+            for (column, cell) in row.enumerated() {
+                if column == widths.count { widths.append(0) }
+                widths[column] = max(widths[column], cell.count)
+            }
         }
-        return ([header] + rows).map { cells in
-            let padded = cells.enumerated().map { column, cell in
+        return rows.map { cells in
+            let padded = widths.indices.map { column in
+                let cell = column < cells.count ? cells[column] : ""
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return rightAligned.contains(column) ? padding + cell : cell + padding
             }

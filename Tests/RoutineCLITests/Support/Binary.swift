@@ -32,7 +32,9 @@ struct Binary {
     /// A fixed clock and zone, no colour, and a private store and state folder.
     static func environment(store: String, extra: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
-        for key in ["ROUTINE_STORE", "ROUTINE_DAY_START", "NO_COLOR", "XDG_STATE_HOME", "XDG_DATA_HOME"] {
+        for key in [
+            "ROUTINE_STORE", "ROUTINE_DAY_START", "NO_COLOR", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
+        ] {
             env[key] = nil
         }
         env["ROUTINE_NOW"] = "2026-11-22T06:30:00Z"
@@ -40,6 +42,8 @@ struct Binary {
         env["ROUTINE_STORE"] = store
         env["XDG_STATE_HOME"] = (store as NSString).deletingLastPathComponent + "/state"
         env["NO_COLOR"] = "1"
+        // Never the developer's own configuration file.
+        env["XDG_CONFIG_HOME"] = (store as NSString).deletingLastPathComponent + "/config"
         for (key, value) in extra { env[key] = value }
         return env
     }

@@ -19,11 +19,17 @@ extension RoutineCommand.Goal {
         @Option(help: "The unit of a sum over measured habits (none: a count of entries).")
         var unit: String?
 
-        @Option(help: ArgumentHelp("First day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
-        var from: DayKey
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("First day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            transform: DayArgument.parse)
+        var from: DayArgument
 
-        @Option(help: ArgumentHelp("Last day, YYYY-MM-DD.", valueName: "day"), transform: DayArgument.parse)
-        var to: DayKey
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Last day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            transform: DayArgument.parse)
+        var to: DayArgument
 
         @Option(
             name: .customLong("habit"), help: ArgumentHelp("A habit to link (repeat for more).", valueName: "habit")
@@ -46,7 +52,8 @@ extension RoutineCommand.Goal {
             let store = try Session.current.store(settings)
             let goal = try HabitCommands.suggesting(store) {
                 try store.addGoal(
-                    title: title, target: amount, unit: unit, from: from, to: to, habits: habits,
+                    title: title, target: amount, unit: unit, from: settings.day(from), to: settings.day(to),
+                    habits: habits,
                     at: settings.time.now())
             }
             Output.line("added goal \(goal.id): \(goal.title)")

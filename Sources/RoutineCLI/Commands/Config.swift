@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import RoutineCore
+import RoutineFile
+
+extension RoutineCommand {
+    /// `routine config`: the effective settings and where each came from.
+    struct Config: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "config",
+            abstract: "Show the effective settings and where each came from (flag, environment, file, default).")
+
+        @Option(help: "Output format.")
+        var format: TextOrJSON = .text
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let exists = FileManager.default.fileExists(atPath: settings.configPath)
+            if format == .json {
+                let settingsJSON = settings.resolved.map {
+                    "{\"key\":\(JSONText.string($0.key)),\"value\":\(JSONText.string($0.value)),"
+                        + "\"source\":\(JSONText.string($0.source))}"
+                }
+                Output.line(
+                    "{\"file\":\(JSONText.string(settings.configPath)),\"fileExists\":\(exists),"
+                        + "\"settings\":[\(settingsJSON.joined(separator: ","))]}")
+                return
+            }
+            let keyWidth = settings.resolved.map(\.key.count).max() ?? 0
+            let valueWidth = settings.resolved.map { $0.value.count }.max() ?? 0
+            for setting in settings.resolved {
+                Output.line(
+                    setting.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  "
+                        + setting.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0)
+                        + "  (" + setting.source + ")")
+            }
+            Output.line("config file: \(settings.configPath)\(exists ? "" : " (none)")")
+        }
+    }
+}
