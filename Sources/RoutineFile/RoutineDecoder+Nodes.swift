@@ -188,6 +188,7 @@ extension RoutineDecoder {
                     habit.weekly = positiveNumber(
                         weekly.value, what: "the weekly target of '\(name)'", whole: fields["measure"] == nil)
                 }
+                habit.schedule = schedule(days: fields["days"], every: fields["every"], habit: name)
             }
             result.append(habit)
         }

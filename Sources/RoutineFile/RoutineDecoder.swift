@@ -13,7 +13,7 @@ struct RoutineDecoder {
     static let nodeKeys = ["habit", "question", "options", "next"]
     static let inlineKeys = ["id", "habit", "question", "options", "next"]
     static let optionKeys = ["text", "next"]
-    static let habitKeys = ["measure", "target", "weekly"]
+    static let habitKeys = ["measure", "target", "weekly", "days", "every"]
     static let measureKeys = ["unit", "type"]
 
     var diagnostics: [Diagnostic] = []

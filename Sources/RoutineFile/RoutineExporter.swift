@@ -59,6 +59,11 @@ struct YAMLRoutineWriter {
         }
         if let target = habit.target { fields.append("target: \(JSONText.number(target))") }
         if let weekly = habit.weekly { fields.append("weekly: \(JSONText.number(weekly))") }
+        switch habit.schedule {
+        case .days(let days): fields.append("days: [" + days.map(\.description).joined(separator: ", ") + "]")
+        case .every(let n): fields.append("every: \(n)")
+        case nil: break
+        }
         let name = YAMLScalar.render(habit.name)
         if fields.isEmpty {
             lines.append("  \(name): {}")

@@ -129,7 +129,7 @@ extension AppDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at
+                    SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at, h.schedule
                     FROM habit h LEFT JOIN measure m ON m.id = h.measure_id ORDER BY h.name_key
                     """
             ).map { row in
@@ -140,6 +140,7 @@ extension AppDatabase {
                 return HabitInfo(
                     id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
                     measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
+                    schedule: (try row.decode(atIndex: 8) as String?).flatMap(Schedule.init(storedText:)),
                     createdAt: Timestamp.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0))
             }
         }

@@ -81,8 +81,8 @@ enum RoutineGraph {
         // Prepared once per import: a 100,000-node routine is ~360,000 inserts.
         let insertHabit = try db.makeStatement(
             sql: """
-                INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly, schedule)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let insertNode = try db.makeStatement(
             sql: """
@@ -102,7 +102,7 @@ enum RoutineGraph {
             guard let habitID = habitIDs[HabitName.key(spec.name)] else { continue }
             try insertHabit.execute(arguments: [
                 versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target,
-                spec.weekly,
+                spec.weekly, spec.schedule?.storedText,
             ])
         }
         for (position, node) in routine.nodes.enumerated() {
@@ -142,7 +142,8 @@ enum RoutineGraph {
         }
         let habitRows = try Row.fetchAll(
             db,
-            sql: "SELECT name, unit, type, target, weekly FROM routine_habit WHERE version_id = ? ORDER BY position",
+            sql:
+                "SELECT name, unit, type, target, weekly, schedule FROM routine_habit WHERE version_id = ? ORDER BY position",
             arguments: [versionID])
         let habits = try habitRows.map { row -> HabitSpec in
             let unit: String? = try row.decode(atIndex: 1)
@@ -151,7 +152,8 @@ enum RoutineGraph {
             if let unit, let type { measure = Measure(unit: unit, type: type) }
             return HabitSpec(
                 name: try row.decode(atIndex: 0), measure: measure, target: try row.decode(atIndex: 3),
-                weekly: try row.decode(atIndex: 4))
+                weekly: try row.decode(atIndex: 4),
+                schedule: (try row.decode(atIndex: 5) as String?).flatMap(Schedule.init(storedText:)))
         }
         let nodeRows = try Row.fetchAll(
             db,

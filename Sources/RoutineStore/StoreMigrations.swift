@@ -5,7 +5,7 @@ import GRDB
 /// ones. New schema changes get a new migration at the end of `all`.
 enum StoreMigrations {
     /// Every migration in order: (identifier, SQL).
-    static let all: [(String, String)] = [("v1", v1), ("v2", v2)]
+    static let all: [(String, String)] = [("v1", v1), ("v2", v2), ("v3", v3)]
 
     /// A migrator that knows the first `count` migrations (tests build old stores with it).
     static func migrator(upTo count: Int = all.count) -> DatabaseMigrator {
@@ -158,5 +158,30 @@ enum StoreMigrations {
           PRIMARY KEY (goal_id, habit_id)
         );
         CREATE INDEX goal_link_habit ON goal_link(habit_id);
+        """
+
+    /// v3: schedules with habits (and with each routine version's declarations), and
+    /// pauses: a pause with no linked habit pauses every habit (SPEC §10.1, §10.2).
+    /// A schedule is `days:mon,wed,fri` or `every:N`; NULL is daily.
+    static let v3 = """
+        ALTER TABLE habit ADD COLUMN schedule TEXT
+          CHECK (schedule IS NULL OR schedule GLOB 'days:*' OR schedule GLOB 'every:*');
+        ALTER TABLE routine_habit ADD COLUMN schedule TEXT
+          CHECK (schedule IS NULL OR schedule GLOB 'days:*' OR schedule GLOB 'every:*');
+        CREATE TABLE pause (
+          id INTEGER PRIMARY KEY,
+          from_day TEXT NOT NULL CHECK (from_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+          to_day TEXT NOT NULL CHECK (to_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+          note TEXT,
+          created_at TEXT NOT NULL,
+          CHECK (from_day <= to_day)
+        );
+        CREATE TABLE pause_habit (
+          pause_id INTEGER NOT NULL REFERENCES pause(id) ON DELETE CASCADE,
+          habit_id INTEGER NOT NULL REFERENCES habit(id),
+          position INTEGER NOT NULL,
+          PRIMARY KEY (pause_id, habit_id)
+        );
+        CREATE INDEX pause_habit_habit ON pause_habit(habit_id);
         """
 }

@@ -20,7 +20,7 @@ import Testing
         #expect(mode(path) == 0o600)
         #expect(mode(path + "-wal") == 0o600)
         #expect(mode(temp.file("deep/er")) == 0o700)
-        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
     }
 
     @Test func newStoreIs0600EvenUnderAPermissiveUmask() throws {
@@ -146,15 +146,14 @@ import Testing
     @Test func storeMadeWithTheFirstMigrationUpgradesWithNothingLost() throws {
         let temp = TempDir()
         let path = temp.file("store.sqlite")
-        do {
-            let old = try AppDatabase.openMigrated(path: path, upTo: 1)
-            #expect(try old.appliedMigrations() == ["v1"])
-            _ = try old.importRoutine(Fixtures.morning(), source: "m")
-            try old.log("Run", 5, unit: "km")
-            try old.log("Stretch")
+        try OldStore.make(path, migrations: 1) { filled in
+            _ = try filled.importRoutine(Fixtures.morning(), source: "m")
+            try filled.log("Run", 5, unit: "km")
+            try filled.log("Stretch")
         }
+        #expect(try AppDatabase.openMigrated(path: path, upTo: 1).appliedMigrations() == ["v1"])
         let store = try AppDatabase.open(path: path)
-        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
         #expect(try store.entries().map(\.habit) == ["Run", "Stretch"])
         #expect(try store.routine(slug: "morning-checkin")?.routine == Fixtures.morning())
         let goal = try store.addGoal(

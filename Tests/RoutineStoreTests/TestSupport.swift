@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RoutineCore
 
 @testable import RoutineStore
@@ -80,4 +81,40 @@ extension AppDatabase {
             habit: habit, value: value, unit: unit, dayKey: day, at: Fixtures.instant, timeZone: Fixtures.utc, note: nil
         )
     }
+}
+
+/// Turns a store made by this build back into the store an older build made, so that
+/// upgrade tests can fill it with today's write paths first (those paths read columns
+/// that older schemas lack). Each step undoes one migration, newest first.
+enum OldStore {
+    private static let undo: [String: String] = [
+        "v3": """
+        DROP TABLE pause_habit;
+        DROP TABLE pause;
+        ALTER TABLE routine_habit DROP COLUMN schedule;
+        ALTER TABLE habit DROP COLUMN schedule;
+        """,
+        "v2": "DROP TABLE goal_link; DROP TABLE goal;",
+    ]
+
+    /// Makes a store at `path` filled by `fill` with today's code, then leaves it with only
+    /// its first `count` migrations applied, as an older build would have left it.
+    static func make(_ path: String, migrations count: Int, fill: (AppDatabase) throws -> Void) throws {
+        do { try fill(try AppDatabase.open(path: path)) }
+        try downgrade(path, to: count)
+    }
+
+    /// Leaves the store at `path` with only its first `count` migrations applied.
+    static func downgrade(_ path: String, to count: Int) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            for (identifier, _) in StoreMigrations.all.dropFirst(count).reversed() {
+                guard let sql = undo[identifier] else { throw OldStoreError.cannotUndo(identifier) }
+                try db.execute(sql: sql)
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
+            }
+        }
+    }
+
+    enum OldStoreError: Error { case cannotUndo(String) }
 }

@@ -29,6 +29,7 @@ extension RoutineCommand {
                     let loaded = try RoutineSource.file(path)
                     let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
                     Output.line(describe(result))
+                    for change in result.scheduleChanges { Output.line(change.line) }
                 } catch {
                     failed += 1
                     printError("routine: " + (CLIError.describe(error) ?? "\(error)"))

@@ -86,12 +86,18 @@ public struct HabitSpec: Codable, Sendable, Equatable {
     public var target: Double?
     /// Weekly target: a count for binary habits, a sum for quantity ones.
     public var weekly: Double?
+    /// When the habit is due (`days:` or `every:`); nil when not declared (daily, or as stored).
+    public var schedule: Schedule?
 
-    public init(name: String, measure: Measure? = nil, target: Double? = nil, weekly: Double? = nil) {
+    public init(
+        name: String, measure: Measure? = nil, target: Double? = nil, weekly: Double? = nil,
+        schedule: Schedule? = nil
+    ) {
         self.name = name
         self.measure = measure
         self.target = target
         self.weekly = weekly
+        self.schedule = schedule
     }
 }
 

@@ -62,7 +62,8 @@ enum RoutineAssembler {
             return Node(id: node.id, isInline: node.isInline, body: body, next: take(node.next.count))
         }
         let habits = draft.habits.map {
-            HabitSpec(name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly)
+            HabitSpec(
+                name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly, schedule: $0.schedule)
         }
         return Routine(
             slug: slug, title: draft.title, start: start.map { newIndex[$0] },

@@ -110,11 +110,15 @@ public struct DraftHabit: Sendable, Equatable {
     public var measureLocation: SourceLocation?
     public var target: Double?
     public var weekly: Double?
+    /// `days:` or `every:`, when one is given and valid.
+    public var schedule: Schedule?
 
     public init(
         name: String, at location: SourceLocation, measure: Measure? = nil,
-        measureLocation: SourceLocation? = nil, target: Double? = nil, weekly: Double? = nil
+        measureLocation: SourceLocation? = nil, target: Double? = nil, weekly: Double? = nil,
+        schedule: Schedule? = nil
     ) {
+        self.schedule = schedule
         self.name = name
         self.location = location
         self.measure = measure

@@ -91,7 +91,8 @@ public struct Walker: Sendable {
             }
             merged[key] = HabitSpec(
                 name: spec.name.isEmpty ? base.name : spec.name, measure: spec.measure ?? base.measure,
-                target: spec.target ?? base.target, weekly: spec.weekly ?? base.weekly)
+                target: spec.target ?? base.target, weekly: spec.weekly ?? base.weekly,
+                schedule: spec.schedule ?? base.schedule)
         }
         return merged
     }
