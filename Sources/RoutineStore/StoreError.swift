@@ -50,6 +50,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidGoal(String)
     case goalUnitMismatch(goal: String, habit: String, goalUnit: String?, habitUnit: String?)
 
+    // Pauses.
+    case unknownPause(Int64)
+    case invalidPause(String)
+
     /// One line, saying what and where.
     public var message: String {
         switch self {
@@ -128,6 +132,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .goalUnitMismatch(let goal, let habit, let goalUnit, let habitUnit):
             "goal '\(goal)' is counted in \(goalUnit ?? "entries (no unit)"), "
                 + "but habit '\(habit)' is \(habitUnit.map { "measured in \($0)" } ?? "binary")"
+        case .unknownPause(let id):
+            "no pause with id \(id) (see 'pauses')"
+        case .invalidPause(let reason):
+            "invalid pause: \(reason)"
         }
     }
 
