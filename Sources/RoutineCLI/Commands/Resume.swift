@@ -37,6 +37,8 @@ extension RoutineCommand {
             try store.claimRun(id: run.id, at: settings.time.now())
             var walker = try RunState.decode(run.state, routine: stored.routine)
             walker.refreshAlreadyDone(try store.liveHabitKeys(on: run.dayKey))
+            walker.refreshContext(
+                try store.dayContext(habits: stored.routine.contextHabitNames, day: run.dayKey, excludingRun: run.id))
             walker.resume()
             if format == .text {
                 Output.line("Resuming \(run.slug) for \(run.dayKey).")

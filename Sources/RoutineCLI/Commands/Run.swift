@@ -52,7 +52,9 @@ extension RoutineCommand {
             let store = loaded.stored == nil ? nil : try Session.shared.existingStore(settings)
             let walker = Walker(
                 routine: loaded.routine, dayKey: dayKey, habitSpecs: try store?.habitSpecs() ?? [:],
-                alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [])
+                alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [],
+                context: try store?.dayContext(habits: loaded.routine.contextHabitNames, day: dayKey)
+                    ?? .empty(dayKey))
             var driver = RunDriver(
                 walker: walker, mode: .dryRun(store: store, runID: settings.time.newID()), format: format,
                 settings: settings, slug: loaded.routine.slug)
@@ -77,7 +79,8 @@ extension RoutineCommand {
             }
             let walker = Walker(
                 routine: stored.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
-                alreadyDone: try store.liveHabitKeys(on: dayKey))
+                alreadyDone: try store.liveHabitKeys(on: dayKey),
+                context: try store.dayContext(habits: stored.routine.contextHabitNames, day: dayKey))
             let runID = try store.startRun(
                 versionID: stored.versionID, dayKey: dayKey, timeZone: settings.timeZoneName,
                 state: try RunState.encode(walker), now: settings.time.now())

@@ -137,7 +137,13 @@ struct RunDriver {
 
     private func show(steppedOver steps: [Step]) {
         guard format == .text else { return }
-        for step in steps { Output.line(Output.style.dim("✓ \(step.text): already done today")) }
+        for step in steps {
+            if let reason = step.reason {
+                Output.line(Output.style.dim("– \(step.text): not due today (\(reason))"))
+            } else {
+                Output.line(Output.style.dim("✓ \(step.text): already done today"))
+            }
+        }
     }
 
     /// Hints and help: on standard output with the prompts, on standard error when

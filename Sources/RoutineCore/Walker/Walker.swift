@@ -27,6 +27,9 @@ public struct Walker: Sendable {
     public private(set) var steps: [Step]
     public private(set) var status: RunStatus
     var nextToken: Int
+    /// The host's snapshot of the person's history (SPEC §10.4); nil: every node is due.
+    /// Not saved with the run: the host passes a fresh one on resume.
+    public private(set) var context: DayContext?
 
     let order: VisitOrder
     let habitTable: HabitTable
@@ -42,14 +45,21 @@ public struct Walker: Sendable {
     ///     extends `routine.habits`.
     ///   - alreadyDone: keys of habits with a live entry on `dayKey`.
     ///
-    /// Habits already done at the start are stepped over at once (see `steps`); when
-    /// every activated node is, the run is `completed` from the start.
-    public init(routine: Routine, dayKey: DayKey, habitSpecs: [String: HabitSpec] = [:], alreadyDone: Set<String> = [])
-    {
+    ///   - context: the person's history and pauses; habit nodes that are not due by
+    ///     their schedule or a pause become `not-due` steps. nil: everything is due.
+    ///
+    /// Habits already done at the start are stepped over at once (see `steps`), and so
+    /// are nodes that are not due; when every activated node is, the run is `completed`
+    /// from the start.
+    public init(
+        routine: Routine, dayKey: DayKey, habitSpecs: [String: HabitSpec] = [:], alreadyDone: Set<String> = [],
+        context: DayContext? = nil
+    ) {
         let merged = Walker.merge(routine.habits, habitSpecs)
         self.init(
             routine: routine, dayKey: dayKey, mergedSpecs: merged,
             knownDone: Set(alreadyDone.map(HabitName.key)), steps: [], status: .active, nextToken: 1)
+        self.context = context
         settle()
     }
 
@@ -184,7 +194,7 @@ public struct Walker: Sendable {
     /// At the first prompt (no answer yet), nothing changes.
     public mutating func back() -> WalkerEvent {
         guard status == .active else { return .rejected(hint: "the run is \(status.rawValue)") }
-        guard let last = steps.lastIndex(where: { $0.answer != .alreadyDone }) else { return .nothingToUndo }
+        guard let last = steps.lastIndex(where: { !$0.isStepOver }) else { return .nothingToUndo }
         let undone = steps[last...]
         var effects: [WalkerEffect] = []
         for step in undone {
@@ -238,6 +248,15 @@ public struct Walker: Sendable {
         return settle()
     }
 
+    /// Replaces the host's snapshot of the person's history (on resume, or when it may
+    /// have changed) and re-evaluates the current prompt; returns the steps stepped over.
+    @discardableResult
+    public mutating func refreshContext(_ context: DayContext?) -> [Step] {
+        self.context = context
+        guard status == .active else { return [] }
+        return settle()
+    }
+
     // MARK: - Moving on
 
     /// Moves the cursor to the next prompt, stepping over inactive nodes and habits
@@ -252,12 +271,17 @@ public struct Walker: Sendable {
                 cursor += 1
                 continue
             }
-            guard let key = habitKey(ofNode: index), knownDone.contains(key) || doneByRun.contains(key) else {
+            let answer: StepAnswer
+            if let key = habitKey(ofNode: index), knownDone.contains(key) || doneByRun.contains(key) {
+                answer = .alreadyDone
+            } else if let reason = notDueReason(ofNode: index) {
+                answer = .notDue(reason: reason)
+            } else {
                 return stepped
             }
             let step = Step(
                 node: routine.nodes[index].id, nodeIndex: index, kind: .habit, text: habitName(ofNode: index),
-                answer: .alreadyDone)
+                answer: answer)
             steps.append(step)
             stepped.append(step)
             activate(after: step)
@@ -267,7 +291,14 @@ public struct Walker: Sendable {
         return stepped
     }
 
+    /// Why the node at `index` is not due now, or nil when it is (or nothing is known).
+    private func notDueReason(ofNode index: Int) -> String? {
+        guard let context, let key = habitKey(ofNode: index) else { return nil }
+        return context.dueStatus(key, schedule: habitSpecs[key]?.schedule).reason
+    }
+
     private mutating func activate(after step: Step) {
+        if case .notDue = step.answer { return }
         var option: Int?
         if case .option(let index, _) = step.answer { option = index }
         for node in routine.activations(of: step.nodeIndex, option: option) { activated[node] = true }

@@ -1,0 +1,81 @@
+/// What a run knows of the person's history when a node's turn comes (SPEC §10.4): the
+/// host's snapshot of entries per habit up to the run's DayKey, and the pauses. The
+/// walker reads it to decide due-ness (and conditions); it never writes it.
+///
+/// Not part of a saved run: the host builds a fresh one when a run starts and when it
+/// resumes (`Walker.refreshContext`), so nodes not yet reached are evaluated afresh.
+/// The run's own entries are not in it (the walker adds them itself), so a context
+/// rebuilt on resume must leave the run's entries out (`excludingRun`).
+public struct DayContext: Sendable, Equatable {
+    /// The run's DayKey.
+    public var day: DayKey
+    /// Live entries per habit key (`HabitName.key`), one tally per DayKey ≤ `day`, ascending.
+    public var history: [String: [DayTally]]
+    public var pauses: [PauseSpan]
+
+    /// - Parameter history: tallies in any order; they are sorted and keys folded here.
+    public init(day: DayKey, history: [String: [DayTally]] = [:], pauses: [PauseSpan] = []) {
+        self.day = day
+        var folded: [String: [DayTally]] = [:]
+        for (key, tallies) in history {
+            folded[HabitName.key(key), default: []].append(contentsOf: tallies.filter { $0.day <= day })
+        }
+        self.history = folded.mapValues { $0.sorted { $0.day < $1.day } }
+        self.pauses = pauses
+    }
+
+    /// An empty history: what a dry run of a file that touches no store knows.
+    public static func empty(_ day: DayKey) -> DayContext { DayContext(day: day) }
+
+    /// The tallies of one habit (any spelling).
+    public func tallies(_ habit: String) -> [DayTally] {
+        history[HabitName.key(habit)] ?? []
+    }
+
+    /// The habit's last DayKey with a live entry before `before`.
+    public func lastDone(_ habit: String, before: DayKey) -> DayKey? {
+        tallies(habit).last { $0.day < before }?.day
+    }
+
+    /// True when a pause covers the habit on `day`.
+    public func isPaused(_ habit: String, on day: DayKey) -> Bool {
+        pauses.contains { $0.covers(habit, on: day) }
+    }
+
+    /// Due-ness of a habit on the run's day, by its schedule and the pauses.
+    public func dueStatus(_ habit: String, schedule: Schedule?) -> DueStatus {
+        Due.status(
+            schedule: schedule, paused: isPaused(habit, on: day), day: day, lastDoneBefore: lastDone(habit, before: day)
+        )
+    }
+}
+
+/// The live entries of one habit on one DayKey: how many, and the sum of their values.
+public struct DayTally: Sendable, Equatable, Hashable {
+    public var day: DayKey
+    public var count: Int
+    public var sum: Double
+
+    public init(day: DayKey, count: Int = 1, sum: Double = 0) {
+        self.day = day
+        self.count = count
+        self.sum = sum
+    }
+}
+
+extension Routine {
+    /// Every habit a run of this routine may read the history of: habit nodes and
+    /// declared habits, in file order, without repeats (by `HabitName.key`).
+    public var contextHabitNames: [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        func add(_ name: String) {
+            if !name.isEmpty, seen.insert(HabitName.key(name)).inserted { names.append(name) }
+        }
+        for node in nodes {
+            if case .habit(let name) = node.body { add(name) }
+        }
+        for habit in habits { add(habit.name) }
+        return names
+    }
+}
