@@ -10,7 +10,7 @@ public struct RoutineCommand: ParsableCommand {
             Check.self, Run.self, Resume.self, Runs.self, Paths.self,
             Import.self, List.self, Show.self, Export.self, New.self, Edit.self,
             Log.self, Entries.self, Delete.self, Habits.self, ImportEntries.self,
-            Stats.self, Today.self, Goal.self, Habit.self, Pause.self, Pauses.self, Unpause.self, Repl.self,
+            Stats.self, Today.self, Goal.self, Habit.self, Pause.self, Pauses.self, Unpause.self, Plan.self, Repl.self,
         ],
         defaultSubcommand: Repl.self
     )

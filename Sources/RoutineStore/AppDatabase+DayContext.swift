@@ -4,7 +4,7 @@ import RoutineCore
 
 extension AppDatabase {
     /// The history snapshot a run reads (SPEC §10.4): for each named habit, its live
-    /// entries up to `day` tallied per DayKey, and every pause. One query for the
+    /// entries up to `day` tallied per DayKey and its current schedule, and every pause. One query for the
     /// entries, whatever the store's age. Entries of `excludingRun` are left out (the
     /// walker knows its own), so a context rebuilt on resume does not count them twice.
     public func dayContext(habits names: [String], day: DayKey, excludingRun runID: String? = nil) throws -> DayContext
@@ -34,6 +34,11 @@ extension AppDatabase {
                 }
             }
         }
-        return DayContext(day: day, history: history, pauses: try pauseSpans())
+        let wanted = Set(keys)
+        var schedules: [String: Schedule] = [:]
+        for habit in try habits() where wanted.contains(habit.key) {
+            if let schedule = habit.schedule { schedules[habit.key] = schedule }
+        }
+        return DayContext(day: day, history: history, pauses: try pauseSpans(), schedules: schedules)
     }
 }

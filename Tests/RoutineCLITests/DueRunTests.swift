@@ -4,23 +4,32 @@ import Testing
 /// Runs with schedules and pauses through the real binary (SPEC §10.4): not-due steps in
 /// the transcript, the text line, dry runs of another day, and resume re-evaluating.
 @Suite(.serialized) struct DueRunTests {
-    private func setUp() throws -> (EndToEnd, String) {
-        let e2e = try EndToEnd()
-        let path = e2e.url.appendingPathComponent("training.yaml").path
+    /// Imports `gym`: Strength on Mon/Wed/Fri (with a cool-down after it), Long run every
+    /// 3 days after Stretch.
+    static func importGym(_ e2e: EndToEnd) throws {
+        let path = e2e.url.appendingPathComponent("gym.yaml").path
         try """
         routine: gym
         start: [warm-up, strength, stretch]
         habits:
           Strength:
             days: [mon, wed, fri]
+          Long run:
+            every: 3
         nodes:
           warm-up: {habit: Warm-up}
           strength: {habit: Strength, next: [cool-down]}
           cool-down: {habit: Cool-down}
-          stretch: {habit: Stretch}
+          stretch: {habit: Stretch, next: [long-run]}
+          long-run: {habit: Long run}
         """.write(toFile: path, atomically: true, encoding: .utf8)
         try e2e.ok(["import", path])
-        return (e2e, path)
+    }
+
+    private func setUp() throws -> (EndToEnd, String) {
+        let e2e = try EndToEnd()
+        try Self.importGym(e2e)
+        return (e2e, "gym")
     }
 
     private func transcript(_ e2e: EndToEnd, _ arguments: [String], _ answers: [String]) throws -> [String: Any] {
@@ -37,13 +46,18 @@ import Testing
     @Test func onSundayTheMonWedFriHabitIsNotDueAndItsBranchIsNotAsked() throws {
         let (e2e, _) = try setUp()
         // ROUTINE_NOW is Sunday 2026-11-22.
-        let run = try transcript(e2e, [], ["y", "y"])
+        let run = try transcript(e2e, [], ["y", "y", "n"])
         #expect(run["status"] as? String == "completed")
         #expect(
-            summary(run) == ["warm-up=done", "strength=not-due (schedule: mon, wed, fri)", "stretch=done"])
+            summary(run) == [
+                "warm-up=done", "strength=not-due (schedule: mon, wed, fri)", "stretch=done", "long-run=skipped",
+            ])
         // A dry run of Monday asks Strength and its cool-down.
-        let monday = try transcript(e2e, ["--dry-run", "--day", "2026-11-23"], ["y", "y", "n", "y"])
-        #expect(summary(monday) == ["warm-up=done", "strength=done", "cool-down=skipped", "stretch=done"])
+        let monday = try transcript(e2e, ["--dry-run", "--day", "2026-11-23"], ["y", "y", "n", "y", "y"])
+        #expect(
+            summary(monday) == [
+                "warm-up=done", "strength=done", "cool-down=skipped", "stretch=done", "long-run=done",
+            ])
         let text = try e2e.ok(["run", "gym", "--dry-run", "--day", "2026-11-21"], input: EndToEnd.lines(["y", "y"]))
         #expect(text.contains("– Strength: not due today (schedule: mon, wed, fri)"))
     }

@@ -17,7 +17,11 @@ public enum Weekday: Int, Codable, Sendable, CaseIterable, Comparable, CustomStr
 
     public var description: String { Self.names[rawValue] }
 
+    /// `Monday` … `Sunday`.
+    public var longName: String { Self.longNames[rawValue] }
+
     private static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    private static let longNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }

@@ -12,9 +12,19 @@ public struct DayContext: Sendable, Equatable {
     /// Live entries per habit key (`HabitName.key`), one tally per DayKey ≤ `day`, ascending.
     public var history: [String: [DayTally]]
     public var pauses: [PauseSpan]
+    /// The host's current schedules by habit key (a habit absent is daily); nil when the
+    /// host has none (a file not in any store): the routine's declarations are used.
+    /// A schedule changed since a run started is seen when the run resumes.
+    public var schedules: [String: Schedule]?
 
     /// - Parameter history: tallies in any order; they are sorted and keys folded here.
-    public init(day: DayKey, history: [String: [DayTally]] = [:], pauses: [PauseSpan] = []) {
+    public init(
+        day: DayKey, history: [String: [DayTally]] = [:], pauses: [PauseSpan] = [],
+        schedules: [String: Schedule]? = nil
+    ) {
+        self.schedules = schedules.map {
+            Dictionary($0.map { (HabitName.key($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+        }
         self.day = day
         var folded: [String: [DayTally]] = [:]
         for (key, tallies) in history {
@@ -42,9 +52,11 @@ public struct DayContext: Sendable, Equatable {
         pauses.contains { $0.covers(habit, on: day) }
     }
 
-    /// Due-ness of a habit on the run's day, by its schedule and the pauses.
-    public func dueStatus(_ habit: String, schedule: Schedule?) -> DueStatus {
-        Due.status(
+    /// Due-ness of a habit on the run's day, by its schedule (the host's when it has
+    /// them, else `declared`) and the pauses.
+    public func dueStatus(_ habit: String, declared: Schedule?) -> DueStatus {
+        let schedule = schedules.map { $0[HabitName.key(habit)] } ?? declared
+        return Due.status(
             schedule: schedule, paused: isPaused(habit, on: day), day: day, lastDoneBefore: lastDone(habit, before: day)
         )
     }

@@ -257,6 +257,26 @@ public struct Walker: Sendable {
         return settle()
     }
 
+    /// Keys of the habits that some continuation of this run may still ask: habit
+    /// nodes reachable, over every option, from the activated nodes not yet visited.
+    /// `isOpen` says whether a node may be passed (its due-ness); a closed node
+    /// activates nothing. Empty for a finished run.
+    public func reachableHabitKeys(isOpen: (Int) -> Bool = { _ in true }) -> Set<String> {
+        guard status == .active || status == .paused else { return [] }
+        var reached = [Bool](repeating: false, count: routine.nodes.count)
+        var stack = (cursor..<order.count).map { order.nodes[$0] }.filter { activated[$0] }
+        var keys = Set<String>()
+        while let index = stack.popLast() {
+            guard !reached[index], isOpen(index) else { continue }
+            reached[index] = true
+            if let key = habitKey(ofNode: index) { keys.insert(key) }
+            var options: [Int?] = [nil]
+            if case .question(_, let list) = routine.nodes[index].body { options = Array(list.indices) }
+            for option in options { stack += routine.activations(of: index, option: option) }
+        }
+        return keys
+    }
+
     // MARK: - Moving on
 
     /// Moves the cursor to the next prompt, stepping over inactive nodes and habits
@@ -294,7 +314,7 @@ public struct Walker: Sendable {
     /// Why the node at `index` is not due now, or nil when it is (or nothing is known).
     private func notDueReason(ofNode index: Int) -> String? {
         guard let context, let key = habitKey(ofNode: index) else { return nil }
-        return context.dueStatus(key, schedule: habitSpecs[key]?.schedule).reason
+        return context.dueStatus(key, declared: habitSpecs[key]?.schedule).reason
     }
 
     private mutating func activate(after step: Step) {
