@@ -91,9 +91,11 @@ struct YAMLRoutineWriter {
             lines.append(indent + "options:")
             for option in options {
                 lines.append(indent + "  - text: \(YAMLScalar.render(option.text))")
+                if let when = option.when { lines.append(indent + "    when: \(YAMLScalar.render(when))") }
                 if !option.next.isEmpty { writeRefs(key: "next", option.next, indent: indent + "    ") }
             }
         }
+        if let when = node.when { lines.append(indent + "when: \(YAMLScalar.render(when))") }
         if !node.next.isEmpty { writeRefs(key: "next", node.next, indent: indent) }
     }
 

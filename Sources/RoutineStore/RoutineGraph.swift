@@ -86,15 +86,18 @@ enum RoutineGraph {
                 """)
         let insertNode = try db.makeStatement(
             sql: """
-                INSERT INTO routine_node (version_id, position, node_id, is_inline, kind, habit_id, habit_text, question)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO routine_node
+                  (version_id, position, node_id, is_inline, kind, habit_id, habit_text, question, when_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let insertStart = try db.makeStatement(
             sql: "INSERT INTO routine_start (version_id, position, node_position) VALUES (?, ?, ?)")
         let insertNext = try db.makeStatement(
             sql: "INSERT INTO node_next (version_id, node_position, position, next_position) VALUES (?, ?, ?, ?)")
         let insertOption = try db.makeStatement(
-            sql: "INSERT INTO conditional_option (version_id, node_position, position, text) VALUES (?, ?, ?, ?)")
+            sql:
+                "INSERT INTO conditional_option (version_id, node_position, position, text, when_text) VALUES (?, ?, ?, ?, ?)"
+        )
         let insertOptionNext = try db.makeStatement(
             sql: "INSERT INTO option_next (option_id, position, version_id, next_position) VALUES (?, ?, ?, ?)")
 
@@ -110,10 +113,11 @@ enum RoutineGraph {
             case .habit(let name):
                 try insertNode.execute(arguments: [
                     versionID, position, node.id, node.isInline, "habit", habitIDs[HabitName.key(name)], name, nil,
+                    node.when,
                 ])
             case .question(let text, _):
                 try insertNode.execute(arguments: [
-                    versionID, position, node.id, node.isInline, "question", nil, nil, text,
+                    versionID, position, node.id, node.isInline, "question", nil, nil, text, node.when,
                 ])
             }
         }
@@ -126,7 +130,9 @@ enum RoutineGraph {
             }
             guard case .question(_, let options) = node.body else { continue }
             for (optionPosition, option) in options.enumerated() {
-                try insertOption.execute(arguments: [versionID, nodePosition, optionPosition, option.text])
+                try insertOption.execute(arguments: [
+                    versionID, nodePosition, optionPosition, option.text, option.when,
+                ])
                 let optionID = db.lastInsertedRowID
                 for (position, next) in option.next.enumerated() {
                     try insertOptionNext.execute(arguments: [optionID, position, versionID, next])
@@ -158,7 +164,7 @@ enum RoutineGraph {
         let nodeRows = try Row.fetchAll(
             db,
             sql:
-                "SELECT position, node_id, is_inline, habit_text, question FROM routine_node WHERE version_id = ? ORDER BY position",
+                "SELECT position, node_id, is_inline, habit_text, question, when_text FROM routine_node WHERE version_id = ? ORDER BY position",
             arguments: [versionID])
         var nodes: [Node] = []
         nodes.reserveCapacity(nodeRows.count)
@@ -172,7 +178,10 @@ enum RoutineGraph {
             } else {
                 throw damaged("node \(index) has neither habit nor question")
             }
-            nodes.append(Node(id: try row.decode(atIndex: 1), isInline: try row.decode(atIndex: 2), body: body))
+            nodes.append(
+                Node(
+                    id: try row.decode(atIndex: 1), isInline: try row.decode(atIndex: 2), body: body,
+                    when: try row.decode(atIndex: 5)))
         }
         let range = nodes.indices
         for row in try Row.fetchAll(
@@ -191,13 +200,14 @@ enum RoutineGraph {
         for row in try Row.fetchAll(
             db,
             sql:
-                "SELECT id, node_position, text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
+                "SELECT id, node_position, text, when_text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
             arguments: [versionID])
         {
             let node: Int = try row.decode(atIndex: 1)
             guard range.contains(node) else { throw damaged("an option is dangling") }
             optionIndex[try row.decode(atIndex: 0)] = (node, options[node, default: []].count)
-            options[node, default: []].append(Option(text: try row.decode(atIndex: 2)))
+            options[node, default: []].append(
+                Option(text: try row.decode(atIndex: 2), when: try row.decode(atIndex: 3)))
         }
         for row in try Row.fetchAll(
             db,

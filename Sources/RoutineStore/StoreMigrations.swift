@@ -160,14 +160,17 @@ enum StoreMigrations {
         CREATE INDEX goal_link_habit ON goal_link(habit_id);
         """
 
-    /// v3: schedules with habits (and with each routine version's declarations), and
-    /// pauses: a pause with no linked habit pauses every habit (SPEC §10.1, §10.2).
+    /// v3: schedules with habits (and with each routine version's declarations), `when:`
+    /// conditions of nodes and options as written, and pauses: a pause with no linked
+    /// habit pauses every habit (SPEC §10.1–10.3).
     /// A schedule is `days:mon,wed,fri` or `every:N`; NULL is daily.
     static let v3 = """
         ALTER TABLE habit ADD COLUMN schedule TEXT
           CHECK (schedule IS NULL OR schedule GLOB 'days:*' OR schedule GLOB 'every:*');
         ALTER TABLE routine_habit ADD COLUMN schedule TEXT
           CHECK (schedule IS NULL OR schedule GLOB 'days:*' OR schedule GLOB 'every:*');
+        ALTER TABLE routine_node ADD COLUMN when_text TEXT;
+        ALTER TABLE conditional_option ADD COLUMN when_text TEXT;
         CREATE TABLE pause (
           id INTEGER PRIMARY KEY,
           from_day TEXT NOT NULL CHECK (from_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),

@@ -92,6 +92,8 @@ enum OldStore {
         DROP TABLE pause_habit;
         DROP TABLE pause;
         ALTER TABLE routine_habit DROP COLUMN schedule;
+        ALTER TABLE routine_node DROP COLUMN when_text;
+        ALTER TABLE conditional_option DROP COLUMN when_text;
         ALTER TABLE habit DROP COLUMN schedule;
         """,
         "v2": "DROP TABLE goal_link; DROP TABLE goal;",

@@ -55,11 +55,14 @@ enum RoutineAssembler {
             case .habit(let name, _):
                 body = .habit(name)
             case .question(let text, let options, _):
-                body = .question(text, options: options.map { Option(text: $0.text, next: take($0.next.count)) })
+                body = .question(
+                    text, options: options.map { Option(text: $0.text, next: take($0.next.count), when: $0.when?.text) }
+                )
             case .missing:
                 body = .habit("")
             }
-            return Node(id: node.id, isInline: node.isInline, body: body, next: take(node.next.count))
+            return Node(
+                id: node.id, isInline: node.isInline, body: body, next: take(node.next.count), when: node.when?.text)
         }
         let habits = draft.habits.map {
             HabitSpec(

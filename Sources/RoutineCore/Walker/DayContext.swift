@@ -76,8 +76,8 @@ public struct DayTally: Sendable, Equatable, Hashable {
 }
 
 extension Routine {
-    /// Every habit a run of this routine may read the history of: habit nodes and
-    /// declared habits, in file order, without repeats (by `HabitName.key`).
+    /// Every habit a run of this routine may read the history of: habit nodes, declared
+    /// habits and habits named in conditions, without repeats (by `HabitName.key`).
     public var contextHabitNames: [String] {
         var seen = Set<String>()
         var names: [String] = []
@@ -88,6 +88,10 @@ extension Routine {
             if case .habit(let name) = node.body { add(name) }
         }
         for habit in habits { add(habit.name) }
+        let conditions = RoutineConditions(self)
+        for expr in Array(conditions.node.values) + conditions.options.values.flatMap(\.values) {
+            expr.habitNames.forEach(add)
+        }
         return names
     }
 }

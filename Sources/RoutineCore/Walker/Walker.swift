@@ -33,6 +33,8 @@ public struct Walker: Sendable {
 
     let order: VisitOrder
     let habitTable: HabitTable
+    /// The parsed `when:` conditions (derived from the routine).
+    let conditions: RoutineConditions
     private var activated: [Bool]
     private var doneByRun: Set<String>
     private var cursor: Int
@@ -76,6 +78,7 @@ public struct Walker: Sendable {
         self.status = status
         self.nextToken = nextToken
         order = VisitOrder(routine)
+        conditions = RoutineConditions(routine)
         habitTable = HabitTable(
             routine,
             knownNames: mergedSpecs.compactMapValues { spec in
@@ -116,7 +119,10 @@ public struct Walker: Sendable {
         let node = routine.nodes[index]
         switch node.body {
         case .question(let text, let options):
-            return Prompt(node: node.id, kind: .question, text: text, options: options.map(\.text))
+            let offered = offeredOptions(ofNode: index)
+            var prompt = Prompt(node: node.id, kind: .question, text: text, options: offered.map { options[$0].text })
+            prompt.optionIndices = offered
+            return prompt
         case .habit:
             let key = habitKey(ofNode: index) ?? ""
             let spec = habitSpecs[key]
@@ -156,7 +162,9 @@ public struct Walker: Sendable {
             abort()
             return .aborted
         case .command(.back): return back()
-        case .option(let index): return answer(.option(index: index, text: prompt.options[index]))
+        case .option(let index):
+            guard index >= 0, index < prompt.optionIndices.count else { return .rejected(hint: "no such option") }
+            return answer(.option(index: prompt.optionIndices[index], text: prompt.options[index]))
         case .done(let value): return answer(.done(value: value))
         case .skip: return answer(.skipped)
         }
@@ -299,9 +307,13 @@ public struct Walker: Sendable {
             } else {
                 return stepped
             }
-            let step = Step(
+            var step = Step(
                 node: routine.nodes[index].id, nodeIndex: index, kind: .habit, text: habitName(ofNode: index),
                 answer: answer)
+            if case .question(let text, _) = routine.nodes[index].body {
+                step.kind = .question
+                step.text = text
+            }
             steps.append(step)
             stepped.append(step)
             activate(after: step)
@@ -311,10 +323,40 @@ public struct Walker: Sendable {
         return stepped
     }
 
-    /// Why the node at `index` is not due now, or nil when it is (or nothing is known).
+    /// Why the node at `index` is not due now (its `when:`, its habit's schedule or a
+    /// pause, or a question with no option offered), or nil when it is. Without a
+    /// context nothing is evaluated: every node is due.
     private func notDueReason(ofNode index: Int) -> String? {
-        guard let context, let key = habitKey(ofNode: index) else { return nil }
-        return context.dueStatus(key, declared: habitSpecs[key]?.schedule).reason
+        guard let context else { return nil }
+        let node = routine.nodes[index]
+        if let when = node.when, let expr = conditions.node[index],
+            !ConditionEvaluator.evaluate(expr, in: environment(context))
+        {
+            return "when: \(when)"
+        }
+        if let key = habitKey(ofNode: index),
+            let reason = context.dueStatus(key, declared: habitSpecs[key]?.schedule).reason
+        {
+            return reason
+        }
+        if case .question = node.body, offeredOptions(ofNode: index).isEmpty { return "no option offered" }
+        return nil
+    }
+
+    /// Indices of the options of the question at `index` whose `when:` holds now.
+    func offeredOptions(ofNode index: Int) -> [Int] {
+        guard case .question(_, let options) = routine.nodes[index].body else { return [] }
+        guard let context, let exprs = conditions.options[index] else { return Array(options.indices) }
+        let env = environment(context)
+        return options.indices.filter { option in
+            exprs[option].map { ConditionEvaluator.evaluate($0, in: env) } ?? true
+        }
+    }
+
+    func environment(_ context: DayContext) -> WalkerEnvironment {
+        WalkerEnvironment(
+            context: context, steps: steps, entries: entries, knownDone: knownDone, doneByRun: doneByRun,
+            habitSpecs: habitSpecs)
     }
 
     private mutating func activate(after step: Step) {
