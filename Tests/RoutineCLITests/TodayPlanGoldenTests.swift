@@ -20,7 +20,7 @@ import Testing
                 gym: not started
                   · Warm-up
                   · Stretch: done yesterday
-                  2 not due today
+                  3 not due today
                 By hand
                   · Vitamins: done yesterday
 
@@ -32,14 +32,14 @@ import Testing
                 gym: paused at “Stretch”
                   ✓ Warm-up
                   · Stretch: done yesterday
-                  2 not due today
+                  3 not due today
                 By hand
                   · Vitamins: done yesterday
 
                 """)
         #expect(
             try e2e.ok(["today", "--format", "json"])
-                == #"{"day":"2026-11-22","allDone":false,"routines":[{"routine":"gym","state":"paused","at":null,"prompt":"Stretch","done":[{"habit":"Warm-up","value":null,"streak":1}],"due":["Stretch"],"skipped":[],"notDue":2}],"byHand":{"done":[],"due":["Vitamins"],"skipped":[],"notDue":0}}"#
+                == #"{"day":"2026-11-22","allDone":false,"routines":[{"routine":"gym","state":"paused","at":null,"prompt":"Stretch","done":[{"habit":"Warm-up","value":null,"streak":1}],"due":["Stretch"],"skipped":[],"notDue":3}],"byHand":{"done":[],"due":["Vitamins"],"skipped":[],"notDue":0}}"#
                 + "\n")
         try e2e.ok(["resume"], input: EndToEnd.lines(["n"]))
         try e2e.ok(["log", "Vitamins"])
@@ -49,7 +49,7 @@ import Testing
                 gym: completed at 06:30
                   ✓ Warm-up
                   – Stretch: skipped
-                  2 not due today
+                  3 not due today
                 By hand
                   ✓ Vitamins: 2-day streak
                 All done — nice.
@@ -70,19 +70,32 @@ import Testing
                            22  23  24  25  26  27  28
                 Warm-up     ●   ●   ●   ●   ●   ●   ●
                 Strength    ·   ●   ·   ●   ·   ●   ·
-                Cool-down   ●   ●   ●   ●   ●   ●   ●
+                Cool-down   ·   ●   ·   ●   ·   ●   ·
                 Stretch     ●   ●   ·   ●   ●   ●   ●
-                Long run    ·   ·   ●   ●   ●   ●   ●
+                Long run    ·   ·   ·   ●   ●   ●   ●
                 ● due  · not due
 
                 """)
         #expect(
             try e2e.ok(["plan", "--from", "2026-11-23", "--days", "2", "--format", "json"])
-                == #"{"from":"2026-11-23","days":["2026-11-23","2026-11-24"],"habits":[{"habit":"Warm-up","due":[true,true]},{"habit":"Strength","due":[true,false]},{"habit":"Cool-down","due":[true,true]},{"habit":"Stretch","due":[true,false]},{"habit":"Long run","due":[false,true]}]}"#
+                == #"{"from":"2026-11-23","days":["2026-11-23","2026-11-24"],"habits":[{"habit":"Warm-up","due":[true,true]},{"habit":"Strength","due":[true,false]},{"habit":"Cool-down","due":[true,false]},{"habit":"Stretch","due":[true,false]},{"habit":"Long run","due":[false,false]}]}"#
                 + "\n")
         let bad = try e2e.run(["plan", "--days", "0"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--days wants a number from 1 to 366"))
+    }
+
+    @Test func pathsTreatSchedulesAsUnknownUnlessADayIsGiven() throws {
+        let e2e = try setUp()
+        #expect(
+            try e2e.ok(["paths", "gym", "--format", "json"])
+                == #"{"routine":"gym","combinations":1,"longestChain":5,"habits":[{"habit":"Warm-up","on":"every"},{"habit":"Strength","on":"some"},{"habit":"Cool-down","on":"some"},{"habit":"Stretch","on":"every"},{"habit":"Long run","on":"some"}]}"#
+                + "\n")
+        // Monday: Strength due; Long run done on Saturday, every 3 days: not yet.
+        #expect(
+            try e2e.ok(["paths", "gym", "--day", "2026-11-23", "--format", "json"])
+                == #"{"routine":"gym","combinations":1,"longestChain":4,"habits":[{"habit":"Warm-up","on":"every"},{"habit":"Strength","on":"every"},{"habit":"Cool-down","on":"every"},{"habit":"Stretch","on":"every"},{"habit":"Long run","on":"none"}]}"#
+                + "\n")
     }
 
     @Test func emptyStoreSaysHowToStart() throws {

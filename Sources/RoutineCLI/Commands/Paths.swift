@@ -20,6 +20,13 @@ extension RoutineCommand {
         @Option(help: "Output format.")
         var format: TextOrJSON = .text
 
+        @Option(
+            help: ArgumentHelp(
+                "Evaluate conditions and schedules as a run on this day would start (default: unknown).",
+                valueName: "day"),
+            transform: DayArgument.parse)
+        var day: DayKey?
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -29,9 +36,19 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let loaded = try RoutineSource.load(routine, settings: settings, allowStore: true)
+            let store = loaded.stored == nil ? nil : try Session.shared.existingStore(settings)
+            let specs = try store?.habitSpecs() ?? [:]
+            var subject = loaded.routine
+            if let day {
+                let context =
+                    try store?.dayContext(habits: subject.contextHabitNames, day: day) ?? .empty(day)
+                subject = subject.pruned(for: context, habitSpecs: specs)
+            }
+            let scheduled = Set(specs.filter { $0.value.schedule != nil }.keys)
             let analysis: PathAnalysis
             do {
-                analysis = try PathAnalysis(loaded.routine, listing: list ? limit : nil)
+                analysis = try PathAnalysis(
+                    subject, listing: list ? limit : nil, scheduled: day == nil ? scheduled : [])
             } catch {
                 throw CLIError("\(routine): \(error)")
             }

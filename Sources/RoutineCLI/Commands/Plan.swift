@@ -32,13 +32,24 @@ extension RoutineCommand {
             var habits: [(name: String, schedule: Schedule?)] = []
             var lastDone: [String: DayKey] = [:]
             var pauses: [PauseSpan] = []
+            // Keys of the habits some routine may ask on each day (its conditions, as if
+            // nothing more were logged after the day before `start`).
+            var open: [DayKey: Set<String>] = [:]
             if let store = try Session.shared.existingStore(settings) {
                 var seen = Set<String>()
                 var names: [String] = []
+                let specs = try store.habitSpecs()
                 for summary in try store.routines() {
                     guard let routine = try store.routine(slug: summary.slug)?.routine else { continue }
                     for name in routine.reachableHabitNames() where seen.insert(HabitName.key(name)).inserted {
                         names.append(name)
+                    }
+                    let base = try store.dayContext(habits: routine.contextHabitNames, day: start.adding(days: -1))
+                    for offset in 0..<days {
+                        var context = base
+                        context.day = start.adding(days: offset)
+                        let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
+                        open[context.day, default: []].formUnion(reachable.map(HabitName.key))
                     }
                 }
                 let stored = Dictionary(
@@ -53,7 +64,9 @@ extension RoutineCommand {
                 }
                 pauses = context.pauses
             }
-            let plan = DuePlan(habits: habits, from: start, count: days, pauses: pauses, lastDone: lastDone)
+            let plan = DuePlan(
+                habits: habits, from: start, count: days, pauses: pauses, lastDone: lastDone,
+                isOpen: { name, day in open[day]?.contains(HabitName.key(name)) ?? false })
             Output.line(format == .json ? plan.json : plan.text)
         }
     }

@@ -37,15 +37,15 @@ extension RoutineCommand {
         static func overview(store: AppDatabase, day: DayKey, settings: Settings) throws -> TodayOverview {
             let stats = try Metrics.stats(store: store, day: day)
             let due = Dictionary(stats.map { ($0.habit.key, $0.due) }, uniquingKeysWith: { first, _ in first })
+            let specs = try store.habitSpecs()
             let runs = try store.runs(on: day)
             var routines: [TodayOverview.RoutineDay] = []
             for summary in try store.routines() {
                 guard let stored = try store.routine(slug: summary.slug) else { continue }
                 let routine = stored.routine
-                let reachable = routine.reachableHabitNames { index in
-                    guard case .habit(let name) = routine.nodes[index].body else { return true }
-                    return due[HabitName.key(name)] ?? true
-                }
+                // Reachable on some path of D with D's conditions, schedules and pauses.
+                let context = try store.dayContext(habits: routine.contextHabitNames, day: day)
+                let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
                 var state = TodayOverview.State.notStarted
                 var skipped = Set<String>()
                 var open = Set(reachable.map(HabitName.key))
@@ -76,7 +76,9 @@ extension RoutineCommand {
                 routines.append(
                     TodayOverview.RoutineDay(
                         slug: summary.slug, title: summary.title, state: state,
-                        habits: routine.reachableHabitNames(), reachable: open, skipped: skipped))
+                        habits: routine.reachableHabitNames(), reachable: open, skipped: skipped,
+                        notDue: Set(routine.reachableHabitNames().map(HabitName.key)).subtracting(
+                            reachable.map(HabitName.key))))
             }
             return TodayOverview(day: day, routines: routines, stats: stats)
         }

@@ -48,11 +48,14 @@ public struct TodayOverview: Sendable {
         public var reachable: Set<String>
         /// Keys of habits skipped in the day's run.
         public var skipped: Set<String>
+        /// Keys of habits the day's conditions leave out (counted as not due).
+        public var notDue: Set<String>
 
         public init(
             slug: String, title: String, state: State, habits: [String], reachable: Set<String>,
-            skipped: Set<String>
+            skipped: Set<String>, notDue: Set<String> = []
         ) {
+            self.notDue = Set(notDue.map(HabitName.key))
             self.slug = slug
             self.title = title
             self.state = state
@@ -91,7 +94,7 @@ public struct TodayOverview: Sendable {
                     section.done.append(figures)
                 } else if routine.skipped.contains(key) {
                     section.skipped.append(figures)
-                } else if !figures.due {
+                } else if !figures.due || routine.notDue.contains(key) {
                     section.notDue.append(figures)
                 } else if !routine.state.isFinished && routine.reachable.contains(key) {
                     section.due.append(figures)
