@@ -7,9 +7,27 @@ extension AppDatabase {
     /// entries up to `day` tallied per DayKey and its current schedule, and every pause. One query for the
     /// entries, whatever the store's age. Entries of `excludingRun` are left out (the
     /// walker knows its own), so a context rebuilt on resume does not count them twice.
-    public func dayContext(habits names: [String], day: DayKey, excludingRun runID: String? = nil) throws -> DayContext
-    {
-        let keys = Array(Set(names.map(HabitResolver.storeKey))).sorted()
+    ///
+    /// Entries are read only for the habits named in `historyOf` (the routine's
+    /// conditions) and those of `habits` with an `every:` schedule (nil: all of `habits`):
+    /// a run of a routine without them reads no history at all, whatever the store's age.
+    public func dayContext(
+        habits names: [String], day: DayKey, excludingRun runID: String? = nil, historyOf: [String]? = nil
+    ) throws -> DayContext {
+        let wanted = Set(names.map(HabitResolver.storeKey))
+        let stored = try habits().filter { wanted.contains($0.key) }
+        var schedules: [String: Schedule] = [:]
+        for habit in stored {
+            if let schedule = habit.schedule { schedules[habit.key] = schedule }
+        }
+        var historyKeys = wanted
+        if let historyOf {
+            historyKeys = Set(historyOf.map(HabitResolver.storeKey))
+            for habit in stored {
+                if case .every = habit.schedule { historyKeys.insert(habit.key) }
+            }
+        }
+        let keys = Array(historyKeys).sorted()
         var history: [String: [DayTally]] = [:]
         if !keys.isEmpty {
             try read { db in
@@ -33,11 +51,6 @@ extension AppDatabase {
                         DayTally(day: entryDay, count: try row.decode(atIndex: 2), sum: sum.isFinite ? sum : 0))
                 }
             }
-        }
-        let wanted = Set(keys)
-        var schedules: [String: Schedule] = [:]
-        for habit in try habits() where wanted.contains(habit.key) {
-            if let schedule = habit.schedule { schedules[habit.key] = schedule }
         }
         return DayContext(day: day, history: history, pauses: try pauseSpans(), schedules: schedules)
     }

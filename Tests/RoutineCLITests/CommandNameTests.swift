@@ -23,9 +23,11 @@ import Testing
     }
 
     @Test func everyCommandNamesItselfAsBefore() {
-        let renamed: [String: String] = ["GoalList": "list", "GoalShow": "show", "GoalDelete": "delete"]
+        let renamed: [String: String] = [
+            "GoalList": "list", "GoalShow": "show", "GoalDelete": "delete", "HabitSchedule": "schedule",
+        ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 26)
+        #expect(commands.count == 32)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -34,7 +36,8 @@ import Testing
         #expect(
             RoutineCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
                 "check", "run", "resume", "runs", "paths", "import", "list", "show", "export", "new", "edit",
-                "log", "entries", "delete", "habits", "import-entries", "stats", "today", "goal", "repl",
+                "log", "entries", "delete", "habits", "import-entries", "stats", "today", "goal", "habit", "pause",
+                "pauses", "unpause", "plan", "repl",
             ])
     }
 }

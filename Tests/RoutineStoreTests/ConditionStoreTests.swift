@@ -31,4 +31,15 @@ import Testing
         #expect(context.tallies("Run") == [DayTally(day: Fixtures.day, count: 2, sum: 7.5)])
         #expect(try store.dayContext(habits: [], day: Fixtures.day).history.isEmpty)
     }
+
+    @Test func onlyConditionAndEveryHabitsHaveTheirHistoryRead() throws {
+        let store = try AppDatabase.inMemory()
+        for habit in ["Run", "Walk", "Sleep"] { try store.log(habit, day: Fixtures.day.adding(days: -1)) }
+        _ = try store.setSchedule(habit: "Walk", to: .every(2))
+        _ = try store.setSchedule(habit: "Run", to: .days([.mon]))
+        let context = try store.dayContext(
+            habits: ["Run", "Walk"], day: Fixtures.day, historyOf: ["Sleep"])
+        #expect(Set(context.history.keys) == ["walk", "sleep"])
+        #expect(context.schedules == ["run": .days([.mon]), "walk": .every(2)])
+    }
 }

@@ -41,7 +41,9 @@ extension RoutineCommand {
             var subject = loaded.routine
             if let day {
                 let context =
-                    try store?.dayContext(habits: subject.contextHabitNames, day: day) ?? .empty(day)
+                    try store?.dayContext(
+                        habits: subject.contextHabitNames, day: day,
+                        historyOf: subject.conditionHabitNames) ?? .empty(day)
                 subject = subject.pruned(for: context, habitSpecs: specs)
             }
             let scheduled = Set(specs.filter { $0.value.schedule != nil }.keys)

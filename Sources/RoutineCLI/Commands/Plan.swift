@@ -44,7 +44,9 @@ extension RoutineCommand {
                     for name in routine.reachableHabitNames() where seen.insert(HabitName.key(name)).inserted {
                         names.append(name)
                     }
-                    let base = try store.dayContext(habits: routine.contextHabitNames, day: start.adding(days: -1))
+                    let base = try store.dayContext(
+                        habits: routine.contextHabitNames, day: start.adding(days: -1),
+                        historyOf: routine.conditionHabitNames)
                     for offset in 0..<days {
                         var context = base
                         context.day = start.adding(days: offset)
@@ -58,7 +60,7 @@ extension RoutineCommand {
                     let info = stored[HabitName.key(name)]
                     return (info?.name ?? name, info?.schedule)
                 }
-                let context = try store.dayContext(habits: names, day: start.adding(days: -1))
+                let context = try store.dayContext(habits: names, day: start.adding(days: -1), historyOf: [])
                 for name in names {
                     if let last = context.tallies(name).last?.day { lastDone[HabitName.key(name)] = last }
                 }

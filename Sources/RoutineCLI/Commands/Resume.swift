@@ -38,7 +38,9 @@ extension RoutineCommand {
             var walker = try RunState.decode(run.state, routine: stored.routine)
             walker.refreshAlreadyDone(try store.liveHabitKeys(on: run.dayKey))
             walker.refreshContext(
-                try store.dayContext(habits: stored.routine.contextHabitNames, day: run.dayKey, excludingRun: run.id))
+                try store.dayContext(
+                    habits: stored.routine.contextHabitNames, day: run.dayKey, excludingRun: run.id,
+                    historyOf: stored.routine.conditionHabitNames))
             walker.resume()
             if format == .text {
                 Output.line("Resuming \(run.slug) for \(run.dayKey).")

@@ -53,7 +53,9 @@ extension RoutineCommand {
             let walker = Walker(
                 routine: loaded.routine, dayKey: dayKey, habitSpecs: try store?.habitSpecs() ?? [:],
                 alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [],
-                context: try store?.dayContext(habits: loaded.routine.contextHabitNames, day: dayKey)
+                context: try store?.dayContext(
+                    habits: loaded.routine.contextHabitNames, day: dayKey,
+                    historyOf: loaded.routine.conditionHabitNames)
                     ?? .empty(dayKey))
             var driver = RunDriver(
                 walker: walker, mode: .dryRun(store: store, runID: settings.time.newID()), format: format,
@@ -80,7 +82,9 @@ extension RoutineCommand {
             let walker = Walker(
                 routine: stored.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
                 alreadyDone: try store.liveHabitKeys(on: dayKey),
-                context: try store.dayContext(habits: stored.routine.contextHabitNames, day: dayKey))
+                context: try store.dayContext(
+                    habits: stored.routine.contextHabitNames, day: dayKey,
+                    historyOf: stored.routine.conditionHabitNames))
             let runID = try store.startRun(
                 versionID: stored.versionID, dayKey: dayKey, timeZone: settings.timeZoneName,
                 state: try RunState.encode(walker), now: settings.time.now())

@@ -44,7 +44,9 @@ extension RoutineCommand {
                 guard let stored = try store.routine(slug: summary.slug) else { continue }
                 let routine = stored.routine
                 // Reachable on some path of D with D's conditions, schedules and pauses.
-                let context = try store.dayContext(habits: routine.contextHabitNames, day: day)
+                let context = try store.dayContext(
+                    habits: routine.contextHabitNames, day: day,
+                    historyOf: routine.conditionHabitNames)
                 let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
                 var state = TodayOverview.State.notStarted
                 var skipped = Set<String>()
@@ -62,7 +64,9 @@ extension RoutineCommand {
                     case .aborted: state = .aborted(at: time)
                     case .paused, .active:
                         walked?.refreshContext(
-                            try store.dayContext(habits: routine.contextHabitNames, day: day, excludingRun: run.id))
+                            try store.dayContext(
+                                habits: routine.contextHabitNames, day: day, excludingRun: run.id,
+                                historyOf: routine.conditionHabitNames))
                         walked?.resume()
                         state = .paused(prompt: walked?.prompt?.text)
                         if let walked, walked.routine == routine {

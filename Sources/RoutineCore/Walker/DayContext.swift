@@ -88,10 +88,14 @@ extension Routine {
             if case .habit(let name) = node.body { add(name) }
         }
         for habit in habits { add(habit.name) }
-        let conditions = RoutineConditions(self)
-        for expr in Array(conditions.node.values) + conditions.options.values.flatMap(\.values) {
-            expr.habitNames.forEach(add)
-        }
+        conditionHabitNames.forEach(add)
         return names
+    }
+
+    /// The habits named in the routine's conditions: the ones whose history a run
+    /// reads besides `every:` habits.
+    public var conditionHabitNames: [String] {
+        let conditions = RoutineConditions(self)
+        return (Array(conditions.node.values) + conditions.options.values.flatMap(\.values)).flatMap(\.habitNames)
     }
 }
