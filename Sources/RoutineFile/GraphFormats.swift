@@ -33,11 +33,13 @@ enum GraphFormats {
             case .question(let text, let options):
                 item += "\"kind\":\"question\",\"question\":\(JSONText.string(text)),\"options\":["
                 item += options.map {
-                    "{\"text\":\(JSONText.string($0.text)),\"next\":\(ids($0.next))}"
+                    "{\"text\":\(JSONText.string($0.text)),\"next\":\(ids($0.next))"
+                        + ($0.when.map { ",\"when\":\(JSONText.string($0))" } ?? "") + "}"
                 }.joined(separator: ",")
                 item += "],"
             }
-            return item + "\"next\":\(ids(node.next))}"
+            return item + "\"next\":\(ids(node.next))"
+                + (node.when.map { ",\"when\":\(JSONText.string($0))" } ?? "") + "}"
         }.joined(separator: ",")
         return out + "]}\n"
     }

@@ -15,7 +15,8 @@ extension AppDatabase {
         habits names: [String], day: DayKey, excludingRun runID: String? = nil, historyOf: [String]? = nil
     ) throws -> DayContext {
         let wanted = Set(names.map(HabitResolver.storeKey))
-        let stored = try habits().filter { wanted.contains($0.key) }
+        let everyHabit = try habits()
+        let stored = everyHabit.filter { wanted.contains($0.key) }
         var schedules: [String: Schedule] = [:]
         for habit in stored {
             if let schedule = habit.schedule { schedules[habit.key] = schedule }
@@ -27,29 +28,51 @@ extension AppDatabase {
                 if case .every = habit.schedule { historyKeys.insert(habit.key) }
             }
         }
-        let keys = Array(historyKeys).sorted()
+        let allHabits = historyOf == nil ? stored : everyHabit.filter { historyKeys.contains($0.key) }
+        let keyOfID = Dictionary(allHabits.map { ($0.id, $0.key) }, uniquingKeysWith: { first, _ in first })
         var history: [String: [DayTally]] = [:]
-        if !keys.isEmpty {
+        if !keyOfID.isEmpty {
+            // Raw rows in index order (habit, day), folded here: SQLite's GROUP BY over a
+            // 10-year history costs several times the scan.
             try read { db in
                 var sql = """
-                    SELECT h.name_key, e.day_key, count(*), total(e.value)
-                    FROM habit_entry e JOIN habit h ON h.id = e.habit_id
-                    WHERE e.deleted_at IS NULL AND e.day_key <= ?
-                      AND h.name_key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ",")))
+                    SELECT e.habit_id, e.day_key, e.value FROM habit_entry e
+                    WHERE e.habit_id IN (\(Array(repeating: "?", count: keyOfID.count).joined(separator: ",")))
+                      AND e.deleted_at IS NULL AND e.day_key <= ?
                     """
-                var arguments: StatementArguments = [day.description]
-                _ = arguments.append(contentsOf: StatementArguments(keys))
+                var arguments = StatementArguments(keyOfID.keys.sorted())
+                _ = arguments.append(contentsOf: [day.description])
                 if let runID {
                     sql += " AND (e.run_id IS NULL OR e.run_id != ?)"
                     _ = arguments.append(contentsOf: [runID])
                 }
-                sql += " GROUP BY h.name_key, e.day_key ORDER BY h.name_key, e.day_key"
-                for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                    guard let entryDay = DayKey(try row.decode(atIndex: 1) as String) else { continue }
-                    let sum: Double = try row.decode(atIndex: 3)
-                    history[try row.decode(atIndex: 0), default: []].append(
-                        DayTally(day: entryDay, count: try row.decode(atIndex: 2), sum: sum.isFinite ? sum : 0))
+                sql += " ORDER BY e.habit_id, e.day_key"
+                let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+                var currentID: Int64 = -1
+                var tallies: [DayTally] = []
+                func flush() {
+                    if let key = keyOfID[currentID], !tallies.isEmpty { history[key, default: []] += tallies }
+                    tallies = []
                 }
+                while let row = try rows.next() {
+                    let habitID: Int64 = try row.decode(atIndex: 0)
+                    if habitID != currentID {
+                        flush()
+                        currentID = habitID
+                    }
+                    // Decoded (not subscripted): a value of the wrong type written by hand
+                    // is an error, not a trap.
+                    guard let text: String = try row.decode(atIndex: 1), let entryDay = DayKey(text) else { continue }
+                    let value: Double? = try row.decode(atIndex: 2)
+                    let sample = value.flatMap { $0.isFinite ? $0 : nil } ?? 0
+                    if let last = tallies.last, last.day == entryDay {
+                        tallies[tallies.count - 1].count += 1
+                        tallies[tallies.count - 1].sum += sample
+                    } else {
+                        tallies.append(DayTally(day: entryDay, count: 1, sum: sample))
+                    }
+                }
+                flush()
             }
         }
         return DayContext(day: day, history: history, pauses: try pauseSpans(), schedules: schedules)

@@ -60,5 +60,8 @@ import Testing
             readYAML(file("weekday == sun and answer(q) != \"Tired\"", option: "not done(Run, 1)")).routine)
         let yaml = RoutineExporter.yaml(routine)
         #expect(try #require(readYAML(yaml).routine) == routine)
+        let json = GraphFormats.json(routine)
+        #expect(json.contains(#"{"text":"Fine","next":[],"when":"not done(Run, 1)"}"#))
+        #expect(json.contains(#""next":[],"when":"weekday == sun and answer(q) != \"Tired\""}"#))
     }
 }
