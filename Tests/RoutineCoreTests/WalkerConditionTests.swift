@@ -61,6 +61,15 @@ import Testing
         #expect(skipped.stepSummary == ["water=skipped", "again=not-due"])
     }
 
+    @Test func theRoutineNamesTheHabitsAndTheDepthItsConditionsRead() {
+        var conditioned = routine()
+        conditioned.nodes[2].when = "done(Read, 500) or (streak(Walk) > 1 and weekday in [sat])"
+        #expect(conditioned.conditionDepth == 500)
+        #expect(Set(conditioned.conditionHabitNames) == ["Sleep 8h", "Read", "Walk"])
+        #expect(routine().conditionDepth == 1)
+        #expect(conditioned.contextHabitNames.contains("Walk"))
+    }
+
     @Test func aQuestionWithNoOptionOfferedIsNotDue() {
         var builder = RoutineBuilder()
         builder.question("q", "Which?", [("A", ["a"]), ("B", [])])

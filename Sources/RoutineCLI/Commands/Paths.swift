@@ -43,7 +43,7 @@ extension RoutineCommand {
                 let context =
                     try store?.dayContext(
                         habits: subject.contextHabitNames, day: day,
-                        historyOf: subject.conditionHabitNames) ?? .empty(day)
+                        historyOf: subject.conditionHabitNames, historyDepth: subject.conditionDepth) ?? .empty(day)
                 subject = subject.pruned(for: context, habitSpecs: specs)
             }
             let scheduled = Set(specs.filter { $0.value.schedule != nil }.keys)

@@ -46,7 +46,7 @@ extension RoutineCommand {
                     }
                     let base = try store.dayContext(
                         habits: routine.contextHabitNames, day: start.adding(days: -1),
-                        historyOf: routine.conditionHabitNames)
+                        historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
                     for offset in 0..<days {
                         var context = base
                         context.day = start.adding(days: offset)

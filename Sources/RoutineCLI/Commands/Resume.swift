@@ -40,7 +40,7 @@ extension RoutineCommand {
             walker.refreshContext(
                 try store.dayContext(
                     habits: stored.routine.contextHabitNames, day: run.dayKey, excludingRun: run.id,
-                    historyOf: stored.routine.conditionHabitNames))
+                    historyOf: stored.routine.conditionHabitNames, historyDepth: stored.routine.conditionDepth))
             walker.resume()
             if format == .text {
                 Output.line("Resuming \(run.slug) for \(run.dayKey).")

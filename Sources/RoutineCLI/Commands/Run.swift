@@ -55,7 +55,7 @@ extension RoutineCommand {
                 alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [],
                 context: try store?.dayContext(
                     habits: loaded.routine.contextHabitNames, day: dayKey,
-                    historyOf: loaded.routine.conditionHabitNames)
+                    historyOf: loaded.routine.conditionHabitNames, historyDepth: loaded.routine.conditionDepth)
                     ?? .empty(dayKey))
             var driver = RunDriver(
                 walker: walker, mode: .dryRun(store: store, runID: settings.time.newID()), format: format,
@@ -84,7 +84,7 @@ extension RoutineCommand {
                 alreadyDone: try store.liveHabitKeys(on: dayKey),
                 context: try store.dayContext(
                     habits: stored.routine.contextHabitNames, day: dayKey,
-                    historyOf: stored.routine.conditionHabitNames))
+                    historyOf: stored.routine.conditionHabitNames, historyDepth: stored.routine.conditionDepth))
             let runID = try store.startRun(
                 versionID: stored.versionID, dayKey: dayKey, timeZone: settings.timeZoneName,
                 state: try RunState.encode(walker), now: settings.time.now())

@@ -46,7 +46,7 @@ extension RoutineCommand {
                 // Reachable on some path of D with D's conditions, schedules and pauses.
                 let context = try store.dayContext(
                     habits: routine.contextHabitNames, day: day,
-                    historyOf: routine.conditionHabitNames)
+                    historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
                 let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
                 var state = TodayOverview.State.notStarted
                 var skipped = Set<String>()
@@ -66,7 +66,7 @@ extension RoutineCommand {
                         walked?.refreshContext(
                             try store.dayContext(
                                 habits: routine.contextHabitNames, day: day, excludingRun: run.id,
-                                historyOf: routine.conditionHabitNames))
+                                historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth))
                         walked?.resume()
                         state = .paused(prompt: walked?.prompt?.text)
                         if let walked, walked.routine == routine {

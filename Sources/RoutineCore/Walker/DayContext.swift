@@ -92,6 +92,29 @@ extension Routine {
         return names
     }
 
+    /// The furthest back a condition looks with `done(H, N)` (0 without one): a host
+    /// that reads a window of history reads at least this much.
+    public var conditionDepth: Int {
+        let conditions = RoutineConditions(self)
+        var depth = 0
+        func visit(_ expr: ConditionExpr) {
+            switch expr {
+            case .or(let left, let right), .and(let left, let right), .compare(_, let left, let right, _):
+                visit(left)
+                visit(right)
+            case .not(let inner, _): visit(inner)
+            case .member(let left, let items, _):
+                visit(left)
+                items.forEach(visit)
+            case .call(.done, let arguments, _) where arguments.count > 1:
+                depth = max(depth, Int(arguments[1].text) ?? Int.max)
+            default: break
+            }
+        }
+        (Array(conditions.node.values) + conditions.options.values.flatMap(\.values)).forEach(visit)
+        return depth
+    }
+
     /// The habits named in the routine's conditions: the ones whose history a run
     /// reads besides `every:` habits.
     public var conditionHabitNames: [String] {
