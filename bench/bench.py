@@ -62,6 +62,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/routine"))
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
+    parser.add_argument("--only", choices=["conditions"], help="run one scenario only")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
     binary = args.binary
@@ -77,6 +78,11 @@ def main():
     results = []
     print(f"routine benchmarks — {datetime.date.today()} — {platform.node()} — "
           f"{os.cpu_count()} cores — runs per side: {runs}\n", flush=True)
+
+    if args.only == "conditions":
+        conditions_scenario(binary, work, env, runs, results)
+        shutil.rmtree(work, ignore_errors=True)
+        return
 
     # 1. check on a generated routine vs tsort and networkx on the same edges.
     nodes = 20_000 if args.quick else 100_000
@@ -173,7 +179,60 @@ def main():
     print(f"peak memory\n  REPL during a check-in:      {rss_repl/1024:7.1f} MiB"
           f"\n  check on the {nodes:,}-node file: {rss_check/1024:7.1f} MiB", flush=True)
 
+    conditions_scenario(binary, work, env, runs, results)
     shutil.rmtree(work, ignore_errors=True)
+
+
+def conditions_routine(path, conditioned):
+    """A chain of 20 habit nodes; with `conditioned`, each has a `when:` reading the
+    history of the 11 habits in the store (every one true, so both walks are alike)."""
+    names = [f"Habit {h:03d}" for h in range(11)] + [f"Extra {h:02d}" for h in range(9)]
+    lines = ["routine: " + ("conditioned" if conditioned else "plain"), "start: [n0]", "nodes:"]
+    for i, name in enumerate(names):
+        lines.append(f"  n{i}:")
+        lines.append(f"    habit: {name}")
+        if conditioned:
+            a, b, c = f"Habit {i % 11:03d}", f"Habit {(i + 3) % 11:03d}", f"Habit {(i + 6) % 11:03d}"
+            lines.append(f"    when: 'days-since({a}) < 100000 and streak({b}) >= 0 and week-sum({c}) >= 0"
+                         f" and (week-count({a}) >= 0 or not done({b}, 1)) and due({c})"
+                         f" and weekday in [mon, tue, wed, thu, fri, sat, sun]'")
+        if i + 1 < len(names):
+            lines.append(f"    next: [n{i + 1}]")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def conditions_scenario(binary, work, env, runs, results):
+    """6. A check-in of a routine with 20 conditions over a 10-year store (~40,000
+    entries): start-up to the first prompt, against the same routine without them;
+    then `today` and `plan` over that store."""
+    import gen_entries
+    csv_path = os.path.join(work, "ten-years.csv")
+    rows = gen_entries.write(csv_path, habits=11, days=3650, seed=3)
+    store = os.path.join(work, "ten-years.sqlite")
+    subprocess.run([binary, "--store", store, "import-entries", csv_path], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+    for conditioned in (False, True):
+        path = os.path.join(work, ("conditioned" if conditioned else "plain") + ".yaml")
+        conditions_routine(path, conditioned)
+        subprocess.run([binary, "--store", store, "import", path], check=True, env=env, stdout=subprocess.DEVNULL)
+    empty = os.path.join(work, "empty.txt")
+    open(empty, "w").close()
+    # End of input right after the first prompt: the dry run draws it, then pauses.
+    results.append(compare(
+        f"first prompt of a 20-condition routine over {rows:,} entries vs the same routine without conditions",
+        lambda: run_timed([binary, "--store", store, "run", "conditioned", "--dry-run"], empty, env),
+        lambda: run_timed([binary, "--store", store, "run", "plain", "--dry-run"], empty, env),
+        runs, "within 2x"))
+    small = os.path.join(work, "one.sqlite")
+    subprocess.run(["sqlite3", small, "create table t(a); insert into t values (1);"], check=True)
+    anchor = lambda: run_timed(["sqlite3", small, "select count(*) from t;"])
+    results.append(compare(f"today over {rows:,} entries and 2 routines vs sqlite3 one query",
+                           lambda: run_timed([binary, "--store", store, "today"], env=env), anchor,
+                           runs, "figures only"))
+    results.append(compare(f"plan (7 days) over {rows:,} entries vs sqlite3 one query",
+                           lambda: run_timed([binary, "--store", store, "plan"], env=env), anchor,
+                           runs, "figures only"))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@
 // which libFuzzer reports as a crash and saves the input:
 // - a routine comes back exactly when there is no error;
 // - every diagnostic has a 1-based line and column and formats as one line;
-// - a routine that reads exports to YAML that reads back to the same routine.
+// - a routine that reads exports to YAML that reads back to the same routine;
+// - the same bytes read as a `when:` expression (SPEC §10.3) parse and check without a
+//   crash or hang, every problem at an offset inside the expression.
 import Foundation
 import RoutineCore
 import RoutineFile
@@ -28,6 +30,9 @@ public func fuzzRoutineFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
             fatalError("diagnostic spans several lines: \(line.debugDescription)")
         }
     }
+    if let text = String(data: data, encoding: .utf8) {
+        fuzzCondition(text)
+    }
     if let routine = result.routine {
         let exported = RoutineExporter.yaml(routine)
         let again = RoutineFileReader.read(string: exported, path: "export.yaml")
@@ -36,4 +41,13 @@ public func fuzzRoutineFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
         }
     }
     return 0
+}
+
+/// The expression parser and checker on arbitrary text: total, positions in bounds.
+func fuzzCondition(_ text: String) {
+    let checker = ConditionChecker(node: { $0 == "q" ? .question : nil }, knowsHabit: { $0 == "Run" })
+    let length = text.count
+    for problem in checker.check(text) where problem.offset < 0 || problem.offset > length {
+        fatalError("condition problem outside the expression: \(problem) in \(text.debugDescription)")
+    }
 }

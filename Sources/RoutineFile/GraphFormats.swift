@@ -4,8 +4,9 @@ import RoutineCore
 enum GraphFormats {
     /// One JSON document (keys in this order, refs as node ids; see docs/file-format.md):
     /// `{"routine","title","start":[id],"habits":[{"name","measure":{"unit","type"}|null,
-    /// "target","weekly"}],"nodes":[{"id","inline","kind":"habit","habit","next"} |
+    /// "target","weekly"[,"schedule"]}],"nodes":[{"id","inline","kind":"habit","habit","next"} |
     /// {"id","inline","kind":"question","question","options":[{"text","next"}],"next"}]}`.
+    /// `schedule` (`"days:mon,wed"`, `"every:3"`) appears only on habits that declare one.
     static func json(_ routine: Routine) -> String {
         func ids(_ refs: [Int]) -> String {
             "[" + refs.map { JSONText.string(routine.nodes[$0].id) }.joined(separator: ",") + "]"
@@ -20,7 +21,8 @@ enum GraphFormats {
                     "{\"unit\":\(JSONText.string($0.unit)),\"type\":\(JSONText.string($0.type))}"
                 } ?? "null"
             return "{\"name\":\(JSONText.string(habit.name)),\"measure\":\(measure),"
-                + "\"target\":\(number(habit.target)),\"weekly\":\(number(habit.weekly))}"
+                + "\"target\":\(number(habit.target)),\"weekly\":\(number(habit.weekly))"
+                + (habit.schedule.map { ",\"schedule\":\(JSONText.string($0.storedText))" } ?? "") + "}"
         }.joined(separator: ",")
         out += "],\"nodes\":["
         out += routine.nodes.map { node in
@@ -31,11 +33,13 @@ enum GraphFormats {
             case .question(let text, let options):
                 item += "\"kind\":\"question\",\"question\":\(JSONText.string(text)),\"options\":["
                 item += options.map {
-                    "{\"text\":\(JSONText.string($0.text)),\"next\":\(ids($0.next))}"
+                    "{\"text\":\(JSONText.string($0.text)),\"next\":\(ids($0.next))"
+                        + ($0.when.map { ",\"when\":\(JSONText.string($0))" } ?? "") + "}"
                 }.joined(separator: ",")
                 item += "],"
             }
-            return item + "\"next\":\(ids(node.next))}"
+            return item + "\"next\":\(ids(node.next))"
+                + (node.when.map { ",\"when\":\(JSONText.string($0))" } ?? "") + "}"
         }.joined(separator: ",")
         return out + "]}\n"
     }

@@ -124,6 +124,7 @@ extension RoutineDecoder {
         let next = fields["next"].map { refList($0.value, base: "\(id)/next") } ?? []
         nodes[index].body = body
         nodes[index].next = next
+        nodes[index].when = fields["when"].flatMap { condition($0.value) }
         return index
     }
 
@@ -151,6 +152,7 @@ extension RoutineDecoder {
             if let pair = fields["next"] {
                 option.next = refList(pair.value, base: "\(nodeID)/\(number + 1)")
             }
+            option.when = fields["when"].flatMap { condition($0.value) }
             result.append(option)
         }
         return result
@@ -195,6 +197,7 @@ extension RoutineDecoder {
                     habit.weekly = positiveNumber(
                         weekly.value, what: "the weekly target of '\(name)'", whole: fields["measure"] == nil)
                 }
+                habit.schedule = schedule(days: fields["days"], every: fields["every"], habit: name)
             }
             result.append(habit)
         }
@@ -217,5 +220,17 @@ extension RoutineDecoder {
         }
         guard parts.count == 2 else { return nil }
         return Measure(unit: parts[0], type: parts[1])
+    }
+
+    /// A `when:` value: non-empty text, with where its characters start (checked later,
+    /// against the whole file, by `RoutineValidator`).
+    mutating func condition(_ value: YAMLNode) -> DraftCondition? {
+        guard case .scalar(let raw, let plain) = value.kind else {
+            invalid(value, "'when' must be a condition written as text, not \(value.kindName)")
+            return nil
+        }
+        guard let text = text(value, what: "a condition") else { return nil }
+        _ = raw
+        return DraftCondition(text: text, at: value.location, shift: text.contains("\n") ? nil : (plain ? 0 : 1))
     }
 }

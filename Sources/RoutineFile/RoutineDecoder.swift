@@ -10,10 +10,10 @@ import RoutineCore
 /// refs to it do not cascade into `undefined-node` errors.
 struct RoutineDecoder {
     static let topKeys = ["routine", "title", "start", "habits", "nodes"]
-    static let nodeKeys = ["habit", "question", "options", "next"]
-    static let inlineKeys = ["id", "habit", "question", "options", "next"]
-    static let optionKeys = ["text", "next"]
-    static let habitKeys = ["measure", "target", "weekly"]
+    static let nodeKeys = ["habit", "question", "options", "next", "when"]
+    static let inlineKeys = ["id", "habit", "question", "options", "next", "when"]
+    static let optionKeys = ["text", "next", "when"]
+    static let habitKeys = ["measure", "target", "weekly", "days", "every"]
     static let measureKeys = ["unit", "type"]
 
     var diagnostics: [Diagnostic] = []

@@ -59,6 +59,11 @@ struct YAMLRoutineWriter {
         }
         if let target = habit.target { fields.append("target: \(JSONText.number(target))") }
         if let weekly = habit.weekly { fields.append("weekly: \(JSONText.number(weekly))") }
+        switch habit.schedule {
+        case .days(let days): fields.append("days: [" + days.map(\.description).joined(separator: ", ") + "]")
+        case .every(let n): fields.append("every: \(n)")
+        case nil: break
+        }
         let name = YAMLScalar.render(habit.name)
         if fields.isEmpty {
             lines.append("  \(name): {}")
@@ -86,9 +91,11 @@ struct YAMLRoutineWriter {
             lines.append(indent + "options:")
             for option in options {
                 lines.append(indent + "  - text: \(YAMLScalar.render(option.text))")
+                if let when = option.when { lines.append(indent + "    when: \(YAMLScalar.render(when))") }
                 if !option.next.isEmpty { writeRefs(key: "next", option.next, indent: indent + "    ") }
             }
         }
+        if let when = node.when { lines.append(indent + "when: \(YAMLScalar.render(when))") }
         if !node.next.isEmpty { writeRefs(key: "next", node.next, indent: indent) }
     }
 

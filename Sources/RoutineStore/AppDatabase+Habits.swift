@@ -115,7 +115,7 @@ extension AppDatabase {
     }
 
     static let habitSelect = """
-        SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at, h.archived_at
+        SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at, h.archived_at, h.schedule
         FROM habit h LEFT JOIN measure m ON m.id = h.measure_id
         """
 
@@ -128,6 +128,7 @@ extension AppDatabase {
         return HabitInfo(
             id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
             measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
+            schedule: (try row.decode(atIndex: 9) as String?).flatMap(Schedule.init(storedText:)),
             createdAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0),
             archivedAt: archived.flatMap(Instant.parse))
     }

@@ -63,7 +63,7 @@ extension AppDatabase {
             try RoutineGraph.insert(db, routine, versionID: versionID, habitIDs: habitIDs)
             return ImportResult(
                 slug: routine.slug, outcome: routineID == nil ? .created : .newVersion, versionID: versionID,
-                versionNumber: number, createdHabits: resolver.created)
+                versionNumber: number, createdHabits: resolver.created, scheduleChanges: resolver.scheduleChanges)
         }
     }
 
@@ -219,5 +219,18 @@ extension AppDatabase {
             routine: routine, versionID: versionID, versionNumber: try row.decode(atIndex: 1),
             source: try row.decode(atIndex: 3),
             importedAt: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
+    }
+}
+
+extension AppDatabase {
+    /// Sets a habit's schedule by hand (`routine habit schedule`); nil makes it daily.
+    /// Returns the change, or nil when the habit already had that schedule.
+    public func setSchedule(habit name: String, to schedule: Schedule?) throws -> ScheduleChange? {
+        try write { db in
+            var resolver = HabitResolver(db: db, now: Date())
+            guard var row = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+            try resolver.setSchedule(of: &row, to: schedule)
+            return resolver.scheduleChanges.first
+        }
     }
 }

@@ -206,6 +206,16 @@ extension AppDatabase {
         return runs.filter { $0.status == status }
     }
 
+    /// The runs of one DayKey, most recently started first (what `today` reads).
+    public func runs(on day: DayKey) throws -> [RunInfo] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "\(Self.runSelect) WHERE run.day_key = ? ORDER BY run.started_at DESC, run.rowid DESC",
+                arguments: [day.description]
+            ).map(runInfo)
+        }
+    }
+
     /// The most recently started run that is effectively paused (what `resume` with no
     /// id continues), or nil.
     public func latestPausedRun() throws -> RunInfo? {

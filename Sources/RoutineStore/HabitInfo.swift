@@ -18,6 +18,8 @@ public struct HabitInfo: Sendable, Equatable, Codable {
     public var measure: Measure?
     public var target: Double?
     public var weekly: Double?
+    /// When the habit is due; nil is daily (SPEC §10.1).
+    public var schedule: Schedule?
     public var createdAt: Date
     /// When the habit was archived (hidden from today, stats and habits), or nil.
     public var archivedAt: Date? = nil
@@ -29,5 +31,7 @@ public struct HabitInfo: Sendable, Equatable, Codable {
     public var type: String? { measure?.type }
 
     /// The walker's view of the habit.
-    public var spec: HabitSpec { HabitSpec(name: name, measure: measure, target: target, weekly: weekly) }
+    public var spec: HabitSpec {
+        HabitSpec(name: name, measure: measure, target: target, weekly: weekly, schedule: schedule)
+    }
 }

@@ -11,6 +11,8 @@ struct HabitRow: Sendable, Equatable {
     var measure: Measure?
     var target: Double?
     var weekly: Double?
+    /// nil is daily; a stored text that does not parse reads as daily too.
+    var schedule: Schedule? = nil
 }
 
 /// The ONE get-or-create path for habits and measures (SPEC §5.3).
@@ -27,6 +29,8 @@ struct HabitResolver {
     private var rawCache: [String: HabitRow] = [:]
     /// Shown names of the habits created through this resolver, in creation order.
     private(set) var created: [String] = []
+    /// Schedules of existing habits that declarations changed, in order.
+    private(set) var scheduleChanges: [ScheduleChange] = []
 
     init(db: Database, now: Date) {
         self.db = db
@@ -87,7 +91,7 @@ struct HabitResolver {
         let row = try Row.fetchOne(
             db,
             sql: """
-                SELECT h.id, h.name, h.name_key, h.measure_id, m.unit, m.type, h.target, h.weekly
+                SELECT h.id, h.name, h.name_key, h.measure_id, m.unit, m.type, h.target, h.weekly, h.schedule
                 FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.name_key = ?
                 """, arguments: [key]
         ).map(Self.habitRow)
@@ -106,7 +110,8 @@ struct HabitResolver {
         return HabitRow(
             id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
             measureID: try row.decode(atIndex: 3), measure: measure, target: try row.decode(atIndex: 6),
-            weekly: try row.decode(atIndex: 7))
+            weekly: try row.decode(atIndex: 7),
+            schedule: (try row.decode(atIndex: 8) as String?).flatMap(Schedule.init(storedText:)))
     }
 
     /// Get-or-create of a measure: (canonical unit, type) compared case-insensitively.
@@ -137,21 +142,25 @@ struct HabitResolver {
     // MARK: - Get-or-create
 
     /// Creates a habit (the caller has checked that none exists with this key).
-    private mutating func create(_ name: String, measure: Measure?, target: Double?, weekly: Double?) throws -> HabitRow
-    {
+    private mutating func create(
+        _ name: String, measure: Measure?, target: Double?, weekly: Double?, schedule: Schedule? = nil
+    ) throws -> HabitRow {
         let display = try Self.validName(name)
         let canonical = measure.map(Self.canonical)
         var measureID: Int64?
         if let canonical { measureID = try self.measureID(canonical) }
         try db.execute(
             sql: """
-                INSERT INTO habit (name, name_key, measure_id, target, weekly, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO habit (name, name_key, measure_id, target, weekly, created_at, schedule)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [display, Self.storeKey(display), measureID, target, weekly, Instant.format(now)])
+            arguments: [
+                display, Self.storeKey(display), measureID, target, weekly, Instant.format(now),
+                schedule?.storedText,
+            ])
         let row = HabitRow(
             id: db.lastInsertedRowID, name: display, key: Self.storeKey(display), measureID: measureID,
-            measure: canonical, target: target, weekly: weekly)
+            measure: canonical, target: target, weekly: weekly, schedule: schedule)
         cache[row.key] = row
         created.append(display)
         return row
@@ -167,11 +176,13 @@ struct HabitResolver {
     /// A habit declared under a routine's `habits:`. The declared measure must match the
     /// stored one (no measure means binary); a binary habit with no entries at all may
     /// gain a measure. Declared `target`/`weekly` values replace stored ones; absent ones
-    /// leave them as they are.
+    /// leave them as they are. A declared schedule replaces the stored one, and a change
+    /// is kept in `scheduleChanges` (the import says so).
     mutating func habitForDeclaration(_ spec: HabitSpec) throws -> HabitRow {
         let declared = spec.measure.map(Self.canonical)
         guard var row = try find(spec.name) else {
-            return try create(spec.name, measure: declared, target: spec.target, weekly: spec.weekly)
+            return try create(
+                spec.name, measure: declared, target: spec.target, weekly: spec.weekly, schedule: spec.schedule)
         }
         if row.measure != declared {
             var upgradable = false
@@ -194,6 +205,9 @@ struct HabitResolver {
             try db.execute(
                 sql: "UPDATE habit SET target = ?, weekly = ? WHERE id = ?",
                 arguments: [row.target, row.weekly, row.id])
+        }
+        if let schedule = spec.schedule, schedule != row.schedule {
+            try setSchedule(of: &row, to: schedule)
         }
         cache[row.key] = row
         return row
@@ -227,5 +241,27 @@ struct HabitResolver {
         }
         let measure = try unitName.map { try self.measure(forUnit: $0) } ?? Self.countMeasure
         return (try create(display, measure: measure, target: nil, weekly: nil), value)
+    }
+
+    /// Sets a habit's schedule (nil: daily) and records the change.
+    mutating func setSchedule(of row: inout HabitRow, to schedule: Schedule?) throws {
+        guard schedule != row.schedule else { return }
+        try db.execute(
+            sql: "UPDATE habit SET schedule = ? WHERE id = ?", arguments: [schedule?.storedText, row.id])
+        scheduleChanges.append(ScheduleChange(habit: row.name, from: row.schedule, to: schedule))
+        row.schedule = schedule
+        cache[row.key] = row
+    }
+}
+
+/// A habit's schedule changed by an import or by `habit schedule`.
+public struct ScheduleChange: Sendable, Equatable {
+    public var habit: String
+    public var from: Schedule?
+    public var to: Schedule?
+
+    /// `schedule of Run: mon, wed, fri -> tue, thu` (SPEC §10.1).
+    public var line: String {
+        "schedule of \(habit): \(Schedule.describe(from)) -> \(Schedule.describe(to))"
     }
 }

@@ -84,20 +84,23 @@ enum RoutineGraph {
         // Prepared once per import: a 100,000-node routine is ~360,000 inserts.
         let insertHabit = try db.makeStatement(
             sql: """
-                INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly, schedule)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let insertNode = try db.makeStatement(
             sql: """
-                INSERT INTO routine_node (version_id, position, node_id, is_inline, kind, habit_id, habit_text, question)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO routine_node
+                  (version_id, position, node_id, is_inline, kind, habit_id, habit_text, question, when_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let insertStart = try db.makeStatement(
             sql: "INSERT INTO routine_start (version_id, position, node_position) VALUES (?, ?, ?)")
         let insertNext = try db.makeStatement(
             sql: "INSERT INTO node_next (version_id, node_position, position, next_position) VALUES (?, ?, ?, ?)")
         let insertOption = try db.makeStatement(
-            sql: "INSERT INTO conditional_option (version_id, node_position, position, text) VALUES (?, ?, ?, ?)")
+            sql:
+                "INSERT INTO conditional_option (version_id, node_position, position, text, when_text) VALUES (?, ?, ?, ?, ?)"
+        )
         let insertOptionNext = try db.makeStatement(
             sql: "INSERT INTO option_next (option_id, position, version_id, next_position) VALUES (?, ?, ?, ?)")
 
@@ -105,7 +108,7 @@ enum RoutineGraph {
             guard let habitID = habitIDs[HabitName.key(spec.name)] else { continue }
             try insertHabit.execute(arguments: [
                 versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target,
-                spec.weekly,
+                spec.weekly, spec.schedule?.storedText,
             ])
         }
         for (position, node) in routine.nodes.enumerated() {
@@ -113,10 +116,11 @@ enum RoutineGraph {
             case .habit(let name):
                 try insertNode.execute(arguments: [
                     versionID, position, node.id, node.isInline, "habit", habitIDs[HabitName.key(name)], name, nil,
+                    node.when,
                 ])
             case .question(let text, _):
                 try insertNode.execute(arguments: [
-                    versionID, position, node.id, node.isInline, "question", nil, nil, text,
+                    versionID, position, node.id, node.isInline, "question", nil, nil, text, node.when,
                 ])
             }
         }
@@ -129,7 +133,9 @@ enum RoutineGraph {
             }
             guard case .question(_, let options) = node.body else { continue }
             for (optionPosition, option) in options.enumerated() {
-                try insertOption.execute(arguments: [versionID, nodePosition, optionPosition, option.text])
+                try insertOption.execute(arguments: [
+                    versionID, nodePosition, optionPosition, option.text, option.when,
+                ])
                 let optionID = db.lastInsertedRowID
                 for (position, next) in option.next.enumerated() {
                     try insertOptionNext.execute(arguments: [optionID, position, versionID, next])
@@ -148,7 +154,7 @@ enum RoutineGraph {
             // The habit's current name: a rename or merge is followed by every version
             // (the store keeps a habit's identity, not its spelling).
             sql: """
-                SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key
+                SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key, rh.schedule
                 FROM routine_habit rh LEFT JOIN habit h ON h.id = rh.habit_id
                 WHERE rh.version_id = ? ORDER BY rh.position
                 """,
@@ -160,14 +166,15 @@ enum RoutineGraph {
             if let unit, let type { measure = Measure(unit: unit, type: type) }
             return HabitSpec(
                 name: try currentSpelling(row, written: 0, stored: 5), measure: measure,
-                target: try row.decode(atIndex: 3),
-                weekly: try row.decode(atIndex: 4))
+                target: try row.decode(atIndex: 3), weekly: try row.decode(atIndex: 4),
+                schedule: (try row.decode(atIndex: 7) as String?).flatMap(Schedule.init(storedText:)))
         }
         let nodeRows = try Row.fetchAll(
             db,
             sql:
                 """
-                SELECT rn.position, rn.node_id, rn.is_inline, rn.habit_text, rn.question, h.name, h.name_key
+                SELECT rn.position, rn.node_id, rn.is_inline, rn.habit_text, rn.question, h.name, h.name_key,
+                  rn.when_text
                 FROM routine_node rn LEFT JOIN habit h ON h.id = rn.habit_id
                 WHERE rn.version_id = ? ORDER BY rn.position
                 """,
@@ -184,7 +191,10 @@ enum RoutineGraph {
             } else {
                 throw damaged("node \(index) has neither habit nor question")
             }
-            nodes.append(Node(id: try row.decode(atIndex: 1), isInline: try row.decode(atIndex: 2), body: body))
+            nodes.append(
+                Node(
+                    id: try row.decode(atIndex: 1), isInline: try row.decode(atIndex: 2), body: body,
+                    when: try row.decode(atIndex: 7)))
         }
         let range = nodes.indices
         for row in try Row.fetchAll(
@@ -203,13 +213,14 @@ enum RoutineGraph {
         for row in try Row.fetchAll(
             db,
             sql:
-                "SELECT id, node_position, text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
+                "SELECT id, node_position, text, when_text FROM conditional_option WHERE version_id = ? ORDER BY node_position, position",
             arguments: [versionID])
         {
             let node: Int = try row.decode(atIndex: 1)
             guard range.contains(node) else { throw damaged("an option is dangling") }
             optionIndex[try row.decode(atIndex: 0)] = (node, options[node, default: []].count)
-            options[node, default: []].append(Option(text: try row.decode(atIndex: 2)))
+            options[node, default: []].append(
+                Option(text: try row.decode(atIndex: 2), when: try row.decode(atIndex: 3)))
         }
         for row in try Row.fetchAll(
             db,

@@ -19,6 +19,8 @@ public struct ImportResult: Sendable, Equatable {
     public var versionNumber: Int
     /// Habits this import created (shown names), in file order of first use.
     public var createdHabits: [String]
+    /// Schedules of existing habits that this import changed (SPEC §10.1).
+    public var scheduleChanges: [ScheduleChange] = []
 }
 
 /// One line of `routine list`.

@@ -69,6 +69,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A habit that the goal's rules (`GoalSpec.linkError`) do not let it link.
     case goalLink(goal: String, GoalError)
 
+    // Pauses.
+    case unknownPause(Int64)
+    case invalidPause(String)
+
     /// One line, saying what and where.
     public var message: String {
         switch self {
@@ -175,6 +179,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid goal: \(reason)"
         case .goalLink(let goal, let error):
             "goal '\(goal)': \(error.description)"
+        case .unknownPause(let id):
+            "no pause with id \(id) (see 'pauses')"
+        case .invalidPause(let reason):
+            "invalid pause: \(reason)"
         }
     }
 

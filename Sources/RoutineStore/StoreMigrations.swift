@@ -5,7 +5,7 @@ import GRDB
 /// ones. New schema changes get a new migration at the end of `all`.
 enum StoreMigrations {
     /// Every migration in order: (identifier, SQL).
-    static let all: [(String, String)] = [("v1", v1), ("v2", v2), ("v4", v4)]
+    static let all: [(String, String)] = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4)]
 
     /// The table that lists the applied migrations (GRDB's name and shape, which stores
     /// made by earlier builds with GRDB's `DatabaseMigrator` already have).
@@ -196,6 +196,34 @@ enum StoreMigrations {
         CREATE INDEX goal_link_habit ON goal_link(habit_id);
         """
 
+    /// v3: schedules with habits (and with each routine version's declarations), `when:`
+    /// conditions of nodes and options as written, and pauses: a pause with no linked
+    /// habit pauses every habit (SPEC §10.1–10.3).
+    /// A schedule is `days:mon,wed,fri` or `every:N`; NULL is daily.
+    static let v3 = """
+        ALTER TABLE habit ADD COLUMN schedule TEXT
+          CHECK (schedule IS NULL OR schedule GLOB 'days:*' OR schedule GLOB 'every:*');
+        ALTER TABLE routine_habit ADD COLUMN schedule TEXT
+          CHECK (schedule IS NULL OR schedule GLOB 'days:*' OR schedule GLOB 'every:*');
+        ALTER TABLE routine_node ADD COLUMN when_text TEXT;
+        ALTER TABLE conditional_option ADD COLUMN when_text TEXT;
+        CREATE TABLE pause (
+          id INTEGER PRIMARY KEY,
+          from_day TEXT NOT NULL CHECK (from_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+          to_day TEXT NOT NULL CHECK (to_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+          note TEXT,
+          created_at TEXT NOT NULL,
+          CHECK (from_day <= to_day)
+        );
+        CREATE TABLE pause_habit (
+          pause_id INTEGER NOT NULL REFERENCES pause(id) ON DELETE CASCADE,
+          habit_id INTEGER NOT NULL REFERENCES habit(id),
+          position INTEGER NOT NULL,
+          PRIMARY KEY (pause_id, habit_id)
+        );
+        CREATE INDEX pause_habit_habit ON pause_habit(habit_id);
+        """
+
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).
     static let uuidSQL = """
         lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
@@ -206,8 +234,8 @@ enum StoreMigrations {
 
     /// v4 (SPEC §11): a stable `uid` for every entry (existing ones get one now; an
     /// insert that gives none gets one from the trigger), and the archive marks of
-    /// habits and routines. ("v3" is another branch's; the identifiers only need to
-    /// be unique, and this one depends on nothing after v2.)
+    /// habits and routines. (Written beside v3 in the same release; it depends on nothing
+    /// after v2.)
     static let v4 = """
         ALTER TABLE habit_entry ADD COLUMN uid TEXT CHECK (uid IS NULL OR length(uid) = 36);
         UPDATE habit_entry SET uid = \(uuidSQL);

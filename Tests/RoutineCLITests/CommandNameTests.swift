@@ -25,9 +25,10 @@ import Testing
     @Test func everyCommandNamesItselfAsBefore() {
         let renamed: [String: String] = [
             "GoalList": "list", "GoalShow": "show", "GoalDelete": "delete", "HabitDelete": "delete",
+            "HabitSchedule": "schedule",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 39)
+        #expect(commands.count == 44)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -35,10 +36,11 @@ import Testing
         }
         #expect(
             RoutineCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
-                "check", "run", "resume", "runs", "abort", "paths", "archive", "unarchive", "import", "list", "show", "export",
+                "check", "run", "resume", "runs", "abort", "paths", "archive", "unarchive", "import", "list", "show",
+                "export",
                 "new", "edit",
-                "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "goal",
-                "backup", "restore", "config", "repl",
+                "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "plan",
+                "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "repl",
             ])
     }
 }

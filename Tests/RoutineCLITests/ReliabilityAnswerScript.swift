@@ -40,7 +40,10 @@ struct AnswerScript {
     init(routine: Routine, day: String, generator: inout SeededGenerator, noise: Bool = true) {
         self.routine = routine
         self.day = day
-        var walker = Walker(routine: routine, dayKey: DayKey(day) ?? DayKey(ordinal: 0))
+        // The day's weekday conditions and schedules apply as in the binary (the bundled
+        // routines' conditions read no history, so an empty one models them exactly).
+        let dayKey = DayKey(day) ?? DayKey(ordinal: 0)
+        var walker = Walker(routine: routine, dayKey: dayKey, context: .empty(dayKey))
         record(walker)
         while walker.status == .active, let prompt = walker.prompt, lines.count < 80 {
             let line = Self.answer(to: prompt, canGoBack: !walker.steps.isEmpty, noise: noise, generator: &generator)

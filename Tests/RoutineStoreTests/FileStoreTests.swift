@@ -146,22 +146,12 @@ import Testing
     @Test func storeMadeWithTheFirstMigrationUpgradesWithNothingLost() throws {
         let temp = TempDir()
         let path = temp.file("store.sqlite")
-        do {
-            let old = try AppDatabase.openMigrated(path: path, upTo: 1)
-            #expect(try old.appliedMigrations() == ["v1"])
-            _ = try old.importRoutine(Fixtures.morning(), source: "m")
-            // Entries as v1 held them (today's insert names columns v1 did not have).
-            try old.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO habit (name, name_key, created_at) VALUES ('Stretch', 'stretch', '2026-11-22T06:40:00.000Z');
-                        INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value)
-                          SELECT id, '2026-11-22', '2026-11-22T06:40:00.000Z', 'UTC', 5 FROM habit WHERE name_key = 'run';
-                        INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone)
-                          SELECT id, '2026-11-22', '2026-11-22T06:40:00.000Z', 'UTC' FROM habit WHERE name_key = 'stretch';
-                        """)
-            }
+        try OldStore.make(path, migrations: 1) { filled in
+            _ = try filled.importRoutine(Fixtures.morning(), source: "m")
+            try filled.log("Run", 5, unit: "km")
+            try filled.log("Stretch")
         }
+        #expect(try AppDatabase.openMigrated(path: path, upTo: 1).appliedMigrations() == ["v1"])
         let store = try AppDatabase.open(path: path)
         #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
         #expect(try store.entries().map(\.habit) == ["Run", "Stretch"])

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RoutineCore
 
 @testable import RoutineStore
@@ -100,4 +101,50 @@ extension AppDatabase {
     func claimRun(id: RunID) throws -> RunInfo {
         try claimRun(id: id, at: Date())
     }
+}
+
+/// Turns a store made by this build back into the store an older build made, so that
+/// upgrade tests can fill it with today's write paths first (those paths read columns
+/// that older schemas lack). Each step undoes one migration, newest first.
+enum OldStore {
+    private static let undo: [String: String] = [
+        "v3": """
+        DROP TABLE pause_habit;
+        DROP TABLE pause;
+        ALTER TABLE routine_habit DROP COLUMN schedule;
+        ALTER TABLE routine_node DROP COLUMN when_text;
+        ALTER TABLE conditional_option DROP COLUMN when_text;
+        ALTER TABLE habit DROP COLUMN schedule;
+        """,
+        "v4": """
+        DROP TRIGGER habit_entry_uid_kept;
+        DROP TRIGGER habit_entry_uid_default;
+        DROP INDEX habit_entry_uid;
+        ALTER TABLE habit_entry DROP COLUMN uid;
+        ALTER TABLE habit DROP COLUMN archived_at;
+        ALTER TABLE routine DROP COLUMN archived_at;
+        """,
+        "v2": "DROP TABLE goal_link; DROP TABLE goal;",
+    ]
+
+    /// Makes a store at `path` filled by `fill` with today's code, then leaves it with only
+    /// its first `count` migrations applied, as an older build would have left it.
+    static func make(_ path: String, migrations count: Int, fill: (AppDatabase) throws -> Void) throws {
+        do { try fill(try AppDatabase.open(path: path)) }
+        try downgrade(path, to: count)
+    }
+
+    /// Leaves the store at `path` with only its first `count` migrations applied.
+    static func downgrade(_ path: String, to count: Int) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            for (identifier, _) in StoreMigrations.all.dropFirst(count).reversed() {
+                guard let sql = undo[identifier] else { throw OldStoreError.cannotUndo(identifier) }
+                try db.execute(sql: sql)
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
+            }
+        }
+    }
+
+    enum OldStoreError: Error { case cannotUndo(String) }
 }

@@ -33,6 +33,7 @@ extension RoutineCommand {
                     let result = try RoutineSource.importFile(
                         loaded, into: store, at: settings.time.now(), force: force)
                     Output.line(describe(result))
+                    for change in result.scheduleChanges { Output.line(change.line) }
                 } catch {
                     failed += 1
                     printError("routine: " + (CLIError.describe(error) ?? "\(error)"))

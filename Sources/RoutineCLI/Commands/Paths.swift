@@ -20,6 +20,14 @@ extension RoutineCommand {
         @Option(help: "Output format.")
         var format: TextOrJSON = .text
 
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Evaluate conditions and schedules as a run on this day would start (default: unknown).",
+                valueName: "day"),
+            transform: DayArgument.parse)
+        var day: DayArgument?
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -29,9 +37,22 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let loaded = try RoutineSource.load(routine, settings: settings, allowStore: true)
+            let store = loaded.stored == nil ? nil : try Session.current.existingStore(settings)
+            let specs = try store?.habitSpecs() ?? [:]
+            var subject = loaded.routine
+            if let argument = day {
+                let day = settings.day(argument)
+                let context =
+                    try store?.dayContext(
+                        habits: subject.contextHabitNames, day: day,
+                        historyOf: subject.conditionHabitNames, historyDepth: subject.conditionDepth) ?? .empty(day)
+                subject = subject.pruned(for: context, habitSpecs: specs)
+            }
+            let scheduled = Set(specs.filter { $0.value.schedule != nil }.keys)
             let analysis: PathAnalysis
             do {
-                analysis = try PathAnalysis(loaded.routine, listing: list ? limit : nil)
+                analysis = try PathAnalysis(
+                    subject, listing: list ? limit : nil, scheduled: self.day == nil ? scheduled : [])
             } catch {
                 throw CLIError("\(routine): \(error)")
             }

@@ -1,12 +1,19 @@
 import ArgumentParser
+import Foundation
 import RoutineCore
+import RoutineRuns
 import RoutineStore
 
 extension RoutineCommand {
-    /// `routine today`: what is done and what is still open today.
+    /// `routine today [--day D]`: each routine's state on the day and its habits — done,
+    /// due and not yet done, skipped, and how many are not due — then habits done by hand
+    /// (SPEC §10.5).
     struct Today: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "today", abstract: "What is done today, and what is still open.")
+            commandName: "today", abstract: "Each routine's state today, what is done, and what is still due.")
+
+        @Option(help: "Output format.")
+        var format: TextOrJSON = .text
 
         @Flag(help: "Include archived habits.")
         var all = false
@@ -22,13 +29,80 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let day = settings.day(day)
+            let day = settings.day(self.day)
             guard let store = try Session.current.existingStore(settings) else {
-                Output.line("Nothing tracked yet. Start with: routine run morning-checkin")
+                let empty = TodayOverview(day: day, routines: [], stats: [])
+                Output.line(
+                    format == .json ? empty.json : "Nothing tracked yet. Start with: routine run morning-checkin")
                 return
             }
-            let stats = try Metrics.stats(store: store, day: day, includeArchived: all)
-            Output.block(TodaySummary(stats: stats, day: day).text)
+            let overview = try Self.overview(store: store, day: day, settings: settings, includeArchived: all)
+            Output.line(format == .json ? overview.json : overview.text)
+        }
+
+        static func overview(
+            store: AppDatabase, day: DayKey, settings: Settings, includeArchived: Bool = false
+        ) throws
+            -> TodayOverview
+        {
+            let stats = try Metrics.stats(store: store, day: day, includeArchived: includeArchived)
+            let due = Dictionary(stats.map { ($0.habit.key, $0.due) }, uniquingKeysWith: { first, _ in first })
+            let specs = try store.habitSpecs()
+            let runs = try store.runs(on: day)
+            var routines: [TodayOverview.RoutineDay] = []
+            for summary in try store.routines() {
+                guard let stored = try store.routine(slug: summary.slug) else { continue }
+                let routine = stored.routine
+                // Reachable on some path of D with D's conditions, schedules and pauses.
+                let context = try store.dayContext(
+                    habits: routine.contextHabitNames, day: day,
+                    historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
+                let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
+                var state = TodayOverview.State.notStarted
+                var skipped = Set<String>()
+                var open = Set(reachable.map(HabitName.key))
+                if let run = runs.first(where: { $0.slug == summary.slug }) {
+                    // The run's own version, resumed in memory only: its next prompt and
+                    // what it may still ask. A state that cannot be read shows no prompt.
+                    var walked = RunCoordinator.savedWalker(of: run, store: store)
+                    for step in walked?.steps ?? [] where step.answer == .skipped { skipped.insert(step.text) }
+                    let time = clock(run.updatedAt, settings.time.timeZone)
+                    switch run.status {
+                    case .completed: state = .completed(at: time)
+                    case .aborted: state = .aborted(at: time)
+                    case .paused, .active:
+                        walked?.refreshContext(
+                            try store.dayContext(
+                                habits: routine.contextHabitNames, day: day, excludingRun: run.id,
+                                historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth))
+                        walked?.resume()
+                        state = .paused(prompt: walked?.prompt?.text)
+                        if let walked, walked.routine == routine {
+                            open = walked.reachableHabitKeys { index in
+                                guard case .habit(let name) = routine.nodes[index].body else { return true }
+                                return due[HabitName.key(name)] ?? true
+                            }
+                        }
+                    }
+                }
+                routines.append(
+                    TodayOverview.RoutineDay(
+                        slug: summary.slug, title: summary.title, state: state,
+                        habits: routine.reachableHabitNames(), reachable: open, skipped: skipped,
+                        notDue: Set(routine.reachableHabitNames().map(HabitName.key)).subtracting(
+                            reachable.map(HabitName.key))))
+            }
+            return TodayOverview(day: day, routines: routines, stats: stats)
+        }
+
+        /// `HH:MM` in the active time zone.
+        static func clock(_ date: Date, _ zone: TimeZone) -> String {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.hour, .minute], from: date)
+            let hour = parts.hour ?? 0
+            let minute = parts.minute ?? 0
+            return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
         }
     }
 }

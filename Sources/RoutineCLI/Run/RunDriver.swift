@@ -85,7 +85,13 @@ struct RunDriver {
 
     private func show(steppedOver steps: [Step]) {
         guard format == .text else { return }
-        for step in steps { terminal.show(style.dim("✓ \(step.text): already done today")) }
+        for step in steps {
+            if let reason = step.reason {
+                terminal.show(style.dim("– \(step.text): not due today (\(reason))"))
+            } else {
+                terminal.show(style.dim("✓ \(step.text): already done today"))
+            }
+        }
     }
 
     /// Hints and help: with the prompts in text mode, on standard error when standard

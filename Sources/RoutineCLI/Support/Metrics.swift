@@ -6,7 +6,8 @@ import RoutineStore
 enum Metrics {
     static func habit(_ info: HabitInfo) -> MetricHabit {
         MetricHabit(
-            key: info.key, name: info.name, isQuantity: info.measure != nil, unit: info.unit, weekly: info.weekly)
+            key: info.key, name: info.name, isQuantity: info.measure != nil, unit: info.unit, weekly: info.weekly,
+            schedule: info.schedule)
     }
 
     /// Stats of every habit (or of the named ones, archived or not) at `day`; archived
@@ -22,6 +23,6 @@ enum Metrics {
         guard !habits.isEmpty else { return [] }
         let keys = names == nil ? nil : Set(habits.map(\.key))
         let entries = try store.metricEntries(habitKeys: keys, to: day)
-        return computeStats(habits: habits, entries: entries, day: day)
+        return computeStats(habits: habits, entries: entries, day: day, pauses: try store.pauseSpans())
     }
 }

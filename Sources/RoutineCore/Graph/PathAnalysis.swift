@@ -54,12 +54,20 @@ public struct PathAnalysis: Sendable, Equatable {
     /// fixed order: options are tried in declared order, earlier questions (in visit
     /// order) varying slowest. Throws `tooComplex` when counting would need more than
     /// `budget` distinct frontiers (see `PathCounter`).
+    ///
+    /// Conditions and schedules are unknown here (SPEC §10.4): a node with a `when:`, a
+    /// habit with a schedule (declared, or named in `scheduled` by `HabitName.key`) and
+    /// a question whose every option has a `when:` may be not due, so no habit behind
+    /// one is on `every` combination; combinations count every option. To see one
+    /// day, analyse `routine.pruned(for:)`.
     public init(
-        _ routine: Routine, listing limit: Int? = nil, budget: Int = PathAnalysis.defaultBudget
+        _ routine: Routine, listing limit: Int? = nil, budget: Int = PathAnalysis.defaultBudget,
+        scheduled: Set<String> = []
     )
         throws(PathAnalysisError)
     {
-        let graph = PathGraph(routine)
+        let declared = routine.habits.filter { $0.schedule != nil }.map { HabitName.key($0.name) }
+        let graph = PathGraph(routine, scheduled: scheduled.union(declared))
         let counted = try PathCounter.count(graph, budget: budget)
         self.routine = routine.slug
         self.title = routine.displayTitle

@@ -63,7 +63,7 @@ struct PathCoverage {
             for target in entry.always where target != largest { result.formUnion(local[target] ?? []) }
             if let habit = entry.habit { result.insert(habit) }
             if let common { result.formUnion(common) }
-            must[position] = result
+            must[position] = entry.mayBeSkipped ? [] : result
         }
         var every = Set<Int>()
         for position in graph.start { every.formUnion(must[position] ?? []) }

@@ -15,6 +15,9 @@ struct PathGraph: Sendable {
         var always: [Int]
         /// For a question, each option's `next` (empty for a habit).
         var options: [[Int]]
+        /// The node may be not due on some day (a `when:`, a scheduled habit, or a
+        /// question whose every option has a `when:`): nothing behind it is certain.
+        var mayBeSkipped = false
     }
 
     let entries: [Entry]
@@ -22,7 +25,8 @@ struct PathGraph: Sendable {
     /// Positions of the start nodes, sorted, no duplicates.
     let start: [Int]
 
-    init(_ routine: Routine) {
+    /// - Parameter scheduled: keys of habits with a schedule (their nodes may be not due).
+    init(_ routine: Routine, scheduled: Set<String> = []) {
         let order = VisitOrder(routine)
         let habits = HabitTable(routine)
         func positions(_ list: [Int], after position: Int) -> [Int] {
@@ -40,12 +44,22 @@ struct PathGraph: Sendable {
         entries.reserveCapacity(order.count)
         for (position, node) in order.nodes.enumerated() {
             let always = positions(routine.nodes[node].next, after: position)
+            let conditional = routine.nodes[node].when != nil
             switch routine.nodes[node].body {
             case .habit:
-                entries.append(Entry(node: node, habit: habits.habit(ofNode: node), always: always, options: []))
+                let habit = habits.habit(ofNode: node)
+                let isScheduled = habit.map { scheduled.contains(habits.keys[$0]) } ?? false
+                entries.append(
+                    Entry(
+                        node: node, habit: habit, always: always, options: [],
+                        mayBeSkipped: conditional || isScheduled))
             case .question(_, let options):
                 let lists = options.map { positions($0.next, after: position) }
-                entries.append(Entry(node: node, habit: nil, always: always, options: lists))
+                let allConditional = !options.isEmpty && options.allSatisfy { $0.when != nil }
+                entries.append(
+                    Entry(
+                        node: node, habit: nil, always: always, options: lists,
+                        mayBeSkipped: conditional || allConditional))
             }
         }
         self.entries = entries

@@ -46,12 +46,15 @@ public struct Node: Codable, Sendable, Equatable {
     public var body: NodeBody
     /// The node's own `next` nodes, in declared order.
     public var next: [Int]
+    /// The `when:` condition as written (SPEC §10.3), checked on import; nil: always.
+    public var when: String?
 
-    public init(id: String, isInline: Bool = false, body: NodeBody, next: [Int] = []) {
+    public init(id: String, isInline: Bool = false, body: NodeBody, next: [Int] = [], when: String? = nil) {
         self.id = id
         self.isInline = isInline
         self.body = body
         self.next = next
+        self.when = when
     }
 
     /// True when the id was generated for an inline node written without `id:`.
@@ -70,10 +73,13 @@ public enum NodeBody: Codable, Sendable, Equatable {
 public struct Option: Codable, Sendable, Equatable {
     public var text: String
     public var next: [Int]
+    /// The `when:` condition as written; an option whose condition is false is not offered.
+    public var when: String?
 
-    public init(text: String, next: [Int] = []) {
+    public init(text: String, next: [Int] = [], when: String? = nil) {
         self.text = text
         self.next = next
+        self.when = when
     }
 }
 
@@ -86,12 +92,18 @@ public struct HabitSpec: Codable, Sendable, Equatable {
     public var target: Double?
     /// Weekly target: a count for binary habits, a sum for quantity ones.
     public var weekly: Double?
+    /// When the habit is due (`days:` or `every:`); nil when not declared (daily, or as stored).
+    public var schedule: Schedule?
 
-    public init(name: String, measure: Measure? = nil, target: Double? = nil, weekly: Double? = nil) {
+    public init(
+        name: String, measure: Measure? = nil, target: Double? = nil, weekly: Double? = nil,
+        schedule: Schedule? = nil
+    ) {
         self.name = name
         self.measure = measure
         self.target = target
         self.weekly = weekly
+        self.schedule = schedule
     }
 }
 

@@ -91,4 +91,16 @@ struct HabitHistory: Sendable {
     func tally(on day: Int) -> (count: Int, sum: Double) {
         index(of: day).map { (dayCounts[$0], daySums[$0]) } ?? (0, 0)
     }
+
+    /// The index of the last done day ≤ `day`, if any.
+    func lastIndex(atOrBefore day: Int) -> Int? {
+        let index = lowerBound(day + 1)
+        return index > 0 ? index - 1 : nil
+    }
+
+    /// The last done day before `day`, if any.
+    func lastDay(before day: Int) -> Int? {
+        let index = lowerBound(day)
+        return index > 0 ? days[index - 1] : nil
+    }
 }

@@ -33,6 +33,11 @@ public struct HabitStats: Sendable, Hashable {
     /// Consecutive complete windows ending at D, D−7, D−14 …; nil for habits without a
     /// weekly target.
     public var weeklyStreak: Int?
+    /// Due on D by schedule and pauses (SPEC §10.5); true for habits with neither.
+    public var due: Bool
+    /// Momentum's denominator: the due DayKeys among D−6…D for a habit with a schedule
+    /// or pauses, else 7 (4 for weekly habits, whose momentum counts windows).
+    public var dueDays: Int
 
     /// The largest possible momentum for this habit: 4 for weekly habits, else 7.
     public var momentumScale: Int { habit.isWeekly ? 4 : 7 }
@@ -40,8 +45,11 @@ public struct HabitStats: Sendable, Hashable {
     public init(
         habit: MetricHabit, day: DayKey, doneToday: Bool, todayCount: Int, todaySum: Double?,
         currentStreak: Int, previousStreak: Int, bestStreak: Int, momentum: Int,
-        weekCount: Int, weekSum: Double?, weekComplete: Bool, weeklyStreak: Int?
+        weekCount: Int, weekSum: Double?, weekComplete: Bool, weeklyStreak: Int?, due: Bool = true,
+        dueDays: Int? = nil
     ) {
+        self.due = due
+        self.dueDays = dueDays ?? (habit.isWeekly ? 4 : 7)
         self.habit = habit
         self.day = day
         self.doneToday = doneToday
@@ -58,7 +66,8 @@ public struct HabitStats: Sendable, Hashable {
     }
 
     /// The figures of `habit` at `day` from its history (already limited to days ≤ D).
-    init(habit: MetricHabit, history: HabitHistory, day: DayKey) {
+    /// A habit with a schedule or a pause gets SPEC §10.5's due-aware daily figures.
+    init(habit: MetricHabit, history: HabitHistory, day: DayKey, pauses: [PauseSpan] = []) {
         let d = day.ordinal
         let today = history.tally(on: d)
         let week = history.window(endingAt: d)
@@ -83,6 +92,18 @@ public struct HabitStats: Sendable, Hashable {
         } else {
             momentum = history.doneDays(from: d - 6, to: d)
         }
+        let ownPauses = pauses.filter { $0.applies(to: habit.key) }
+        guard habit.schedule != nil || !ownPauses.isEmpty else { return }
+        let figures = DueFigures(
+            history: history, schedule: habit.schedule, pauses: ownPauses, habitKey: habit.key, day: d)
+        due = figures.due
+        currentStreak = figures.currentStreak
+        previousStreak = figures.previousStreak
+        bestStreak = figures.bestStreak
+        if !habit.isWeekly {
+            momentum = figures.momentum
+            dueDays = figures.dueDays
+        }
     }
 
     /// The week-complete rule for one window's figures.
@@ -104,7 +125,10 @@ public struct HabitStats: Sendable, Hashable {
 /// not listed are dropped); each habit's entries are then sorted once. The whole is
 /// O(n log n) in the number of entries, with no per-habit rescans. A habit listed
 /// twice (same key) gets the same figures twice. The order of `entries` never matters.
-public func computeStats(habits: [MetricHabit], entries: [MetricEntry], day: DayKey) -> [HabitStats] {
+/// `pauses` make the habits they cover not due on their days (SPEC §10.5).
+public func computeStats(
+    habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = []
+) -> [HabitStats] {
     var groupOfKey: [String: Int] = [:]
     for habit in habits where groupOfKey[habit.key] == nil {
         groupOfKey[habit.key] = groupOfKey.count
@@ -117,6 +141,6 @@ public func computeStats(habits: [MetricHabit], entries: [MetricEntry], day: Day
     let histories = samples.map { HabitHistory(samples: $0) }
     return habits.map { habit in
         let history = groupOfKey[habit.key].map { histories[$0] } ?? HabitHistory(samples: [])
-        return HabitStats(habit: habit, history: history, day: day)
+        return HabitStats(habit: habit, history: history, day: day, pauses: pauses)
     }
 }

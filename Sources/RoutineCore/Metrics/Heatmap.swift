@@ -20,7 +20,9 @@ import Foundation
 /// total in four round steps that reach the largest day total shown (a step is 1, 2,
 /// 2.5 or 5 times a power of ten: a largest day of 15 km gives `░ ≤5  ▒ ≤10  ▓ ≤15
 /// █ ≤20`, never `≤3.75`). A quantity day done without a positive value is `░`; when no
-/// shown day has a positive value, done days are plain `█`. ANSI colour is added only when
+/// shown day has a positive value, done days are plain `█`. A day without an entry on
+/// which the habit was not due (its schedule or a pause; SPEC §10.5) is `–`, apart from a
+/// missed `·`; the legend lists `–` only for habits that have such days. ANSI colour is added only when
 /// `colour` is true; the characters stay the same.
 public enum Heatmap {
     /// The widest grid drawn: ten years of weeks.
@@ -35,8 +37,10 @@ public enum Heatmap {
     ///   - entries: live entries of any habits; only `habit`'s are used, and none after `day`.
     ///   - weeks: columns to show, clamped to 1…520 (ten years), so that no input can
     ///     make the grid overflow or exhaust memory.
+    ///   - pauses: pauses of any habits; those covering `habit` mark their days not due.
     public static func render(
-        habit: MetricHabit, entries: [MetricEntry], day: DayKey, weeks: Int = 12, colour: Bool
+        habit: MetricHabit, entries: [MetricEntry], day: DayKey, weeks: Int = 12, colour: Bool,
+        pauses: [PauseSpan] = []
     ) -> String {
         let columns = min(maxWeeks, max(1, weeks))
         let lastMonday = day.ordinal - day.weekday
@@ -51,9 +55,25 @@ public enum Heatmap {
         totals = totals.mapValues(MetricNumber.tidy)
         let largest = habit.isQuantity ? totals.values.filter { $0 > 0 }.max() : nil
 
+        let ownPauses = pauses.filter { $0.applies(to: habit.key) }
+        let scheduled = habit.schedule != nil || !ownPauses.isEmpty
+        let history = HabitHistory(
+            samples: scheduled
+                ? entries.filter { $0.habitKey == habit.key && $0.dayKey <= day }.map { ($0.dayKey.ordinal, 0) } : [])
+        func isDue(_ ordinal: Int) -> Bool {
+            guard scheduled else { return true }
+            let date = DayKey(ordinal: ordinal)
+            return Due.status(
+                schedule: habit.schedule, paused: ownPauses.contains { $0.covers(habit.key, on: date) }, day: date,
+                lastDoneBefore: history.lastDay(before: ordinal).map(DayKey.init(ordinal:))
+            ).isDue
+        }
+
         func cell(_ ordinal: Int) -> String {
             guard ordinal <= day.ordinal else { return " " }
-            guard let total = totals[ordinal] else { return paint("·", code: "90", colour) }
+            guard let total = totals[ordinal] else {
+                return isDue(ordinal) ? paint("·", code: "90", colour) : paint("–", code: "90", colour)
+            }
             guard let largest else { return paint("█", code: "38;5;34", colour) }
             // The small tolerance keeps a total equal to a bound (7.5 for a 2.5 step) at its level.
             let level = min(3, max(0, Int((total / step(largest) - 1e-9).rounded(.up)) - 1))
@@ -66,7 +86,7 @@ public enum Heatmap {
             let cells = (0..<columns).map { cell(firstMonday + 7 * $0 + row) }
             lines.append(dayNames[row] + " " + cells.joined(separator: " "))
         }
-        lines.append(legend(habit: habit, largest: largest, colour: colour))
+        lines.append(legend(habit: habit, largest: largest, colour: colour, notDue: scheduled))
         return lines.map(StatsTable.trimTrailing).joined(separator: "\n")
     }
 
@@ -109,9 +129,11 @@ public enum Heatmap {
         return MetricNumber.tidy(10 * magnitude)
     }
 
-    /// `· none  █ done`, or the step bounds with the habit's unit.
-    static func legend(habit: MetricHabit, largest: Double?, colour: Bool) -> String {
-        let none = paint("·", code: "90", colour) + " none"
+    /// `· none  █ done`, or the step bounds with the habit's unit (and `– not due` for a
+    /// habit that has such days).
+    static func legend(habit: MetricHabit, largest: Double?, colour: Bool, notDue: Bool = false) -> String {
+        var none = paint("·", code: "90", colour) + " none"
+        if notDue { none += "  " + paint("–", code: "90", colour) + " not due" }
         guard let largest else { return none + "  " + paint("█", code: "38;5;34", colour) + " done" }
         let parts = (0..<4).map { level in
             paint(String(levels[level]), code: levelCodes[level], colour) + " ≤"

@@ -31,15 +31,21 @@ public struct MetricHabit: Sendable, Hashable, Codable {
     /// quantity ones. Only a finite value above zero counts as a target (see
     /// `weeklyTarget`); anything else means "no weekly target".
     public var weekly: Double?
+    /// When the habit is due (SPEC §10.1); nil is daily. Metrics use the current
+    /// schedule for all history.
+    public var schedule: Schedule?
 
     /// - Parameter key: defaults to `HabitName.key(name)`.
-    public init(key: String? = nil, name: String, isQuantity: Bool = false, unit: String? = nil, weekly: Double? = nil)
-    {
+    public init(
+        key: String? = nil, name: String, isQuantity: Bool = false, unit: String? = nil, weekly: Double? = nil,
+        schedule: Schedule? = nil
+    ) {
         self.key = key ?? HabitName.key(name)
         self.name = name
         self.isQuantity = isQuantity
         self.unit = unit
         self.weekly = weekly
+        self.schedule = schedule
     }
 
     /// The weekly target when it is usable: finite and above zero. A target of 0 (or a

@@ -2,7 +2,7 @@
 /// then this project's two additions.
 ///
 /// `{"habit","doneToday","currentStreak","previousStreak","bestStreak","momentum",
-/// "weekCount","weekSum","weekComplete","weeklyStreak"}` — `weekSum` is `null` for
+/// "weekCount","weekSum","weekComplete","weeklyStreak","due","dueDays"}` — `weekSum` is `null` for
 /// binary habits and `weeklyStreak` is `null` for habits without a weekly target; both
 /// keys are always present. `JSONEncoder` on Linux does not keep the key order, so
 /// `statsJSON` and `json` write the text by hand; use those for output.
@@ -17,6 +17,10 @@ public struct StatsRow: Encodable, Sendable, Hashable {
     public var weekSum: Double?
     public var weekComplete: Bool
     public var weeklyStreak: Int?
+    /// Due on D (SPEC §10.5).
+    public var due: Bool
+    /// Momentum's denominator (SPEC §10.5).
+    public var dueDays: Int
 
     public init(_ stats: HabitStats) {
         habit = stats.habit.name
@@ -29,11 +33,13 @@ public struct StatsRow: Encodable, Sendable, Hashable {
         weekSum = stats.weekSum
         weekComplete = stats.weekComplete
         weeklyStreak = stats.weeklyStreak
+        due = stats.due
+        dueDays = stats.dueDays
     }
 
     private enum CodingKeys: String, CodingKey {
         case habit, doneToday, currentStreak, previousStreak, bestStreak, momentum
-        case weekCount, weekSum, weekComplete, weeklyStreak
+        case weekCount, weekSum, weekComplete, weeklyStreak, due, dueDays
     }
 
     /// Written by hand so that `null`s are explicit (synthesised code would omit the
@@ -58,6 +64,8 @@ public struct StatsRow: Encodable, Sendable, Hashable {
         } else {
             try container.encodeNil(forKey: .weeklyStreak)
         }
+        try container.encode(due, forKey: .due)
+        try container.encode(dueDays, forKey: .dueDays)
     }
 }
 
@@ -84,6 +92,8 @@ extension StatsRow {
             ("weekSum", weekSum.map(JSONText.number) ?? "null"),
             ("weekComplete", String(weekComplete)),
             ("weeklyStreak", weeklyStreak.map { String($0) } ?? "null"),
+            ("due", String(due)),
+            ("dueDays", String(dueDays)),
         ]
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }

@@ -33,10 +33,12 @@ public enum DiagnosticCode: String, Codable, Sendable, Hashable, CaseIterable {
     case unreachableNode = "unreachable-node"
     case singleOption = "single-option"
     case repeatedHabit = "repeated-habit"
+    case invalidCondition = "invalid-condition"
+    case unknownHabit = "unknown-habit"
 
     public var severity: Severity {
         switch self {
-        case .unreachableNode, .singleOption, .repeatedHabit: .warning
+        case .unreachableNode, .singleOption, .repeatedHabit, .unknownHabit: .warning
         default: .error
         }
     }

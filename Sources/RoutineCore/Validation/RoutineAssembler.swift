@@ -55,14 +55,18 @@ enum RoutineAssembler {
             case .habit(let name, _):
                 body = .habit(name)
             case .question(let text, let options, _):
-                body = .question(text, options: options.map { Option(text: $0.text, next: take($0.next.count)) })
+                body = .question(
+                    text, options: options.map { Option(text: $0.text, next: take($0.next.count), when: $0.when?.text) }
+                )
             case .missing:
                 body = .habit("")
             }
-            return Node(id: node.id, isInline: node.isInline, body: body, next: take(node.next.count))
+            return Node(
+                id: node.id, isInline: node.isInline, body: body, next: take(node.next.count), when: node.when?.text)
         }
         let habits = draft.habits.map {
-            HabitSpec(name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly)
+            HabitSpec(
+                name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly, schedule: $0.schedule)
         }
         return Routine(
             slug: slug, title: draft.title, start: start.map { newIndex[$0] },

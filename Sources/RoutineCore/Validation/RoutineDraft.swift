@@ -72,11 +72,14 @@ public struct DraftNode: Sendable, Equatable {
     public var isInline: Bool
     public var body: Body
     public var next: [DraftRef]
+    /// `when:`, when given as text.
+    public var when: DraftCondition?
 
     public init(
         id: String, idLocation: SourceLocation, location: SourceLocation,
         isInline: Bool, body: Body, next: [DraftRef] = []
     ) {
+        self.when = nil
         self.id = id
         self.idLocation = idLocation
         self.location = location
@@ -92,8 +95,11 @@ public struct DraftOption: Sendable, Equatable {
     /// The `text:` value (or the option's mapping when the text is missing).
     public var location: SourceLocation
     public var next: [DraftRef]
+    /// `when:`, when given as text.
+    public var when: DraftCondition?
 
     public init(text: String, at location: SourceLocation, next: [DraftRef] = []) {
+        self.when = nil
         self.text = text
         self.location = location
         self.next = next
@@ -110,16 +116,43 @@ public struct DraftHabit: Sendable, Equatable {
     public var measureLocation: SourceLocation?
     public var target: Double?
     public var weekly: Double?
+    /// `days:` or `every:`, when one is given and valid.
+    public var schedule: Schedule?
 
     public init(
         name: String, at location: SourceLocation, measure: Measure? = nil,
-        measureLocation: SourceLocation? = nil, target: Double? = nil, weekly: Double? = nil
+        measureLocation: SourceLocation? = nil, target: Double? = nil, weekly: Double? = nil,
+        schedule: Schedule? = nil
     ) {
+        self.schedule = schedule
         self.name = name
         self.location = location
         self.measure = measure
         self.measureLocation = measureLocation
         self.target = target
         self.weekly = weekly
+    }
+}
+
+/// A `when:` expression as written, with where its text starts.
+public struct DraftCondition: Sendable, Equatable {
+    public var text: String
+    /// The scalar's position.
+    public var location: SourceLocation
+    /// Columns from the scalar's position to the first character of `text` when the
+    /// scalar is on one line (0 plain, 1 quoted); nil otherwise (a problem is then
+    /// reported at the scalar).
+    public var shift: Int?
+
+    public init(text: String, at location: SourceLocation, shift: Int?) {
+        self.text = text
+        self.location = location
+        self.shift = shift
+    }
+
+    /// The position of the character at `offset` in `text`.
+    public func location(ofOffset offset: Int) -> SourceLocation {
+        guard let shift else { return location }
+        return SourceLocation(line: location.line, column: location.column + shift + offset)
     }
 }

@@ -51,6 +51,7 @@ public enum RoutineValidator {
             }
         }
         checkHabits(draft.habits, into: &diagnostics)
+        ConditionValidation.check(draft, indexOfID: indexOfID, into: &diagnostics)
 
         let cycles = CycleFinder.cycles(successors: successors)
         for cycle in cycles {

@@ -5,8 +5,11 @@ public struct Prompt: Sendable, Equatable {
     public var kind: StepKind
     /// The question text, or the habit's shown name.
     public var text: String
-    /// A question's option texts, in order (shown numbered from 1); empty for a habit.
+    /// A question's offered option texts, in order (shown numbered from 1); empty for a habit.
     public var options: [String]
+    /// For each offered option, its index among the question's options (those whose
+    /// `when:` is false are not offered, SPEC §10.4).
+    public var optionIndices: [Int]
     /// A quantity habit's measure; nil for a question or a binary habit.
     public var measure: Measure?
     /// A quantity habit's default value (`y` records it), if it has one.
@@ -20,6 +23,7 @@ public struct Prompt: Sendable, Equatable {
         self.kind = kind
         self.text = text
         self.options = options
+        self.optionIndices = Array(options.indices)
         self.measure = measure
         self.target = target
     }

@@ -14,14 +14,18 @@ public enum StepAnswer: Codable, Sendable, Equatable {
     case skipped
     /// A habit not asked because it already had a live entry on the run's day.
     case alreadyDone
+    /// A node not asked because it is not due (SPEC §10.4): `reason` says why
+    /// (`schedule: mon, wed, fri`, `paused`, `when: …`). It activates nothing.
+    case notDue(reason: String)
 
-    /// The transcript form: the option text, `done`, `skipped` or `already-done`.
+    /// The transcript form: the option text, `done`, `skipped`, `already-done` or `not-due`.
     public var label: String {
         switch self {
         case .option(_, let text): text
         case .done: "done"
         case .skipped: "skipped"
         case .alreadyDone: "already-done"
+        case .notDue: "not-due"
         }
     }
 }
@@ -46,6 +50,21 @@ public struct Step: Codable, Sendable, Equatable {
         self.text = text
         self.answer = answer
         self.token = token
+    }
+
+    /// Why a not-due step was not asked, else nil.
+    public var reason: String? {
+        if case .notDue(let reason) = answer { return reason }
+        return nil
+    }
+
+    /// True for steps the walker made without asking (`already-done`, `not-due`):
+    /// `back` steps over them.
+    public var isStepOver: Bool {
+        switch answer {
+        case .alreadyDone, .notDue: true
+        default: false
+        }
     }
 
     /// The recorded value of a quantity habit marked done, else nil.

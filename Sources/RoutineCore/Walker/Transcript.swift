@@ -7,7 +7,8 @@
 ///      "entries":[{"habit":"Meditate","dayKey":"2026-11-22","value":10}]}
 ///
 /// Keys in exactly that order. A question step has `prompt`, a habit step `habit`;
-/// `value` appears only on a step that recorded a quantity. Entries carry `value`
+/// `value` appears only on a step that recorded a quantity, `reason` only on a
+/// `not-due` step (SPEC §10.4). Entries carry `value`
 /// always, `null` for a binary habit. `json()` writes it on one line, no spaces.
 public struct Transcript: Encodable, Sendable, Equatable {
     public var run: String
@@ -52,6 +53,7 @@ public struct Transcript: Encodable, Sendable, Equatable {
             item += step.kind == .question ? "\"prompt\":" : "\"habit\":"
             item += JSONText.string(step.text) + ",\"answer\":" + JSONText.string(step.answer.label)
             if let value = step.value { item += ",\"value\":" + JSONText.number(value) }
+            if let reason = step.reason { item += ",\"reason\":" + JSONText.string(reason) }
             return item + "}"
         }.joined(separator: ",")
         out += "],\"entries\":["
@@ -66,7 +68,7 @@ public struct Transcript: Encodable, Sendable, Equatable {
     }
 
     private enum StepKeys: String, CodingKey {
-        case node, kind, prompt, habit, answer, value
+        case node, kind, prompt, habit, answer, value, reason
     }
 
     private enum EntryKeys: String, CodingKey {
@@ -89,6 +91,7 @@ public struct Transcript: Encodable, Sendable, Equatable {
             try item.encode(step.text, forKey: step.kind == .question ? .prompt : .habit)
             try item.encode(step.answer.label, forKey: .answer)
             try item.encodeIfPresent(step.value, forKey: .value)
+            try item.encodeIfPresent(step.reason, forKey: .reason)
         }
         var entryList = container.nestedUnkeyedContainer(forKey: .entries)
         for entry in entries {

@@ -125,7 +125,7 @@ extension Walker: Codable {
             switch (routine.nodes[index].body, step.answer) {
             case (.question(_, let options), .option(let chosen, _)) where chosen >= 0 && chosen < options.count:
                 option = chosen
-            case (.habit, .done), (.habit, .skipped), (.habit, .alreadyDone):
+            case (.habit, .done), (.habit, .skipped), (.habit, .alreadyDone), (_, .notDue):
                 break
             default:
                 return "step \(number + 1): answer does not fit node '\(step.node)'"
@@ -137,6 +137,7 @@ extension Walker: Codable {
             } else if case .done = step.answer {
                 return "step \(number + 1): a done step without an entry token"
             }
+            if case .notDue = step.answer { continue }
             activated.formUnion(routine.activations(of: index, option: option))
         }
         return nil

@@ -27,9 +27,14 @@ public struct Walker: Sendable {
     public private(set) var steps: [Step]
     public private(set) var status: RunStatus
     var nextToken: Int
+    /// The host's snapshot of the person's history (SPEC §10.4); nil: every node is due.
+    /// Not saved with the run: the host passes a fresh one on resume.
+    public private(set) var context: DayContext?
 
     let order: VisitOrder
     let habitTable: HabitTable
+    /// The parsed `when:` conditions (derived from the routine).
+    let conditions: RoutineConditions
     private var activated: [Bool]
     private var doneByRun: Set<String>
     private var cursor: Int
@@ -42,14 +47,21 @@ public struct Walker: Sendable {
     ///     extends `routine.habits`.
     ///   - alreadyDone: keys of habits with a live entry on `dayKey`.
     ///
-    /// Habits already done at the start are stepped over at once (see `steps`); when
-    /// every activated node is, the run is `completed` from the start.
-    public init(routine: Routine, dayKey: DayKey, habitSpecs: [String: HabitSpec] = [:], alreadyDone: Set<String> = [])
-    {
+    ///   - context: the person's history and pauses; habit nodes that are not due by
+    ///     their schedule or a pause become `not-due` steps. nil: everything is due.
+    ///
+    /// Habits already done at the start are stepped over at once (see `steps`), and so
+    /// are nodes that are not due; when every activated node is, the run is `completed`
+    /// from the start.
+    public init(
+        routine: Routine, dayKey: DayKey, habitSpecs: [String: HabitSpec] = [:], alreadyDone: Set<String> = [],
+        context: DayContext? = nil
+    ) {
         let merged = Walker.merge(routine.habits, habitSpecs)
         self.init(
             routine: routine, dayKey: dayKey, mergedSpecs: merged,
             knownDone: Set(alreadyDone.map(HabitName.key)), steps: [], status: .active, nextToken: 1)
+        self.context = context
         settle()
     }
 
@@ -66,6 +78,7 @@ public struct Walker: Sendable {
         self.status = status
         self.nextToken = nextToken
         order = VisitOrder(routine)
+        conditions = RoutineConditions(routine)
         habitTable = HabitTable(
             routine,
             knownNames: mergedSpecs.compactMapValues { spec in
@@ -91,7 +104,8 @@ public struct Walker: Sendable {
             }
             merged[key] = HabitSpec(
                 name: spec.name.isEmpty ? base.name : spec.name, measure: spec.measure ?? base.measure,
-                target: spec.target ?? base.target, weekly: spec.weekly ?? base.weekly)
+                target: spec.target ?? base.target, weekly: spec.weekly ?? base.weekly,
+                schedule: spec.schedule ?? base.schedule)
         }
         return merged
     }
@@ -105,7 +119,10 @@ public struct Walker: Sendable {
         let node = routine.nodes[index]
         switch node.body {
         case .question(let text, let options):
-            return Prompt(node: node.id, kind: .question, text: text, options: options.map(\.text))
+            let offered = offeredOptions(ofNode: index)
+            var prompt = Prompt(node: node.id, kind: .question, text: text, options: offered.map { options[$0].text })
+            prompt.optionIndices = offered
+            return prompt
         case .habit:
             let key = habitKey(ofNode: index) ?? ""
             let spec = habitSpecs[key]
@@ -145,7 +162,9 @@ public struct Walker: Sendable {
             abort()
             return .aborted
         case .command(.back): return back()
-        case .option(let index): return answer(.option(index: index, text: prompt.options[index]))
+        case .option(let index):
+            guard index >= 0, index < prompt.optionIndices.count else { return .rejected(hint: "no such option") }
+            return answer(.option(index: prompt.optionIndices[index], text: prompt.options[index]))
         case .done(let value): return answer(.done(value: value))
         case .skip: return answer(.skipped)
         }
@@ -183,7 +202,7 @@ public struct Walker: Sendable {
     /// At the first prompt (no answer yet), nothing changes.
     public mutating func back() -> WalkerEvent {
         guard status == .active else { return .rejected(hint: "the run is \(status.rawValue)") }
-        guard let last = steps.lastIndex(where: { $0.answer != .alreadyDone }) else { return .nothingToUndo }
+        guard let last = steps.lastIndex(where: { !$0.isStepOver }) else { return .nothingToUndo }
         let undone = steps[last...]
         var effects: [WalkerEffect] = []
         for step in undone {
@@ -252,6 +271,35 @@ public struct Walker: Sendable {
         return settle()
     }
 
+    /// Replaces the host's snapshot of the person's history (on resume, or when it may
+    /// have changed) and re-evaluates the current prompt; returns the steps stepped over.
+    @discardableResult
+    public mutating func refreshContext(_ context: DayContext?) -> [Step] {
+        self.context = context
+        guard status == .active else { return [] }
+        return settle()
+    }
+
+    /// Keys of the habits that some continuation of this run may still ask: habit
+    /// nodes reachable, over every option, from the activated nodes not yet visited.
+    /// `isOpen` says whether a node may be passed (its due-ness); a closed node
+    /// activates nothing. Empty for a finished run.
+    public func reachableHabitKeys(isOpen: (Int) -> Bool = { _ in true }) -> Set<String> {
+        guard status == .active || status == .paused else { return [] }
+        var reached = [Bool](repeating: false, count: routine.nodes.count)
+        var stack = (cursor..<order.count).map { order.nodes[$0] }.filter { activated[$0] }
+        var keys = Set<String>()
+        while let index = stack.popLast() {
+            guard !reached[index], isOpen(index) else { continue }
+            reached[index] = true
+            if let key = habitKey(ofNode: index) { keys.insert(key) }
+            var options: [Int?] = [nil]
+            if case .question(_, let list) = routine.nodes[index].body { options = Array(list.indices) }
+            for option in options { stack += routine.activations(of: index, option: option) }
+        }
+        return keys
+    }
+
     // MARK: - Moving on
 
     /// Moves the cursor to the next prompt, stepping over inactive nodes and habits
@@ -266,12 +314,21 @@ public struct Walker: Sendable {
                 cursor += 1
                 continue
             }
-            guard let key = habitKey(ofNode: index), knownDone.contains(key) || doneByRun.contains(key) else {
+            let answer: StepAnswer
+            if let key = habitKey(ofNode: index), knownDone.contains(key) || doneByRun.contains(key) {
+                answer = .alreadyDone
+            } else if let reason = notDueReason(ofNode: index) {
+                answer = .notDue(reason: reason)
+            } else {
                 return stepped
             }
-            let step = Step(
+            var step = Step(
                 node: routine.nodes[index].id, nodeIndex: index, kind: .habit, text: habitName(ofNode: index),
-                answer: .alreadyDone)
+                answer: answer)
+            if case .question(let text, _) = routine.nodes[index].body {
+                step.kind = .question
+                step.text = text
+            }
             steps.append(step)
             stepped.append(step)
             activate(after: step)
@@ -281,7 +338,44 @@ public struct Walker: Sendable {
         return stepped
     }
 
+    /// Why the node at `index` is not due now (its `when:`, its habit's schedule or a
+    /// pause, or a question with no option offered), or nil when it is. Without a
+    /// context nothing is evaluated: every node is due.
+    private func notDueReason(ofNode index: Int) -> String? {
+        guard let context else { return nil }
+        let node = routine.nodes[index]
+        if let when = node.when, let expr = conditions.node[index],
+            !ConditionEvaluator.evaluate(expr, in: environment(context))
+        {
+            return "when: \(when)"
+        }
+        if let key = habitKey(ofNode: index),
+            let reason = context.dueStatus(key, declared: habitSpecs[key]?.schedule).reason
+        {
+            return reason
+        }
+        if case .question = node.body, offeredOptions(ofNode: index).isEmpty { return "no option offered" }
+        return nil
+    }
+
+    /// Indices of the options of the question at `index` whose `when:` holds now.
+    func offeredOptions(ofNode index: Int) -> [Int] {
+        guard case .question(_, let options) = routine.nodes[index].body else { return [] }
+        guard let context, let exprs = conditions.options[index] else { return Array(options.indices) }
+        let env = environment(context)
+        return options.indices.filter { option in
+            exprs[option].map { ConditionEvaluator.evaluate($0, in: env) } ?? true
+        }
+    }
+
+    func environment(_ context: DayContext) -> WalkerEnvironment {
+        WalkerEnvironment(
+            context: context, steps: steps, entries: entries, knownDone: knownDone, doneByRun: doneByRun,
+            habitSpecs: habitSpecs)
+    }
+
     private mutating func activate(after step: Step) {
+        if case .notDue = step.answer { return }
         var option: Int?
         if case .option(let index, _) = step.answer { option = index }
         for node in routine.activations(of: step.nodeIndex, option: option) { activated[node] = true }

@@ -1,0 +1,71 @@
+import ArgumentParser
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand.Habit {
+    /// `routine habit schedule NAME (--days mon,wed | --every N | --daily)` (SPEC §10.1).
+    struct HabitSchedule: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "schedule",
+            abstract: "Set when a habit is due: on some weekdays, every N days, or daily.")
+
+        @Argument(help: ArgumentHelp("The habit.", valueName: "habit"))
+        var habit: String
+
+        @Option(help: ArgumentHelp("Due on these weekdays (mon,tue,wed,thu,fri,sat,sun).", valueName: "days"))
+        var days: String?
+
+        @Option(help: ArgumentHelp("Due unless done in the N-1 days before (1 is daily).", valueName: "n"))
+        var every: Int?
+
+        @Flag(help: "Due every day (removes the schedule).")
+        var daily = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            let given = [days != nil, every != nil, daily].filter { $0 }.count
+            if given != 1 { throw ValidationError("give exactly one of --days, --every and --daily") }
+            _ = try schedule()
+        }
+
+        /// The schedule the flags ask for; nil is daily.
+        func schedule() throws -> Schedule? {
+            if let every {
+                guard every >= 1, every <= 10_000 else {
+                    throw ValidationError("--every must be a whole number of days from 1 to 10000, not \(every)")
+                }
+                return .every(every)
+            }
+            guard let days else { return nil }
+            var weekdays: [Weekday] = []
+            for part in days.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = part.trimmingCharacters(in: .whitespaces)
+                guard let day = Weekday(name: name) else {
+                    let hint = Suggestion.hint(
+                        Suggestion.closest(to: name.lowercased(), among: Weekday.allCases.map(\.description)))
+                    throw ValidationError("'\(name)' is not a weekday: use mon, tue, wed, thu, fri, sat or sun\(hint)")
+                }
+                guard !weekdays.contains(day) else { throw ValidationError("weekday '\(day)' is given twice") }
+                weekdays.append(day)
+            }
+            return Schedule.on(weekdays)
+        }
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let schedule = try self.schedule()
+            guard let store = try Session.current.existingStore(settings) else {
+                throw CLIError("no habit named '\(habit)' (the store is empty)")
+            }
+            guard let info = try store.habit(named: habit) else {
+                throw HabitCommands.unknownHabit(habit, store: store)
+            }
+            if let change = try store.setSchedule(habit: info.name, to: schedule) {
+                Output.line(change.line)
+            } else {
+                Output.line("schedule of \(info.name) unchanged: \(Schedule.describe(schedule))")
+            }
+        }
+    }
+}

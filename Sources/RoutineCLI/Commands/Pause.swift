@@ -1,0 +1,46 @@
+import ArgumentParser
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine pause [HABIT...] --from D --to D [--note TEXT]` (SPEC §10.2).
+    struct Pause: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pause",
+            abstract: "Pause habits (every habit when none is named) for some days: they are not due then.")
+
+        @Argument(help: ArgumentHelp("Habits to pause (none: every habit, a holiday).", valueName: "habit"))
+        var habits: [String] = []
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "First paused day: YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
+            transform: DayArgument.parse)
+        var from: DayArgument?
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Last paused day: YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            transform: DayArgument.parse)
+        var to: DayArgument
+
+        @Option(help: "Why (shown by 'pauses').")
+        var note: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let start = settings.day(from)
+            let to = settings.day(to)
+            guard start <= to else { throw CLIError("--from \(start) is after --to \(to): nothing to pause") }
+            let store = try Session.current.store(settings)
+            if let unknown = try habits.first(where: { try store.habit(named: $0) == nil }) {
+                throw HabitCommands.unknownHabit(unknown, store: store)
+            }
+            let pause = try store.addPause(habits: habits, from: start, to: to, note: note, at: settings.time.now())
+            Output.line("paused \(Pauses.what(pause)) from \(pause.from) to \(pause.to) (pause \(pause.id))")
+        }
+    }
+}

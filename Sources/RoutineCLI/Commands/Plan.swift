@@ -1,0 +1,77 @@
+import ArgumentParser
+import RoutineCore
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine plan [--from D] [--days N]`: a grid of the next days, a mark where each
+    /// habit of a routine is due (SPEC §10.5).
+    struct Plan: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "plan", abstract: "Which habits are due on each of the next days (a grid).")
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "The first day: YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
+            transform: DayArgument.parse)
+        var from: DayArgument?
+
+        @Option(help: "How many days (1 to 366).")
+        var days: Int = 7
+
+        @Option(help: "Output format.")
+        var format: TextOrJSON = .text
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if !(1...366).contains(days) { throw ValidationError("--days wants a number from 1 to 366") }
+        }
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let start = settings.day(from)
+            var habits: [(name: String, schedule: Schedule?)] = []
+            var lastDone: [String: DayKey] = [:]
+            var pauses: [PauseSpan] = []
+            // Keys of the habits some routine may ask on each day (its conditions, as if
+            // nothing more were logged after the day before `start`).
+            var open: [DayKey: Set<String>] = [:]
+            if let store = try Session.current.existingStore(settings) {
+                var seen = Set<String>()
+                var names: [String] = []
+                let specs = try store.habitSpecs()
+                for summary in try store.routines() {
+                    guard let routine = try store.routine(slug: summary.slug)?.routine else { continue }
+                    for name in routine.reachableHabitNames() where seen.insert(HabitName.key(name)).inserted {
+                        names.append(name)
+                    }
+                    let base = try store.dayContext(
+                        habits: routine.contextHabitNames, day: start.adding(days: -1),
+                        historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
+                    for offset in 0..<days {
+                        var context = base
+                        context.day = start.adding(days: offset)
+                        let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
+                        open[context.day, default: []].formUnion(reachable.map(HabitName.key))
+                    }
+                }
+                let stored = Dictionary(
+                    try store.habits().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                habits = names.map { name in
+                    let info = stored[HabitName.key(name)]
+                    return (info?.name ?? name, info?.schedule)
+                }
+                let context = try store.dayContext(habits: names, day: start.adding(days: -1), historyOf: [])
+                for name in names {
+                    if let last = context.tallies(name).last?.day { lastDone[HabitName.key(name)] = last }
+                }
+                pauses = context.pauses
+            }
+            let plan = DuePlan(
+                habits: habits, from: start, count: days, pauses: pauses, lastDone: lastDone,
+                isOpen: { name, day in open[day]?.contains(HabitName.key(name)) ?? false })
+            Output.line(format == .json ? plan.json : plan.text)
+        }
+    }
+}

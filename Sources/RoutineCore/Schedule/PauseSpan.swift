@@ -1,0 +1,24 @@
+/// A pause the person stated (SPEC §10.2): from one DayKey to another, inclusive, for
+/// some habits or (no habit keys) for every habit. On a paused DayKey a habit is not due.
+public struct PauseSpan: Codable, Sendable, Hashable {
+    public var from: DayKey
+    public var to: DayKey
+    /// `HabitName.key`s of the paused habits; empty pauses every habit (a holiday).
+    public var habitKeys: [String]
+
+    public init(from: DayKey, to: DayKey, habitKeys: [String] = []) {
+        self.from = from
+        self.to = to
+        self.habitKeys = habitKeys.map(HabitName.key)
+    }
+
+    /// True when this pause covers `habitKey` (whatever its spelling) at all.
+    public func applies(to habitKey: String) -> Bool {
+        habitKeys.isEmpty || habitKeys.contains(HabitName.key(habitKey))
+    }
+
+    /// True when `habitKey` is paused on `day`.
+    public func covers(_ habitKey: String, on day: DayKey) -> Bool {
+        from <= day && day <= to && applies(to: habitKey)
+    }
+}

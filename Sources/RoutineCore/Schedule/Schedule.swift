@@ -1,0 +1,70 @@
+/// When a habit is due (SPEC §10.1): on some weekdays, or every N days, or (no
+/// schedule) every day. A property of the habit, like its measure.
+public enum Schedule: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Due only on these weekdays of the DayKey (non-empty; kept sorted, no duplicates).
+    case days([Weekday])
+    /// Due on D unless the habit has a live entry on one of the N−1 DayKeys before D.
+    case every(Int)
+
+    /// A `days` schedule from any order of weekdays (sorted, duplicates dropped); nil when empty.
+    public static func on(_ days: [Weekday]) -> Schedule? {
+        let sorted = Array(Set(days)).sorted()
+        return sorted.isEmpty ? nil : .days(sorted)
+    }
+
+    /// As shown to people: `mon, wed, fri`, `every 3 days`.
+    public var description: String {
+        switch self {
+        case .days(let days): days.map(\.description).joined(separator: ", ")
+        case .every(1): "every day"
+        case .every(let n): "every \(n) days"
+        }
+    }
+
+    /// The text kept in the store: `days:mon,wed,fri` or `every:3`. Also used in JSON.
+    public var storedText: String {
+        switch self {
+        case .days(let days): "days:" + days.map(\.description).joined(separator: ",")
+        case .every(let n): "every:\(n)"
+        }
+    }
+
+    /// Reads `storedText` back; nil for anything else (a damaged store).
+    public init?(storedText text: String) {
+        if text.hasPrefix("every:") {
+            guard let n = Int(text.dropFirst("every:".count)), n >= 1 else { return nil }
+            self = .every(n)
+            return
+        }
+        guard text.hasPrefix("days:") else { return nil }
+        let names = text.dropFirst("days:".count).split(separator: ",", omittingEmptySubsequences: false)
+        var days: [Weekday] = []
+        for name in names {
+            guard let day = Weekday(name: String(name)), !days.contains(day) else { return nil }
+            days.append(day)
+        }
+        guard let schedule = Schedule.on(days) else { return nil }
+        self = schedule
+    }
+
+    /// How a change reads in one line: `mon, wed, fri -> tue, thu`; `daily` for no schedule.
+    public static func describe(_ schedule: Schedule?) -> String {
+        schedule?.description ?? "daily"
+    }
+}
+
+extension Schedule: Codable {
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let schedule = Schedule(storedText: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a schedule: \(text)"))
+        }
+        self = schedule
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(storedText)
+    }
+}

@@ -1,0 +1,47 @@
+/// The `when:` checks of `routine check` (SPEC §10.3), in the one pass of §3: each
+/// problem at the line and column of its token inside the expression.
+enum ConditionValidation {
+    static func check(_ draft: RoutineDraft, indexOfID: IDIndex, into diagnostics: inout [Diagnostic]) {
+        let nodes = draft.nodes
+        guard
+            nodes.contains(where: { node in
+                if node.when != nil { return true }
+                if case .question(_, let options, _) = node.body { return options.contains { $0.when != nil } }
+                return false
+            })
+        else { return }
+        var habitKeys = Set(draft.habits.map { HabitName.key($0.name) })
+        for node in nodes {
+            if case .habit(let name, _) = node.body { habitKeys.insert(HabitName.key(name)) }
+        }
+        let checker = ConditionChecker(
+            node: { id in
+                guard let index = indexOfID[id], index < nodes.count else { return nil }
+                if case .question = nodes[index].body { return .question }
+                return .habit
+            },
+            knowsHabit: { habitKeys.contains(HabitName.key($0)) })
+        for node in nodes {
+            if let when = node.when { report(checker.check(when.text), of: when, into: &diagnostics) }
+            if case .question(_, let options, _) = node.body {
+                for option in options {
+                    if let when = option.when { report(checker.check(when.text), of: when, into: &diagnostics) }
+                }
+            }
+        }
+    }
+
+    private static func report(
+        _ errors: [ConditionError], of when: DraftCondition, into diagnostics: inout [Diagnostic]
+    ) {
+        for error in errors {
+            let code: DiagnosticCode =
+                switch error.kind {
+                case .invalid: .invalidCondition
+                case .undefinedNode: .undefinedNode
+                case .unknownHabit: .unknownHabit
+                }
+            diagnostics.append(Diagnostic(code, error.message, at: when.location(ofOffset: error.offset)))
+        }
+    }
+}

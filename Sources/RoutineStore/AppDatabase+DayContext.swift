@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+extension AppDatabase {
+    /// The history snapshot a run reads (SPEC §10.4): for each named habit, its live
+    /// entries up to `day` tallied per DayKey and its current schedule, and every pause. One query for the
+    /// entries, whatever the store's age. Entries of `excludingRun` are left out (the
+    /// walker knows its own), so a context rebuilt on resume does not count them twice.
+    ///
+    /// Entries are read only for the habits named in `historyOf` (the routine's
+    /// conditions) and those of `habits` with an `every:` schedule (nil: all of `habits`):
+    /// a run of a routine without them reads no history at all, whatever the store's age.
+    ///
+    /// With `historyOf`, only the last `historyWindow` days are read, plus each habit's
+    /// last entry before them, unless a habit's streak may reach further back (then its
+    /// whole history) or `historyDepth` (the furthest `done(H, N)` of the conditions)
+    /// asks for more: every figure a condition reads stays exact.
+    public func dayContext(
+        habits names: [String], day: DayKey, excludingRun runID: String? = nil, historyOf: [String]? = nil,
+        historyDepth: Int = 0
+    ) throws -> DayContext {
+        let wanted = Set(names.map(HabitResolver.storeKey))
+        let everyHabit = try habits()
+        let stored = everyHabit.filter { wanted.contains($0.key) }
+        var schedules: [String: Schedule] = [:]
+        for habit in stored {
+            if let schedule = habit.schedule { schedules[habit.key] = schedule }
+        }
+        var historyKeys = wanted
+        if let historyOf {
+            historyKeys = Set(historyOf.map(HabitResolver.storeKey))
+            for habit in stored {
+                if case .every = habit.schedule { historyKeys.insert(habit.key) }
+            }
+        }
+        let allHabits = historyOf == nil ? stored : everyHabit.filter { historyKeys.contains($0.key) }
+        let keyOfID = Dictionary(allHabits.map { ($0.id, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let pauses = try pauseSpans()
+        var history: [String: [DayTally]] = [:]
+        if !keyOfID.isEmpty {
+            try read { db in
+                let windowStart = day.adding(days: -Self.historyWindow)
+                let windowed = historyOf != nil && historyDepth < Self.historyWindow - Self.windowMargin
+                history = try Self.tallies(
+                    db, keyOfID: keyOfID, from: windowed ? windowStart : nil, to: day, runID: runID)
+                guard windowed else { return }
+                // Exact despite the window: each habit's last entry before it (days-since,
+                // `every:`), and the whole history of a habit whose streak may reach back
+                // past the window.
+                var full: [Int64: String] = [:]
+                for (id, key) in keyOfID {
+                    let schedule = schedules[key]
+                    var tallies = history[key] ?? []
+                    if let last = try Self.lastDay(db, habitID: id, before: windowStart, runID: runID) {
+                        tallies.insert(DayTally(day: last), at: 0)
+                        history[key] = tallies
+                    }
+                    if case .every(let n) = schedule, n >= Self.windowMargin {
+                        full[id] = key
+                        continue
+                    }
+                    let marginEnd = windowStart.adding(days: Self.windowMargin)
+                    if pauses.contains(where: { $0.applies(to: key) && $0.from <= marginEnd && $0.to >= windowStart }) {
+                        full[id] = key
+                        continue
+                    }
+                    let habit = MetricHabit(key: key, name: key, schedule: schedule)
+                    func streak(from first: DayKey) -> Int {
+                        let entries = tallies.filter { $0.day >= first }.map {
+                            MetricEntry(habitKey: key, dayKey: $0.day)
+                        }
+                        return computeStats(
+                            habits: [habit], entries: entries, day: day.adding(days: -1), pauses: pauses
+                        )
+                        .first?.currentStreak ?? 0
+                    }
+                    if streak(from: windowStart) != streak(from: windowStart.adding(days: Self.windowMargin)) {
+                        full[id] = key
+                    }
+                }
+                if !full.isEmpty {
+                    for (key, tallies) in try Self.tallies(db, keyOfID: full, from: nil, to: day, runID: runID) {
+                        history[key] = tallies
+                    }
+                }
+            }
+        }
+        return DayContext(day: day, history: history, pauses: pauses, schedules: schedules)
+    }
+
+    /// Days of history read when a run needs no more (see `dayContext`).
+    static let historyWindow = 400
+    /// How far into the window a streak must break for the window to be enough.
+    static let windowMargin = 31
+
+    /// Live entries of the habits in `keyOfID` from `from` (nil: all) to `to`, tallied
+    /// per day: raw rows in index order (habit, day), folded here — SQLite's GROUP BY
+    /// over a 10-year history costs several times the scan.
+    private static func tallies(
+        _ db: Database, keyOfID: [Int64: String], from: DayKey?, to: DayKey, runID: String?
+    ) throws -> [String: [DayTally]] {
+        var history: [String: [DayTally]] = [:]
+        var sql = """
+            SELECT e.habit_id, e.day_key, e.value FROM habit_entry e
+            WHERE e.habit_id IN (\(Array(repeating: "?", count: keyOfID.count).joined(separator: ",")))
+              AND e.deleted_at IS NULL AND e.day_key <= ?
+            """
+        var arguments = StatementArguments(keyOfID.keys.sorted())
+        _ = arguments.append(contentsOf: [to.description])
+        if let from {
+            sql += " AND e.day_key >= ?"
+            _ = arguments.append(contentsOf: [from.description])
+        }
+        if let runID {
+            sql += " AND (e.run_id IS NULL OR e.run_id != ?)"
+            _ = arguments.append(contentsOf: [runID])
+        }
+        sql += " ORDER BY e.habit_id, e.day_key"
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        var currentID: Int64 = -1
+        var tallies: [DayTally] = []
+        func flush() {
+            if let key = keyOfID[currentID], !tallies.isEmpty { history[key, default: []] += tallies }
+            tallies = []
+        }
+        while let row = try rows.next() {
+            let habitID: Int64 = try row.decode(atIndex: 0)
+            if habitID != currentID {
+                flush()
+                currentID = habitID
+            }
+            // Decoded (not subscripted): a value of the wrong type written by hand is an
+            // error, not a trap.
+            guard let text: String = try row.decode(atIndex: 1), let entryDay = DayKey(text) else { continue }
+            let value: Double? = try row.decode(atIndex: 2)
+            let sample = value.flatMap { $0.isFinite ? $0 : nil } ?? 0
+            if let last = tallies.last, last.day == entryDay {
+                tallies[tallies.count - 1].count += 1
+                tallies[tallies.count - 1].sum += sample
+            } else {
+                tallies.append(DayTally(day: entryDay, count: 1, sum: sample))
+            }
+        }
+        flush()
+        return history
+    }
+
+    /// A habit's last DayKey with a live entry before `before` (the index, read backwards).
+    private static func lastDay(_ db: Database, habitID: Int64, before: DayKey, runID: String?) throws -> DayKey? {
+        var sql = "SELECT day_key FROM habit_entry WHERE habit_id = ? AND day_key < ? AND deleted_at IS NULL"
+        var arguments: StatementArguments = [habitID, before.description]
+        if let runID {
+            sql += " AND (run_id IS NULL OR run_id != ?)"
+            _ = arguments.append(contentsOf: [runID])
+        }
+        sql += " ORDER BY day_key DESC LIMIT 1"
+        return try String.fetchOne(db, sql: sql, arguments: arguments).flatMap(DayKey.init)
+    }
+}

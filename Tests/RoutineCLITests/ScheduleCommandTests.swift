@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Schedules through the real binary (SPEC §10.1): `check` diagnostics, the import
+/// line that reports a change, and `routine habit schedule`.
+@Suite(.serialized) struct ScheduleCommandTests {
+    private func write(_ e2e: EndToEnd, _ name: String, schedule: String) throws -> String {
+        let path = e2e.url.appendingPathComponent(name).path
+        let text = """
+            routine: training
+            start: [run]
+            habits:
+              Run:
+            \(schedule)
+            nodes:
+              run: {habit: Run}
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func checkReportsBothDaysAndEveryAtTheirLineAndColumn() throws {
+        let e2e = try EndToEnd()
+        let path = try write(e2e, "both.yaml", schedule: "    days: [mon, mon]\n    every: 0")
+        let result = try e2e.run(["check", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("both.yaml:6:5: error: habit 'Run' has both 'days' and 'every'"))
+        let single = try write(e2e, "dup.yaml", schedule: "    days: [mon, Mon]")
+        let dup = try e2e.run(["check", single])
+        #expect(dup.status == 1)
+        #expect(
+            dup.stdout.contains(
+                "dup.yaml:5:17: error: weekday 'mon' is listed twice in the days of 'Run' [invalid-value]"))
+        let zero = try e2e.run(["check", try write(e2e, "zero.yaml", schedule: "    every: 0")])
+        #expect(zero.stdout.contains("zero.yaml:5:12: error: 'every' of 'Run' must be at least 1"))
+    }
+
+    @Test func importThatChangesAScheduleSaysSoInOneLine() throws {
+        let e2e = try EndToEnd()
+        let first = try e2e.ok(["import", try write(e2e, "a.yaml", schedule: "    days: [mon, wed, fri]")])
+        #expect(!first.contains("schedule of"))
+        let second = try e2e.ok(["import", try write(e2e, "a.yaml", schedule: "    days: [tue, thu]")])
+        #expect(second.contains("imported training as version 2\nschedule of Run: mon, wed, fri -> tue, thu\n"))
+        let exported = try e2e.ok(["export", "training"])
+        #expect(exported.contains("days: [tue, thu]"))
+    }
+
+    @Test func habitScheduleSetsDaysEveryAndDaily() throws {
+        let e2e = try EndToEnd()
+        try e2e.ok(["log", "Stretch", "--new"])
+        #expect(
+            try e2e.ok(["habit", "schedule", "stretch", "--days", "fri,MON"])
+                == "schedule of Stretch: daily -> mon, fri\n")
+        #expect(
+            try e2e.ok(["habit", "schedule", "Stretch", "--every", "3"])
+                == "schedule of Stretch: mon, fri -> every 3 days\n")
+        #expect(
+            try e2e.ok(["habit", "schedule", "Stretch", "--every", "3"])
+                == "schedule of Stretch unchanged: every 3 days\n")
+        #expect(
+            try e2e.ok(["habit", "schedule", "Stretch", "--daily"]) == "schedule of Stretch: every 3 days -> daily\n")
+    }
+
+    @Test func habitScheduleRefusesBadFlagsWithOneLine() throws {
+        let e2e = try EndToEnd()
+        try e2e.ok(["log", "Stretch", "--new"])
+        for (arguments, fragment) in [
+            (["--days", "mon", "--every", "2"], "give exactly one of --days, --every and --daily"),
+            ([], "give exactly one of --days, --every and --daily"),
+            (["--days", "mon,mon"], "weekday 'mon' is given twice"),
+            (["--days", "mon,frii"], "'frii' is not a weekday"),
+            (["--days", ""], "'' is not a weekday"),
+            (["--every", "0"], "--every must be a whole number of days from 1 to 10000"),
+        ] {
+            let result = try e2e.run(["habit", "schedule", "Stretch"] + arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
+        }
+        let unknown = try e2e.run(["habit", "schedule", "Strech", "--daily"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "routine: no habit named 'Strech'; did you mean 'Stretch'?\n")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `today` and `plan` on a fixed clock (Sunday 2026-11-22 06:30 UTC): golden outputs of
+/// a routine with a weekday schedule, an `every:` habit and a pause (SPEC §10.5).
+@Suite(.serialized) struct TodayPlanGoldenTests {
+    private func setUp() throws -> EndToEnd {
+        let e2e = try EndToEnd()
+        try DueRunTests.importGym(e2e)
+        for habit in ["Long run", "Vitamins", "Stretch"] { try e2e.ok(["log", habit, "--day", "2026-11-21", "--new"]) }
+        try e2e.ok(["pause", "Stretch", "--from", "2026-11-24", "--to", "2026-11-24"])
+        return e2e
+    }
+
+    @Test func todayBeforeDuringAndAfterARun() throws {
+        let e2e = try setUp()
+        #expect(
+            try e2e.ok(["today"]) == """
+                Today, 2026-11-22 (Sunday)
+                gym: not started
+                  · Warm-up
+                  · Stretch: done yesterday
+                  3 not due today
+                By hand
+                  · Vitamins: done yesterday
+
+                """)
+        try e2e.run(["run", "gym"], input: EndToEnd.lines(["y"]))
+        #expect(
+            try e2e.ok(["today"]) == """
+                Today, 2026-11-22 (Sunday)
+                gym: paused at “Stretch”
+                  ✓ Warm-up
+                  · Stretch: done yesterday
+                  3 not due today
+                By hand
+                  · Vitamins: done yesterday
+
+                """)
+        #expect(
+            try e2e.ok(["today", "--format", "json"])
+                == #"{"day":"2026-11-22","allDone":false,"routines":[{"routine":"gym","state":"paused","at":null,"prompt":"Stretch","done":[{"habit":"Warm-up","value":null,"streak":1}],"due":["Stretch"],"skipped":[],"notDue":3}],"byHand":{"done":[],"due":["Vitamins"],"skipped":[],"notDue":0}}"#
+                + "\n")
+        try e2e.ok(["resume"], input: EndToEnd.lines(["n"]))
+        try e2e.ok(["log", "Vitamins", "--new"])
+        #expect(
+            try e2e.ok(["today"]) == """
+                Today, 2026-11-22 (Sunday)
+                gym: completed at 06:30
+                  ✓ Warm-up
+                  – Stretch: skipped
+                  3 not due today
+                By hand
+                  ✓ Vitamins: 2-day streak
+                All done — nice.
+
+                """)
+        // Another day: Monday has Strength due, and the run of Sunday is not Monday's.
+        #expect(
+            try e2e.ok(["today", "--day", "2026-11-23"]).contains(
+                "gym: not started\n  · Warm-up: done yesterday\n  · Strength\n"))
+    }
+
+    @Test func planGridAndJSON() throws {
+        let e2e = try setUp()
+        #expect(
+            try e2e.ok(["plan"]) == """
+                Plan, 7 days from 2026-11-22
+                          Sun Mon Tue Wed Thu Fri Sat
+                           22  23  24  25  26  27  28
+                Warm-up     ●   ●   ●   ●   ●   ●   ●
+                Strength    ·   ●   ·   ●   ·   ●   ·
+                Cool-down   ·   ●   ·   ●   ·   ●   ·
+                Stretch     ●   ●   ·   ●   ●   ●   ●
+                Long run    ·   ·   ·   ●   ●   ●   ●
+                ● due  · not due
+
+                """)
+        #expect(
+            try e2e.ok(["plan", "--from", "2026-11-23", "--days", "2", "--format", "json"])
+                == #"{"from":"2026-11-23","days":["2026-11-23","2026-11-24"],"habits":[{"habit":"Warm-up","due":[true,true]},{"habit":"Strength","due":[true,false]},{"habit":"Cool-down","due":[true,false]},{"habit":"Stretch","due":[true,false]},{"habit":"Long run","due":[false,false]}]}"#
+                + "\n")
+        let bad = try e2e.run(["plan", "--days", "0"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--days wants a number from 1 to 366"))
+    }
+
+    @Test func pathsTreatSchedulesAsUnknownUnlessADayIsGiven() throws {
+        let e2e = try setUp()
+        #expect(
+            try e2e.ok(["paths", "gym", "--format", "json"])
+                == #"{"routine":"gym","combinations":1,"longestChain":5,"habits":[{"habit":"Warm-up","on":"every"},{"habit":"Strength","on":"some"},{"habit":"Cool-down","on":"some"},{"habit":"Stretch","on":"every"},{"habit":"Long run","on":"some"}]}"#
+                + "\n")
+        // Monday: Strength due; Long run done on Saturday, every 3 days: not yet.
+        #expect(
+            try e2e.ok(["paths", "gym", "--day", "2026-11-23", "--format", "json"])
+                == #"{"routine":"gym","combinations":1,"longestChain":4,"habits":[{"habit":"Warm-up","on":"every"},{"habit":"Strength","on":"every"},{"habit":"Cool-down","on":"every"},{"habit":"Stretch","on":"every"},{"habit":"Long run","on":"none"}]}"#
+                + "\n")
+    }
+
+    @Test func emptyStoreSaysHowToStart() throws {
+        let e2e = try EndToEnd()
+        #expect(try e2e.ok(["today"]) == "Nothing tracked yet. Start with: routine run morning-checkin\n")
+        #expect(try e2e.ok(["plan", "--days", "1"]).contains("No habits in any routine yet."))
+    }
+}

@@ -1,0 +1,150 @@
+import TestSupport
+import Testing
+
+@testable import RoutineCore
+
+/// SPEC §10.5's due-aware streaks and momentum against a brute-force reference written
+/// straight from the text, on seeded random histories, schedules and pauses.
+@Suite struct DueMetricsPropertyTests {
+    private static let reference = DayKey(ordinal: 20_000)
+
+    private struct Case {
+        var habit: MetricHabit
+        var doneDays: Set<Int>
+        var pauses: [PauseSpan]
+    }
+
+    private static func randomCase(_ generator: inout SeededGenerator) -> Case {
+        let schedule: Schedule?
+        switch generator.below(4) {
+        case 0: schedule = nil
+        case 1: schedule = .every(1 + generator.below(5))
+        default:
+            schedule = Schedule.on(Weekday.allCases.filter { _ in generator.below(2) == 0 }) ?? .days([.sat])
+        }
+        let habit = MetricHabit(name: "Habit", schedule: schedule)
+        let density = 0.15 + Double(generator.below(80)) / 100
+        var done = Set<Int>()
+        for offset in -60...3 where Double(generator.below(1000)) / 1000 < density {
+            done.insert(reference.ordinal + offset)
+        }
+        var pauses: [PauseSpan] = []
+        for _ in 0..<generator.below(3) {
+            let start = reference.adding(days: -generator.below(60))
+            let keys = generator.below(3) == 0 ? ["Other"] : generator.below(2) == 0 ? [] : ["habit"]
+            pauses.append(PauseSpan(from: start, to: start.adding(days: generator.below(10)), habitKeys: keys))
+        }
+        return Case(habit: habit, doneDays: done, pauses: pauses)
+    }
+
+    /// The reference: every definition evaluated directly, day by day.
+    private struct Reference {
+        let c: Case
+        let d: Int
+
+        func paused(_ x: Int) -> Bool {
+            c.pauses.contains { $0.covers(c.habit.key, on: DayKey(ordinal: x)) }
+        }
+        func done(_ x: Int) -> Bool { x <= d && c.doneDays.contains(x) }
+        func due(_ x: Int) -> Bool {
+            if paused(x) { return false }
+            switch c.habit.schedule {
+            case nil: return true
+            case .days(let days): return days.contains(Weekday(DayKey(ordinal: x)))
+            case .every(let n): return !(1..<n).contains { done(x - $0) }
+            }
+        }
+        /// Unpaused days in (a, b].
+        func gap(_ a: Int, _ b: Int) -> Int { a >= b ? 0 : ((a + 1)...b).filter { !paused($0) }.count }
+
+        func streak(at end: Int) -> Int {
+            if case .every(let n) = c.habit.schedule {
+                guard let last = c.doneDays.filter({ $0 <= end }).max(), gap(last, end) <= n - 1 || last == end
+                else { return 0 }
+                var count = 1
+                var current = last
+                while let previous = c.doneDays.filter({ $0 < current }).max(), gap(previous, current) <= n {
+                    count += 1
+                    current = previous
+                }
+                return count
+            }
+            var count = 0
+            var x = end
+            while x > d - 200 {
+                if due(x) {
+                    if done(x) { count += 1 } else { break }
+                }
+                x -= 1
+            }
+            return count
+        }
+
+        var best: Int {
+            ((d - 200)...d).map { x in
+                if case .every = c.habit.schedule { return done(x) ? streak(at: x) : 0 }
+                return due(x) && done(x) ? streak(at: x) : 0
+            }.max() ?? 0
+        }
+    }
+
+    @Test func dueAwareFiguresEqualTheReference() {
+        for seed in (1...150).map({ UInt64($0) * 104_729 }) {
+            var generator = SeededGenerator(seed: seed)
+            let c = Self.randomCase(&generator)
+            let entries = c.doneDays.map { MetricEntry(habitKey: c.habit.key, dayKey: DayKey(ordinal: $0)) }
+            for offset in [-2, -1, 0] {
+                let day = Self.reference.adding(days: offset)
+                let reference = Reference(c: c, d: day.ordinal)
+                guard let stats = computeStats(habits: [c.habit], entries: entries, day: day, pauses: c.pauses).first
+                else {
+                    Issue.record("no stats")
+                    continue
+                }
+                let label = "seed \(seed) \(String(describing: c.habit.schedule)) \(c.pauses) D\(offset)"
+                let hasPause = c.pauses.contains { $0.applies(to: c.habit.key) }
+                guard c.habit.schedule != nil || hasPause else {
+                    // No schedule, no pause: SPEC §6 unchanged.
+                    #expect(stats.dueDays == 7 && stats.due, "\(label)")
+                    #expect(stats.currentStreak == reference.streak(at: day.ordinal), "\(label)")
+                    continue
+                }
+                let window = (day.ordinal - 6)...day.ordinal
+                #expect(stats.due == reference.due(day.ordinal), "\(label)")
+                #expect(stats.dueDays == window.filter(reference.due).count, "\(label)")
+                #expect(stats.momentum == window.filter { reference.due($0) && reference.done($0) }.count, "\(label)")
+                #expect(stats.currentStreak == reference.streak(at: day.ordinal), "\(label)")
+                #expect(stats.previousStreak == reference.streak(at: day.ordinal - 1), "\(label)")
+                #expect(stats.bestStreak == reference.best, "\(label)")
+            }
+        }
+    }
+
+    @Test func aMonWedFriHabitKeepsItsStreakOnTuesdays() {
+        let habit = MetricHabit(name: "Strength", schedule: .days([.mon, .wed, .fri]))
+        let monday = DayKey("2026-11-23")!
+        let done = [-7, -5, -3, 0].map { MetricEntry(habitKey: habit.key, dayKey: monday.adding(days: $0)) }
+        let tuesday = computeStats(habits: [habit], entries: done, day: monday.adding(days: 1))[0]
+        #expect(tuesday.currentStreak == 4)
+        #expect(!tuesday.due)
+        #expect(tuesday.momentum == 3)
+        #expect(tuesday.dueDays == 3)
+        let wednesday = computeStats(habits: [habit], entries: done, day: monday.adding(days: 2))[0]
+        #expect(wednesday.currentStreak == 0)
+        #expect(wednesday.previousStreak == 4)
+        #expect(wednesday.due)
+    }
+
+    @Test func aPausedWeekNeitherBreaksNorExtendsADailyStreak() {
+        let habit = MetricHabit(name: "Walk")
+        let day = DayKey("2026-11-23")!
+        let done = [-12, -11, -10, -2, -1, 0].map { MetricEntry(habitKey: habit.key, dayKey: day.adding(days: $0)) }
+        let pause = PauseSpan(from: day.adding(days: -9), to: day.adding(days: -3))
+        let stats = computeStats(habits: [habit], entries: done, day: day, pauses: [pause])[0]
+        #expect(stats.currentStreak == 6)
+        #expect(stats.dueDays == 3)
+        #expect(stats.momentum == 3)
+        let unpaused = computeStats(habits: [habit], entries: done, day: day)[0]
+        #expect(unpaused.currentStreak == 3)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RoutineCore
+import Testing
+
+@testable import RoutineStore
+
+/// Pauses as records (SPEC §10.2): added, listed, removed; every habit when none is named.
+@Suite struct PauseStoreTests {
+    private let from = DayKey("2026-12-20")!
+    private let to = DayKey("2026-12-31")!
+
+    @Test func aPauseOfNamedHabitsIsListedWithItsHabitsAndRemoved() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        try store.log("Meditate")
+        let pause = try store.addPause(habits: ["run", "MEDITATE", "Run"], from: from, to: to, note: " flu ")
+        #expect(pause.habits == ["Run", "Meditate"])
+        #expect(pause.note == "flu")
+        #expect(try store.pauses() == [pause])
+        #expect(pause.span.covers("run", on: from))
+        #expect(pause.span.covers("Meditate", on: to))
+        #expect(!pause.span.covers("Run", on: to.adding(days: 1)))
+        #expect(!pause.span.covers("Journal", on: from))
+        #expect(try store.deletePause(id: pause.id) == pause)
+        #expect(try store.pauses().isEmpty)
+        #expect(throws: StoreError.unknownPause(pause.id)) { try store.deletePause(id: pause.id) }
+    }
+
+    @Test func aPauseWithNoHabitPausesEveryHabit() throws {
+        let store = try AppDatabase.inMemory()
+        let holiday = try store.addPause(habits: [], from: from, to: from, note: nil)
+        #expect(holiday.habits.isEmpty)
+        #expect(try store.pauseSpans() == [PauseSpan(from: from, to: from)])
+        #expect(holiday.span.covers("Anything at all", on: from))
+    }
+
+    @Test func badPausesWriteNothing() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Run", 5, unit: "km")
+        #expect(throws: StoreError.invalidPause("it ends (2026-12-20) before it starts (2026-12-31)")) {
+            try store.addPause(habits: ["Run"], from: to, to: from, note: nil)
+        }
+        #expect(throws: StoreError.unknownHabit("Swim")) {
+            try store.addPause(habits: ["Run", "Swim"], from: from, to: to, note: nil)
+        }
+        #expect(throws: StoreError.invalidPause("the note holds a control character")) {
+            try store.addPause(habits: [], from: from, to: to, note: "a\u{1B}[2Jb")
+        }
+        #expect(try store.pauses().isEmpty)
+    }
+
+    @Test func pausesAreListedByStartDay() throws {
+        let store = try AppDatabase.inMemory()
+        let late = try store.addPause(habits: [], from: to, to: to, note: nil)
+        let early = try store.addPause(habits: [], from: from, to: from, note: nil)
+        #expect(try store.pauses().map(\.id) == [early.id, late.id])
+    }
+}
