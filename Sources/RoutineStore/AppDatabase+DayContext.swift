@@ -86,7 +86,9 @@ extension AppDatabase {
                 }
             }
         }
-        return DayContext(day: day, history: history, pauses: pauses, schedules: schedules)
+        var context = DayContext(day: day, history: history, pauses: pauses, schedules: schedules)
+        context.archived = Set(stored.filter(\.isArchived).map(\.key))
+        return context
     }
 
     /// Days of history read when a run needs no more (see `dayContext`).

@@ -17,6 +17,19 @@ import Testing
         #expect(try e2e.entries().map { $0.string("habit") } == ["Zzzz"])
     }
 
+    @Test func anArchivedHabitIsNeverAskedAndLeavesThePlan() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        try e2e.ok(["habit", "archive", "Drink Water"])
+        #expect(try !e2e.ok(["plan", "--days", "2"]).contains("Drink Water"))
+        #expect(try e2e.ok(["plan", "--days", "2", "--all"]).contains("Drink Water"))
+        let run = try e2e.ok(["run", "morning-checkin", "--format", "json"], input: "1\n12\ny\n")
+        #expect(
+            run.contains(
+                #"{"node":"water","kind":"habit","habit":"Drink Water","answer":"not-due","reason":"archived"}"#))
+        #expect(try e2e.entries().compactMap { $0.string("habit") } == ["Meditate", "Journal"])
+    }
+
     @Test func replAsksBeforeCreatingAHabit() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled()

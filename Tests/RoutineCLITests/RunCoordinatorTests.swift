@@ -231,6 +231,18 @@ private final class ScriptedTerminal: Terminal {
         #expect(try store.runs().isEmpty)
     }
 
+    @Test func anArchivedHabitIsNeverDueInARun() throws {
+        let store = try AppDatabase.inMemory()
+        let routine = try morning(in: store)
+        _ = try store.archiveHabit("Drink Water", at: Self.time.now())
+        let (run, _) = try RunCoordinator.open(
+            routine, dayKey: Self.day, store: store, time: Self.time, timeZoneName: "UTC")
+        let terminal = ScriptedTerminal(["1", "12", "y"])
+        #expect(try drive(run, terminal) == .finished(.completed))
+        #expect(terminal.shown.contains("– Drink Water: not due today (archived)"))
+        #expect(try live(store) == ["Meditate 12", "Journal"])
+    }
+
     @Test func aDryRunWritesNothing() throws {
         let store = try AppDatabase.inMemory()
         let routine = try morning(in: store)

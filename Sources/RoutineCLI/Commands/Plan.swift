@@ -22,6 +22,9 @@ extension RoutineCommand {
         @Option(help: "Output format.")
         var format: TextOrJSON = .text
 
+        @Flag(help: "Include archived habits.")
+        var all = false
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -58,6 +61,8 @@ extension RoutineCommand {
                 }
                 let stored = Dictionary(
                     try store.habits().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                // Archived habits are hidden unless asked for (SPEC §11); shown, they are never due.
+                if !all { names.removeAll { stored[HabitName.key($0)]?.isArchived == true } }
                 habits = names.map { name in
                     let info = stored[HabitName.key(name)]
                     return (info?.name ?? name, info?.schedule)

@@ -5,6 +5,8 @@ public enum DueStatus: Sendable, Equatable {
     case paused
     /// The schedule leaves the day out (`days:` misses its weekday, or `every:` was done recently).
     case notScheduled(Schedule)
+    /// The habit is archived: never due in a run (SPEC §11).
+    case archived
 
     public var isDue: Bool { self == .due }
 
@@ -14,6 +16,7 @@ public enum DueStatus: Sendable, Equatable {
         case .due: nil
         case .paused: "paused"
         case .notScheduled(let schedule): "schedule: \(schedule)"
+        case .archived: "archived"
         }
     }
 }

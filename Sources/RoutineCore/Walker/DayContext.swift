@@ -16,6 +16,8 @@ public struct DayContext: Sendable, Equatable {
     /// host has none (a file not in any store): the routine's declarations are used.
     /// A schedule changed since a run started is seen when the run resumes.
     public var schedules: [String: Schedule]?
+    /// Keys of archived habits: never due in a run (SPEC §11).
+    public var archived: Set<String> = []
 
     /// - Parameter history: tallies in any order; they are sorted and keys folded here.
     public init(
@@ -55,6 +57,7 @@ public struct DayContext: Sendable, Equatable {
     /// Due-ness of a habit on the run's day, by its schedule (the host's when it has
     /// them, else `declared`) and the pauses.
     public func dueStatus(_ habit: String, declared: Schedule?) -> DueStatus {
+        if archived.contains(HabitName.key(habit)) { return .archived }
         let schedule = schedules.map { $0[HabitName.key(habit)] } ?? declared
         return Due.status(
             schedule: schedule, paused: isPaused(habit, on: day), day: day, lastDoneBefore: lastDone(habit, before: day)
