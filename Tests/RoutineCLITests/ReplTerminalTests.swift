@@ -69,6 +69,20 @@ import Testing
         #expect(try e2e.ok(["runs", "--paused"]).contains("morning-checkin v1  paused"))
     }
 
+    @Test func tabCompletesThePausedRunsIds() throws {
+        let e2e = try storedFixture()
+        _ = try e2e.run(["run", "morning-checkin"], input: "1\n")
+        let id = try #require(try e2e.ok(["runs", "--paused"]).split(separator: " ").first.map(String.init))
+        #expect(id.count == 8)
+        let terminal = try e2e.terminal()
+        try terminal.expectPrompt(Self.prompt)
+        try terminal.send("abort \t")
+        try terminal.expect("abort \(id)")
+        try terminal.send("\r")
+        try terminal.expect("aborted run \(id)")
+        try quit(terminal)
+    }
+
     @Test func historyIsRecalledWithTheUpArrowInASecondSession() throws {
         let e2e = try storedFixture()
         let first = try e2e.terminal()

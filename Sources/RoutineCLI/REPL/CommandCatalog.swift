@@ -9,6 +9,8 @@ public struct CommandCatalog: Sendable {
     public enum ValueKind: Sendable, Equatable {
         case routine
         case habit
+        /// A run id (`resume`, `abort`): the paused runs' ids, by their first 8 characters.
+        case run
         case path
         case routineOrPath
         case choice([String])
@@ -80,6 +82,7 @@ public struct CommandCatalog: Sendable {
         switch argument.valueName {
         case "routine": return .routine
         case "habit": return .habit
+        case "run-id": return .run
         case "path", "file", "paths", "folder": return .path
         case "routine-or-file": return .routineOrPath
         default: return .other

@@ -6,14 +6,17 @@ public struct CompletionSources: Sendable {
     public var routines: @Sendable () -> [String]
     public var habits: @Sendable () -> [String]
     public var paths: @Sendable (String) -> [String]
+    /// Ids of runs that can be resumed or aborted (SPEC §11: Tab completes them).
+    public var runs: @Sendable () -> [String]
 
     public init(
         routines: @escaping @Sendable () -> [String], habits: @escaping @Sendable () -> [String],
-        paths: @escaping @Sendable (String) -> [String]
+        paths: @escaping @Sendable (String) -> [String], runs: @escaping @Sendable () -> [String] = { [] }
     ) {
         self.routines = routines
         self.habits = habits
         self.paths = paths
+        self.runs = runs
     }
 }
 
@@ -76,6 +79,7 @@ public enum ReplCompleter {
         switch kind {
         case .routine: sources.routines()
         case .habit: sources.habits()
+        case .run: sources.runs()
         case .path: sources.paths(current)
         case .routineOrPath: sources.routines() + sources.paths(current)
         case .choice(let values): values

@@ -112,7 +112,12 @@ struct ReplSession {
         return CompletionSources(
             routines: { (try? Session.current.existingStore(settings)?.routines().map(\.slug)) ?? [] },
             habits: { (try? Session.current.existingStore(settings)?.habits().map(\.name)) ?? [] },
-            paths: { PathCompleter().completePath(prefix: $0) })
+            paths: { PathCompleter().completePath(prefix: $0) },
+            runs: {
+                ((try? Session.current.existingStore(settings)?.runs(status: .paused)) ?? []).map {
+                    String($0.id.prefix(8))
+                }
+            })
     }
 
     /// One or two lines on start: what to do first, and any run waiting to be resumed.
