@@ -75,13 +75,18 @@ import Testing
                 + #""entries":[{"habit":"Tab here","dayKey":"2026-11-22","value":null}]}"#)
     }
 
-    @Test func encodableFormMatchesTheHandWrittenOne() throws {
+    @Test func theHandWrittenFormIsJSONWithEveryField() throws {
         let walker = run(["1", "y", "7"])
         let transcript = Transcript(run: "r", walker: walker, dryRun: false)
-        let viaEncoder = try JSONSerialization.jsonObject(with: JSONEncoder().encode(transcript)) as? NSDictionary
-        let handWritten = try JSONSerialization.jsonObject(with: Data(transcript.json().utf8)) as? NSDictionary
-        #expect(viaEncoder != nil)
-        #expect(viaEncoder == handWritten)
+        let parsed = try #require(
+            try JSONSerialization.jsonObject(with: Data(transcript.json().utf8)) as? [String: Any])
+        #expect(Set(parsed.keys) == ["run", "routine", "dayKey", "status", "dryRun", "steps", "entries"])
+        let steps = try #require(parsed["steps"] as? [[String: Any]])
+        #expect(steps.count == walker.steps.count)
+        #expect(steps.first?["prompt"] as? String == walker.steps.first?.text)
+        let entries = try #require(parsed["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["habit"] as? String } == walker.entries.map(\.habit))
+        #expect(entries.allSatisfy { $0.keys.contains("value") }, "value is written, null for a binary habit")
     }
 
     @Test func numbersAreWrittenPlainly() {

@@ -4,9 +4,9 @@
 /// `{"habit","doneToday","currentStreak","previousStreak","bestStreak","momentum",
 /// "weekCount","weekSum","weekComplete","weeklyStreak","due","dueDays"}` — `weekSum` is `null` for
 /// binary habits and `weeklyStreak` is `null` for habits without a weekly target; both
-/// keys are always present. `JSONEncoder` on Linux does not keep the key order, so
-/// `statsJSON` and `json` write the text by hand; use those for output.
-public struct StatsRow: Encodable, Sendable, Hashable {
+/// keys are always present. Written by hand (`json`, `statsJSON`): `JSONEncoder` on
+/// Linux does not keep the key order.
+public struct StatsRow: Sendable, Hashable {
     public var habit: String
     public var doneToday: Bool
     public var currentStreak: Int
@@ -73,7 +73,7 @@ public struct StatsRow: Encodable, Sendable, Hashable {
 /// order. `[]` for no habits.
 ///
 /// Written by hand rather than with `JSONEncoder`, which on Linux does not keep the
-/// order of keys; the text is what `StatsRow`'s `Encodable` form means, key for key.
+/// order of keys.
 public func statsJSON(_ stats: [HabitStats]) -> String {
     "[" + stats.map { StatsRow($0).json }.joined(separator: ",") + "]"
 }

@@ -10,7 +10,7 @@
 /// `value` appears only on a step that recorded a quantity, `reason` only on a
 /// `not-due` step (SPEC §10.4). Entries carry `value`
 /// always, `null` for a binary habit. `json()` writes it on one line, no spaces.
-public struct Transcript: Encodable, Sendable, Equatable {
+public struct Transcript: Sendable, Equatable {
     public var run: String
     public var routine: String
     public var dayKey: DayKey
@@ -61,44 +61,5 @@ public struct Transcript: Encodable, Sendable, Equatable {
             "{\"habit\":\(JSONText.string($0.habit)),\"dayKey\":\"\($0.dayKey)\",\"value\":\(JSONText.number($0.value))}"
         }.joined(separator: ",")
         return out + "]}"
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case run, routine, dayKey, status, dryRun, steps, entries
-    }
-
-    private enum StepKeys: String, CodingKey {
-        case node, kind, prompt, habit, answer, value, reason
-    }
-
-    private enum EntryKeys: String, CodingKey {
-        case habit, dayKey, value
-    }
-
-    /// The same document through any `Encoder` (key order is then the encoder's).
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(run, forKey: .run)
-        try container.encode(routine, forKey: .routine)
-        try container.encode(dayKey, forKey: .dayKey)
-        try container.encode(status, forKey: .status)
-        try container.encode(dryRun, forKey: .dryRun)
-        var stepList = container.nestedUnkeyedContainer(forKey: .steps)
-        for step in steps {
-            var item = stepList.nestedContainer(keyedBy: StepKeys.self)
-            try item.encode(step.node, forKey: .node)
-            try item.encode(step.kind, forKey: .kind)
-            try item.encode(step.text, forKey: step.kind == .question ? .prompt : .habit)
-            try item.encode(step.answer.label, forKey: .answer)
-            try item.encodeIfPresent(step.value, forKey: .value)
-            try item.encodeIfPresent(step.reason, forKey: .reason)
-        }
-        var entryList = container.nestedUnkeyedContainer(forKey: .entries)
-        for entry in entries {
-            var item = entryList.nestedContainer(keyedBy: EntryKeys.self)
-            try item.encode(entry.habit, forKey: .habit)
-            try item.encode(entry.dayKey, forKey: .dayKey)
-            try item.encode(entry.value, forKey: .value)
-        }
     }
 }
