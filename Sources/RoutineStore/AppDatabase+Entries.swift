@@ -257,16 +257,18 @@ extension AppDatabase {
         UUID().uuidString.lowercased()
     }
 
+    /// The one statement that writes an entry: every way in (a run's answer, `log`, a
+    /// CSV bulk load through `EntryBulkInserter`) binds these eight values.
+    static let insertEntrySQL = """
+        INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id, uid)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
     static func insertEntry(
         _ db: Database, habitID: Int64, dayKey: DayKey, at instant: Date, timeZone: String, value: Double?,
         note: String?, runID: String?
     ) throws -> Int64 {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id, uid)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
+        try db.cachedStatement(sql: insertEntrySQL).execute(arguments: [
             habitID, dayKey.description, Instant.format(instant), timeZone, value, note, runID, newUID(),
         ])
         return db.lastInsertedRowID

@@ -14,11 +14,7 @@ struct EntryBulkInserter {
 
     init(_ db: Database) throws {
         self.db = db
-        statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id, uid)
-                VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
-                """)
+        statement = try db.cachedStatement(sql: AppDatabase.insertEntrySQL)
         lookup = try db.cachedStatement(sql: "SELECT 1 FROM habit_entry WHERE uid = ?")
     }
 
@@ -38,7 +34,8 @@ struct EntryBulkInserter {
         sqlite3_bind_text(handle, 4, timeZone, -1, Self.transient)
         if let value { sqlite3_bind_double(handle, 5, value) } else { sqlite3_bind_null(handle, 5) }
         if let note { sqlite3_bind_text(handle, 6, note, -1, Self.transient) } else { sqlite3_bind_null(handle, 6) }
-        sqlite3_bind_text(handle, 7, uid, -1, Self.transient)
+        sqlite3_bind_null(handle, 7)  // run_id: bulk-loaded entries belong to no run
+        sqlite3_bind_text(handle, 8, uid, -1, Self.transient)
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
