@@ -12,6 +12,36 @@ import Testing
         return e2e
     }
 
+    // SPEC §10.5: for a routine not completed on D, "due" is what some path of D can still
+    // reach with D's conditions; a paused run's own answers count (answer(q) here).
+    @Test func aPausedRunsOwnAnswersDecideWhatIsStillDue() throws {
+        let e2e = try EndToEnd()
+        let file = try e2e.folder.write(
+            "cond.yaml",
+            """
+            routine: cond-answer
+            start: [q, b]
+            nodes:
+              q:
+                question: Ready?
+                options:
+                  - text: "Yes"
+                    next: [a]
+                  - text: "No"
+              a:
+                habit: Alpha
+              b:
+                habit: Beta
+                when: answer(q) == "Yes"
+
+            """)
+        try e2e.ok(["import", file])
+        _ = try e2e.run(["run", "cond-answer"], input: "1\n")
+        let today = try e2e.ok(["today", "--format", "json"])
+        #expect(today.contains(#""due":["Alpha","Beta"]"#), "\(today)")
+        #expect(today.contains(#""notDue":0"#), "\(today)")
+    }
+
     @Test func todayBeforeDuringAndAfterARun() throws {
         let e2e = try setUp()
         #expect(

@@ -46,7 +46,6 @@ extension RoutineCommand {
             -> TodayOverview
         {
             let stats = try Metrics.stats(store: store, day: day, includeArchived: includeArchived)
-            let due = Dictionary(stats.map { ($0.habit.key, $0.due) }, uniquingKeysWith: { first, _ in first })
             let specs = try store.habitSpecs()
             let runs = try store.runs(on: day)
             var routines: [TodayOverview.RoutineDay] = []
@@ -61,6 +60,7 @@ extension RoutineCommand {
                 var state = TodayOverview.State.notStarted
                 var skipped = Set<String>()
                 var open = Set(reachable.map(HabitName.key))
+                var notDue = Set(routine.reachableHabitNames().map(HabitName.key)).subtracting(open)
                 if let run = runs.first(where: { $0.slug == summary.slug }) {
                     // The run's own version, resumed in memory only: its next prompt and
                     // what it may still ask. A state that cannot be read shows no prompt.
@@ -78,10 +78,12 @@ extension RoutineCommand {
                         walked?.resume()
                         state = .paused(prompt: walked?.prompt?.text)
                         if let walked, walked.routine == routine {
-                            open = walked.reachableHabitKeys { index in
-                                guard case .habit(let name) = routine.nodes[index].body else { return true }
-                                return due[HabitName.key(name)] ?? true
-                            }
+                            // What it may still ask: D's conditions (its own answers
+                            // included), schedules and pauses, from the run's position.
+                            open = walked.reachableHabitKeys { walked.isDue(node: $0) }
+                            // A habit the run can still reach is due, whatever the day alone
+                            // said (a condition on the run's own answers, `answer(q)`).
+                            notDue.subtract(open)
                         }
                     }
                 }
@@ -89,8 +91,7 @@ extension RoutineCommand {
                     TodayOverview.RoutineDay(
                         slug: summary.slug, title: summary.title, state: state,
                         habits: routine.reachableHabitNames(), reachable: open, skipped: skipped,
-                        notDue: Set(routine.reachableHabitNames().map(HabitName.key)).subtracting(
-                            reachable.map(HabitName.key))))
+                        notDue: notDue))
             }
             return TodayOverview(day: day, routines: routines, stats: stats)
         }

@@ -294,10 +294,18 @@ public struct Walker: Sendable {
             reached[index] = true
             if let key = habitKey(ofNode: index) { keys.insert(key) }
             var options: [Int?] = [nil]
-            if case .question(_, let list) = routine.nodes[index].body { options = Array(list.indices) }
+            if case .question = routine.nodes[index].body { options = offeredOptions(ofNode: index) }
             for option in options { stack += routine.activations(of: index, option: option) }
         }
         return keys
+    }
+
+    /// Whether the node at `index` would be asked if its turn came now: its `when:`, its
+    /// habit's schedule and pauses (and archive mark), and for a question, an option
+    /// offered — all as the run's context and answers so far say (SPEC §10.4).
+    public func isDue(node index: Int) -> Bool {
+        guard index >= 0, index < routine.nodes.count else { return false }
+        return notDueReason(ofNode: index) == nil
     }
 
     // MARK: - Moving on
