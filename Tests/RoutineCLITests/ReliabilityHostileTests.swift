@@ -115,7 +115,9 @@ import Testing
         #expect(resumed.status == 0, "\(resumed.stderr.prefix(300))")
         #expect(resumed.stderr.contains("disagreed with its entries; repaired from them"))
         #expect(!resumed.stderr.contains("already has an entry"))
-        #expect(resumed.stdout.contains("Completed for 2026-11-22"))
+        // The summary reads the run's entries from the store: Meditate 20, written before
+        // the repair, is among them.
+        #expect(resumed.stdout.contains("Completed for 2026-11-22: recorded Meditate 20 min, Drink Water, Journal."))
         let live = try StoreProbe.liveEntries(e2e.store)
         #expect(live == ["Drink Water|2026-11-22|-", "Journal|2026-11-22|-", "Meditate|2026-11-22|20.000"])
         // And a resume that comes after that finds a finished run, not a wedged one.

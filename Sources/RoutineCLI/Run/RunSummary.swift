@@ -10,9 +10,9 @@ struct RunSummary {
 
     func print(_ run: RunCoordinator) {
         let walker = run.walker
-        let entries = walker.entries
+        let entries = recorded(run)
         let recorded = entries.map { entry in
-            entry.value.map { "\(entry.habit) \(JSONText.number($0))\(unit(of: entry, walker))" } ?? entry.habit
+            entry.value.map { "\(entry.habit) \(JSONText.number($0))\(unit(of: entry.habit, walker))" } ?? entry.habit
         }
         let list = recorded.isEmpty ? "nothing" : recorded.joined(separator: ", ")
         switch (walker.status, run.isDryRun) {
@@ -38,8 +38,18 @@ struct RunSummary {
         }
     }
 
-    private func unit(of entry: EntryDraft, _ walker: Walker) -> String {
-        guard let unit = walker.habitSpecs[entry.habitKey]?.measure?.unit, unit != "count"
+    /// What the run recorded: for a real run, its live entries as the store has them (the
+    /// truth, also after a resume repaired the run's state from them); for a dry run, what
+    /// the walker would write.
+    private func recorded(_ run: RunCoordinator) -> [(habit: String, value: Double?)] {
+        if !run.isDryRun, let store = run.store, let stored = try? store.entries(runID: run.runID) {
+            return stored.map { ($0.habit, $0.value) }
+        }
+        return run.walker.entries.map { ($0.habit, $0.value) }
+    }
+
+    private func unit(of habit: String, _ walker: Walker) -> String {
+        guard let unit = walker.habitSpecs[HabitName.key(habit)]?.measure?.unit, unit != "count"
         else { return "" }
         return " " + unit
     }
