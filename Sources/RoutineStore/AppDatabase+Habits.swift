@@ -27,7 +27,7 @@ extension AppDatabase {
         }
     }
 
-    /// Moves every entry, goal link and routine reference of `from` to `into`, then
+    /// Moves every entry, goal link, pause and routine reference of `from` to `into`, then
     /// removes `from`. Their measures must agree (both binary, or the same unit and
     /// type). Returns the number of entries moved.
     @discardableResult
@@ -53,6 +53,12 @@ extension AppDatabase {
                     SELECT goal_id, ?, position FROM goal_link WHERE habit_id = ?
                     """, arguments: [target.id, source.id])
             try db.execute(sql: "DELETE FROM goal_link WHERE habit_id = ?", arguments: [source.id])
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO pause_habit (pause_id, habit_id, position)
+                    SELECT pause_id, ?, position FROM pause_habit WHERE habit_id = ?
+                    """, arguments: [target.id, source.id])
+            try db.execute(sql: "DELETE FROM pause_habit WHERE habit_id = ?", arguments: [source.id])
             try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [source.id])
             return moved
         }
@@ -76,7 +82,7 @@ extension AppDatabase {
     }
 
     /// Removes a habit that has no entry at all (deleted ones count) and that no stored
-    /// routine version names; its goal links go with it. Otherwise throws: archive keeps
+    /// routine version names; its goal links go with it, and so do pauses of it alone. Otherwise throws: archive keeps
     /// the history and hides the habit.
     public func deleteHabit(_ name: String) throws {
         try write { db in
@@ -95,6 +101,16 @@ extension AppDatabase {
                     """, arguments: [habit.id, habit.id])
             guard routines.isEmpty else { throw StoreError.habitInRoutines(habit.name, routines: routines) }
             try db.execute(sql: "DELETE FROM goal_link WHERE habit_id = ?", arguments: [habit.id])
+            // A pause of this habit alone goes with it: left with no habit it would pause
+            // every habit (SPEC §10.2's holiday).
+            let pauses = try Int64.fetchAll(
+                db, sql: "SELECT pause_id FROM pause_habit WHERE habit_id = ?", arguments: [habit.id])
+            try db.execute(sql: "DELETE FROM pause_habit WHERE habit_id = ?", arguments: [habit.id])
+            for pause in pauses {
+                try db.execute(
+                    sql: "DELETE FROM pause WHERE id = ? AND NOT EXISTS (SELECT 1 FROM pause_habit WHERE pause_id = ?)",
+                    arguments: [pause, pause])
+            }
             try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [habit.id])
         }
     }

@@ -72,6 +72,27 @@ import Testing
         #expect(try store.habits(includeArchived: false).map(\.name).contains("Drink Water"))
     }
 
+    @Test func mergeAndDeleteCarryPauses() throws {
+        let store = try store()
+        try store.log("Yoga")
+        let week = Fixtures.day.adding(days: 7)
+        _ = try store.addPause(habits: ["Yoga"], from: Fixtures.day, to: week, note: nil)
+        _ = try store.addPause(habits: ["Yoga", "Meditate"], from: Fixtures.day, to: week, note: nil)
+        try store.mergeHabit("Yoga", into: "Drink Water")
+        #expect(try store.pauses().map(\.habitKeys) == [["drink water"], ["drink water", "meditate"]])
+        // A habit deleted takes a pause of it alone along (left empty, it would pause every
+        // habit); a pause shared with another habit stays for that one.
+        try store.write { db in
+            var resolver = HabitResolver(db: db, now: Fixtures.instant)
+            _ = try resolver.habitForNode("Orphan")
+        }
+        _ = try store.addPause(habits: ["Orphan"], from: Fixtures.day, to: week, note: nil)
+        _ = try store.addPause(habits: ["Orphan", "Meditate"], from: Fixtures.day, to: week, note: nil)
+        try store.deleteHabit("Orphan")
+        #expect(
+            try store.pauses().map(\.habitKeys) == [["drink water"], ["drink water", "meditate"], ["meditate"]])
+    }
+
     @Test func deleteOnlyAnUnusedHabitWithoutEntries() throws {
         let store = try store()
         let gone = try store.log("Typo habit")
