@@ -35,7 +35,10 @@ enum Authoring {
                         : "imported \(name) (version \(result.versionNumber))")
                 return
             }
-            guard askYesNo("\(path) has errors and was not imported. Edit again? [Y/n] ") else {
+            guard
+                Session.current.terminal.confirm(
+                    "\(path) has errors and was not imported. Edit again? [Y/n] ", byDefault: true)
+            else {
                 throw CLIError("\(path) has errors; nothing was imported")
             }
         }
@@ -60,9 +63,10 @@ enum Authoring {
                 .map { "is version \($0.version), not the latest (version \($0.latest))" }
                 ?? "differs from the latest stored version (version \(stored.versionNumber))"
             Output.line("\(path) \(what).")
-            let answer = Session.current.terminal.ask(
-                "Write the latest version to \(path) first? (your file is replaced) [y/N]")
-            guard let answer, ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            guard
+                Session.current.terminal.confirm(
+                    "Write the latest version to \(path) first? (your file is replaced) [y/N]", byDefault: false)
+            else {
                 throw CLIError(
                     "\(path) is not the latest version of '\(name)'; nothing was opened "
                         + "('routine import --force \(path)' stores your file as it is)")
@@ -99,13 +103,5 @@ enum Authoring {
             throw CLIError(
                 "the editor '\(editor)' exited with status \(process.terminationStatus); nothing was imported")
         }
-    }
-
-    /// Asks a yes/no question on the terminal (or the next line of piped input); no
-    /// answer (end of input) is no.
-    static func askYesNo(_ question: String) -> Bool {
-        guard let answer = Session.current.terminal.ask(question) else { return false }
-        let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
-        return word.isEmpty || word == "y" || word == "yes"
     }
 }

@@ -53,8 +53,7 @@ extension RoutineCommand {
                 Output.line(HabitCommands.unknownHabit(habit, store: store).message)
                 // The question may go straight to libedit: the name is shown escaped here.
                 let shown = TerminalText.escaped(HabitName.display(habit))
-                let answer = Session.current.terminal.ask("Create a new habit '\(shown)'? [y/N]")
-                guard let answer, ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+                guard Session.current.terminal.confirm("Create a new habit '\(shown)'? [y/N]", byDefault: false)
                 else {
                     Output.line("nothing logged")
                     return
@@ -64,7 +63,7 @@ extension RoutineCommand {
             let entry = try store.logEntry(
                 habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,
                 at: settings.time.now(), timeZone: settings.timeZoneName, note: note, createHabit: create)
-            let unit = try EntryCommands.units(store)[HabitName.key(entry.habit)]
+            let unit = try store.habit(named: entry.habit)?.unit
             let amount = entry.value.map { " " + MetricNumber.text($0, unit: unit) } ?? ""
             Output.line("logged \(entry.habit)\(amount) on \(entry.dayKey) (entry \(entry.id))")
         }

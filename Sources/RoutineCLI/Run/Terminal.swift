@@ -20,6 +20,17 @@ protocol Terminal: AnyObject {
 }
 
 extension Terminal {
+    /// Asks a yes/no question: `y`/`yes` is yes, `n`/`no` no, an empty line `byDefault`;
+    /// no answer at all (end of input) is no.
+    func confirm(_ question: String, byDefault: Bool) -> Bool {
+        guard let answer = ask(question) else { return false }
+        switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "y", "yes": return true
+        case "": return byDefault
+        default: return false
+        }
+    }
+
     /// Asks a one-line question; nil when input ends or is interrupted.
     func ask(_ question: String) -> String? {
         if !isInteractive { show(question) }
