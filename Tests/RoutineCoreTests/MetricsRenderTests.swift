@@ -85,37 +85,44 @@ import Testing
         #expect(rows[1]["weeklyStreak"] as? Int == 0)
     }
 
+    /// What `routine today` shows for habits in no routine ("By hand").
+    private func today(
+        _ habits: [MetricHabit], _ entries: [MetricEntry], day: String = "2026-11-22"
+    )
+        -> TodayOverview
+    {
+        TodayOverview(
+            day: F.day(day), routines: [], stats: computeStats(habits: habits, entries: entries, day: F.day(day)))
+    }
+
     @Test func todayListsDoneAndOpenWithStreakHints() {
-        let summary = TodaySummary(habits: [meditate, run, journal], entries: entries, day: F.day("2026-11-22"))
-        #expect(summary.done.map(\.habit.name) == ["Meditate", "Run"])
-        #expect(summary.open.map(\.habit.name) == ["Journal"])
-        #expect(!summary.allDone)
+        let overview = today([meditate, run, journal], entries)
+        #expect(overview.sections.map { $0.done.map(\.habit.name) } == [["Meditate", "Run"]])
+        #expect(overview.sections.map { $0.due.map(\.habit.name) } == [["Journal"]])
+        #expect(!overview.allDone)
         #expect(
-            summary.lines == [
-                "Today, 2026-11-22",
-                "Done today (2 of 3):",
+            overview.lines == [
+                "Today, 2026-11-22 (Sunday)",
+                "By hand",
                 "  ✓ Meditate: 5-day streak",
                 "  ✓ Run: 6.5 km · 11.5 of 15 km this week",
-                "Still open (1):",
                 "  · Journal: a 12-day streak to continue",
             ])
     }
 
     @Test func todaySaysAllDoneWhenNothingIsOpen() {
-        let entries = F.entries(meditate, ["2026-11-22"])
-        let summary = TodaySummary(habits: [meditate], entries: entries, day: F.day("2026-11-22"))
-        #expect(summary.allDone)
-        #expect(summary.lines == ["Today, 2026-11-22", "Done today (1 of 1):", "  ✓ Meditate", "All done — nice."])
+        let overview = today([meditate], F.entries(meditate, ["2026-11-22"]))
+        #expect(overview.allDone)
+        #expect(overview.lines == ["Today, 2026-11-22 (Sunday)", "By hand", "  ✓ Meditate", "All done — nice."])
     }
 
     @Test func todayWithNothingDoneYetShowsWhatCanBeContinued() {
         let entries = F.entries(meditate, ["2026-11-21"]) + F.entries(journal, ["2026-11-17", "2026-11-19"])
-        let habits = [meditate, journal, MetricHabit(name: "Stretch")]
-        let summary = TodaySummary(habits: habits, entries: entries, day: F.day("2026-11-22"))
+        let overview = today([meditate, journal, MetricHabit(name: "Stretch")], entries)
         #expect(
-            summary.lines == [
-                "Today, 2026-11-22",
-                "Still open (3):",
+            overview.lines == [
+                "Today, 2026-11-22 (Sunday)",
+                "By hand",
                 "  · Meditate: done yesterday",
                 "  · Journal: 2 of the last 7 days",
                 "  · Stretch",
@@ -125,20 +132,16 @@ import Testing
     @Test func todayShowsWeeklyTargets() {
         let gym = MetricHabit(name: "Gym", weekly: 3)
         let complete = F.entries(gym, ["2026-11-17", "2026-11-19", "2026-11-22"])
-        #expect(
-            TodaySummary(habits: [gym], entries: complete, day: F.day("2026-11-22")).lines.dropFirst(2).first
-                == "  ✓ Gym: week complete")
+        #expect(today([gym], complete).lines.dropFirst(2).first == "  ✓ Gym: week complete")
         let partial = F.entries(gym, ["2026-11-19", "2026-11-21"])
-        #expect(
-            TodaySummary(habits: [gym], entries: partial, day: F.day("2026-11-22")).lines.last
-                == "  · Gym: done yesterday · 2 of 3 this week")
+        #expect(today([gym], partial).lines.last == "  · Gym: done yesterday · 2 of 3 this week")
     }
 
     @Test func todayWithoutHabitsSaysHowToStart() {
-        let summary = TodaySummary(habits: [], entries: [], day: F.day("2026-11-22"))
-        #expect(!summary.allDone)
-        #expect(summary.lines.count == 2)
-        #expect(summary.lines[1].hasPrefix("No habits yet"))
+        let overview = today([], [])
+        #expect(!overview.allDone)
+        #expect(overview.lines.count == 2)
+        #expect(overview.lines[1].hasPrefix("No routines or habits yet"))
     }
 
     @Test func todayNeverUsesDiscouragingWords() {
@@ -154,7 +157,7 @@ import Testing
                         : nil
                 }
             }
-            let text = TodaySummary(habits: habits, entries: entries, day: day).text.lowercased()
+            let text = today(habits, entries).text.lowercased()
             for word in ["missed", "failed", "overdue", "behind", "broke"] {
                 #expect(!text.contains(word), "seed \(seed): \(word)")
             }

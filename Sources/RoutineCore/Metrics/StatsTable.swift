@@ -75,7 +75,7 @@ public enum StatsTable {
         }
         if stats.habit.isWeekly {
             parts.append("\(stats.momentum) of the last 4 weeks")
-            parts.append(TodaySummary.weekHint(stats))
+            parts.append(HabitHints.weekHint(stats))
         } else if stats.dueDays != 7 {
             parts.append("\(stats.momentum) of \(stats.dueDays) due in the last 7 days")
         } else {

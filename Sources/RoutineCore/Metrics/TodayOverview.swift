@@ -129,8 +129,8 @@ public struct TodayOverview: Sendable {
         }
         for section in sections {
             lines.append(Self.heading(section))
-            lines += section.done.map { "  ✓ " + TodaySummary.doneHint($0) }
-            lines += section.due.map { "  · " + TodaySummary.openHint($0) }
+            lines += section.done.map { "  ✓ " + HabitHints.doneHint($0) }
+            lines += section.due.map { "  · " + HabitHints.openHint($0) }
             lines += section.skipped.map { "  – " + HabitName.display($0.habit.name) + ": skipped" }
             if !section.notDue.isEmpty { lines.append("  \(section.notDue.count) not due today") }
         }
