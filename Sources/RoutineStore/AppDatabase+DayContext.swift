@@ -20,7 +20,7 @@ extension AppDatabase {
         habits names: [String], day: DayKey, excludingRun runID: String? = nil, historyOf: [String]? = nil,
         historyDepth: Int = 0
     ) throws -> DayContext {
-        let wanted = Set(names.map(HabitResolver.storeKey))
+        let wanted = Set(names.map(HabitName.key))
         let everyHabit = try habits()
         let stored = everyHabit.filter { wanted.contains($0.key) }
         var schedules: [String: Schedule] = [:]
@@ -29,7 +29,7 @@ extension AppDatabase {
         }
         var historyKeys = wanted
         if let historyOf {
-            historyKeys = Set(historyOf.map(HabitResolver.storeKey))
+            historyKeys = Set(historyOf.map(HabitName.key))
             for habit in stored {
                 if case .every = habit.schedule { historyKeys.insert(habit.key) }
             }

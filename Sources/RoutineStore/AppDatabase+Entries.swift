@@ -180,7 +180,7 @@ extension AppDatabase {
     public func habit(named name: String) throws -> HabitInfo? {
         try read { db in
             try Row.fetchOne(
-                db, sql: "\(Self.habitSelect) WHERE h.name_key = ?", arguments: [HabitResolver.storeKey(name)]
+                db, sql: "\(Self.habitSelect) WHERE h.name_key = ?", arguments: [HabitName.key(name)]
             ).map(Self.habitInfo)
         }
     }
@@ -207,7 +207,7 @@ extension AppDatabase {
         if let habit {
             guard
                 let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitResolver.storeKey(habit)])
+                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitName.key(habit)])
             else { throw StoreError.unknownHabit(HabitName.display(habit)) }
             clauses.append("e.habit_id = ?")
             _ = arguments.append(contentsOf: [id])

@@ -63,7 +63,7 @@ extension AppDatabase {
                 sql: """
                     DELETE FROM goal_link WHERE goal_id = ?
                       AND habit_id = (SELECT id FROM habit WHERE name_key = ?)
-                    """, arguments: [id, HabitResolver.storeKey(habit)])
+                    """, arguments: [id, HabitName.key(habit)])
             guard db.changesCount > 0 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
             return try fetchGoal(db, id: id)
         }

@@ -14,7 +14,7 @@ extension AppDatabase {
         try write { db in
             let habit = try Self.existingHabit(db, name)
             let display = try HabitResolver.validName(newName)
-            let key = HabitResolver.storeKey(display)
+            let key = HabitName.key(display)
             if let other = try Int64.fetchOne(db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [key]),
                 other != habit.id
             {

@@ -75,7 +75,7 @@ extension AppDatabase {
             var resolver = HabitResolver(db: db, now: Date())
             var conflicts: [MeasureConflict] = []
             var seen = Set<String>()
-            for spec in routine.habits where seen.insert(HabitResolver.storeKey(spec.name)).inserted {
+            for spec in routine.habits where seen.insert(HabitName.key(spec.name)).inserted {
                 guard let row = try resolver.find(spec.name) else { continue }
                 let declared = spec.measure.map(HabitResolver.canonical)
                 guard row.measure != declared else { continue }

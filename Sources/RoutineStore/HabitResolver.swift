@@ -37,11 +37,6 @@ struct HabitResolver {
         self.now = now
     }
 
-    /// The identity key as stored: `HabitName.key` (NFC included: SQLite compares bytes).
-    static func storeKey(_ name: String) -> String {
-        HabitName.key(name)
-    }
-
     /// A unit as stored: `UnitName.canonical`, in NFC.
     static func storeUnit(_ unit: String) -> String {
         UnitName.canonical(unit).precomposedStringWithCanonicalMapping
@@ -50,7 +45,7 @@ struct HabitResolver {
     /// The canonical form of a measure: unit via `UnitName.canonical`, type lower-cased
     /// with white space folded (both NFC).
     static func canonical(_ measure: Measure) -> Measure {
-        Measure(unit: storeUnit(measure.unit), type: storeKey(measure.type))
+        Measure(unit: storeUnit(measure.unit), type: HabitName.key(measure.type))
     }
 
     /// The display name of a habit, or `invalidHabitName`: 1–200 characters after
@@ -83,7 +78,7 @@ struct HabitResolver {
     /// The habit with this name's key, if it exists.
     mutating func find(_ name: String) throws -> HabitRow? {
         if let row = rawCache[name], cache[row.key] == row { return row }
-        let key = Self.storeKey(name)
+        let key = HabitName.key(name)
         if let row = cache[key] {
             rawCache[name] = row
             return row
@@ -155,11 +150,11 @@ struct HabitResolver {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                display, Self.storeKey(display), measureID, target, weekly, Instant.format(now),
+                display, HabitName.key(display), measureID, target, weekly, Instant.format(now),
                 schedule?.storedText,
             ])
         let row = HabitRow(
-            id: db.lastInsertedRowID, name: display, key: Self.storeKey(display), measureID: measureID,
+            id: db.lastInsertedRowID, name: display, key: HabitName.key(display), measureID: measureID,
             measure: canonical, target: target, weekly: weekly, schedule: schedule)
         cache[row.key] = row
         created.append(display)

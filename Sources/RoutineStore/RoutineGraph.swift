@@ -46,7 +46,7 @@ enum RoutineGraph {
         let text: String = try row.decode(atIndex: written)
         guard let name: String = try row.decode(atIndex: stored), let key: String = try row.decode(atIndex: stored + 1)
         else { return text }
-        return HabitResolver.storeKey(text) == key ? text : name
+        return HabitName.key(text) == key ? text : name
     }
 
     /// A node on a cycle, or nil for a DAG (iterative depth-first search: no recursion

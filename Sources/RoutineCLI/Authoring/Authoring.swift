@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoutineCore
 import RoutineFile
 
 /// Authoring from the REPL or the CLI: where routine files live, and the edit loop.
@@ -11,7 +12,7 @@ enum Authoring {
     /// Opens the routine's file in the editor until it checks clean (then imports it) or
     /// the person declines to edit again (then nothing is stored).
     static func edit(name: String, settings: Settings) throws {
-        guard RoutineSource.isSlug(name) else {
+        guard Slug.isValid(name) else {
             throw CLIError.usage("'\(name)' is not a routine name; to correct an entry, give --value")
         }
         let path = try fileToEdit(name: name, settings: settings)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoutineCore
 import RoutineFile
 
 extension RoutineCommand {
@@ -15,7 +16,7 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if !RoutineSource.isSlug(name) {
+            if !Slug.isValid(name) {
                 throw ValidationError(
                     "'\(name)' is not a routine name: use lower-case letters, digits and dashes, e.g. morning-run")
             }

@@ -60,7 +60,7 @@ extension RoutineCommand {
         private func open(_ settings: Settings, _ dayKey: DayKey) throws -> RunCoordinator {
             let store = try Session.current.store(settings)
             let stored: StoredRoutine
-            if RoutineSource.isSlug(routine) {
+            if Slug.isValid(routine) {
                 guard let found = try store.routine(slug: routine) else {
                     throw RoutineSource.unknownRoutine(routine, store: store)
                 }

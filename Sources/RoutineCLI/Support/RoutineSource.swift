@@ -15,12 +15,10 @@ enum RoutineSource {
         var path: String?
     }
 
-    static func isSlug(_ argument: String) -> Bool { Slug.isValid(argument) }
-
     /// Loads `argument`: a file is read and validated (errors are printed as
     /// diagnostics and stop the command); a slug is read from the store.
     static func load(_ argument: String, settings: Settings, allowStore: Bool) throws -> Loaded {
-        if isSlug(argument), allowStore {
+        if Slug.isValid(argument), allowStore {
             return try stored(argument, settings: settings)
         }
         return try file(argument)
