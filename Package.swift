@@ -72,7 +72,8 @@ let package = Package(
         ),
         // Slow tests, run on their own by scripts/test: install from a clean clone (a release build).
         .testTarget(name: "SlowTests", dependencies: ["RoutineCLI"]),
-        // What several test targets share: the pseudo-terminal harness, a seeded generator.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What several test targets share: the pseudo-terminal harness, a seeded generator,
+        // routines built and changed in tests (checked as any routine is).
+        .target(name: "TestSupport", dependencies: ["RoutineCore"], path: "Tests/TestSupport"),
     ]
 )

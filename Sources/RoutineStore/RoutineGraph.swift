@@ -6,39 +6,6 @@ import RoutineCore
 /// routine_start, node_next, conditional_option, option_next, routine_habit) and reads it
 /// back, equal to what was written. Node indexes are stored as positions.
 enum RoutineGraph {
-    /// Checks the index invariants a `Routine` promises, so that a malformed value is a
-    /// clear error rather than a foreign-key failure or a crash.
-    static func validate(_ routine: Routine) throws {
-        func fail(_ reason: String) -> StoreError { .invalidRoutine(slug: routine.slug, reason: reason) }
-        guard Slug.isValid(routine.slug) else { throw fail("the slug must match \(Slug.pattern)") }
-        guard !routine.start.isEmpty else { throw fail("it has no start nodes") }
-        let range = routine.nodes.indices
-        var ids = Set<String>()
-        for node in routine.nodes {
-            guard ids.insert(node.id).inserted, !node.id.isEmpty else {
-                throw fail("node id '\(node.id)' is repeated or empty")
-            }
-            var refs = node.next
-            if case .question(let text, let options) = node.body {
-                guard !text.isEmpty, !options.isEmpty else { throw fail("question '\(node.id)' is empty") }
-                for option in options {
-                    guard !option.text.isEmpty else { throw fail("question '\(node.id)' has an empty option") }
-                    refs += option.next
-                }
-            }
-            guard refs.allSatisfy(range.contains) else { throw fail("node '\(node.id)' refers to a missing node") }
-        }
-        guard routine.start.allSatisfy(range.contains) else { throw fail("a start ref is missing") }
-        for node in routine.nodes {
-            guard case .question(_, let options) = node.body else { continue }
-            let texts = Set(options.map { $0.text.lowercased() })
-            guard texts.count == options.count else { throw fail("question '\(node.id)' repeats an option") }
-        }
-        if let cycleNode = firstNodeOnACycle(routine) {
-            throw fail("node '\(routine.nodes[cycleNode].id)' is on a cycle")
-        }
-    }
-
     /// The habit name a version shows: as the file spelled it while that spelling is
     /// still the habit's (`journal` for `Journal`), else the habit's current name (it
     /// was renamed or merged): the store keeps the habit's identity, not its spelling.
@@ -47,36 +14,6 @@ enum RoutineGraph {
         guard let name: String = try row.decode(atIndex: stored), let key: String = try row.decode(atIndex: stored + 1)
         else { return text }
         return HabitName.key(text) == key ? text : name
-    }
-
-    /// A node on a cycle, or nil for a DAG (iterative depth-first search: no recursion
-    /// depth limit on a 100,000-node chain).
-    private static func firstNodeOnACycle(_ routine: Routine) -> Int? {
-        func successors(_ index: Int) -> [Int] {
-            let node = routine.nodes[index]
-            guard case .question(_, let options) = node.body else { return node.next }
-            return options.flatMap(\.next) + node.next
-        }
-        var state = [UInt8](repeating: 0, count: routine.nodes.count)  // 0 new, 1 on stack, 2 done
-        for root in routine.nodes.indices where state[root] == 0 {
-            var stack: [(node: Int, next: [Int], position: Int)] = [(root, successors(root), 0)]
-            state[root] = 1
-            while let top = stack.last {
-                if top.position == top.next.count {
-                    state[top.node] = 2
-                    stack.removeLast()
-                    continue
-                }
-                stack[stack.count - 1].position += 1
-                let child = top.next[top.position]
-                if state[child] == 1 { return child }
-                if state[child] == 0 {
-                    state[child] = 1
-                    stack.append((child, successors(child), 0))
-                }
-            }
-        }
-        return nil
     }
 
     /// Inserts the graph of `routine` under `versionID`; `habitIDs` maps habit keys to ids.
@@ -241,13 +178,11 @@ enum RoutineGraph {
             db, sql: "SELECT node_position FROM routine_start WHERE version_id = ? ORDER BY position",
             arguments: [versionID])
         guard start.allSatisfy(range.contains) else { throw damaged("a start ref is dangling") }
-        let routine = Routine(slug: slug, title: title, start: start, nodes: nodes, habits: habits)
         // Whoever edited the tables by hand, a loaded Routine keeps the promises of its type.
         do {
-            try validate(routine)
-        } catch StoreError.invalidRoutine(_, let reason) {
-            throw damaged(reason)
+            return try Routine(slug: slug, title: title, start: start, nodes: nodes, habits: habits)
+        } catch {
+            throw damaged(error.reason)
         }
-        return routine
     }
 }

@@ -39,7 +39,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case habitInRoutines(String, routines: [String])
 
     // Routines and runs.
-    case invalidRoutine(slug: String, reason: String)
     case unknownRoutine(String)
     case unknownRoutineVersion(Int64)
     case unknownRun(String)
@@ -141,8 +140,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "it cannot be deleted: 'routine habit archive \(name)' hides it"
         case .sameHabit(let name):
             "'\(name)' is already that habit"
-        case .invalidRoutine(let slug, let reason):
-            "routine '\(slug)' cannot be stored: \(reason)"
         case .unknownRoutine(let slug):
             "no routine named '\(slug)' in the store"
         case .unknownRoutineVersion(let id):

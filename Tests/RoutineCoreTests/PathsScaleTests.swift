@@ -14,7 +14,7 @@ import Testing
     @Test func hundredThousandHabitChain() throws {
         let count = 100_000
         let nodes = (0..<count).map { Node(id: "n\($0)", body: .habit("H\($0)"), next: $0 + 1 < count ? [$0 + 1] : []) }
-        let routine = Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
+        let routine = try Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
         var analysis: PathAnalysis?
         let time = try seconds { analysis = try PathAnalysis(routine, listing: 1) }
         print("paths: 100,000-habit chain analysed in \(String(format: "%.2f", time)) s")
@@ -39,12 +39,12 @@ import Testing
         #expect(!outcome.isEmpty)
     }
 
-    @Test func walkerOnAHundredThousandNodeChain() {
+    @Test func walkerOnAHundredThousandNodeChain() throws {
         let count = 100_000
         let nodes = (0..<count).map {
             Node(id: "n\($0)", body: .habit("H\($0 % 500)"), next: $0 + 1 < count ? [$0 + 1] : [])
         }
-        let routine = Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
+        let routine = try Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
         var walker = Walker(routine: routine, dayKey: testDay)
         let time = seconds {
             while walker.prompt != nil { _ = walker.handle("y") }

@@ -22,7 +22,7 @@ struct RoutineBuilder {
         entries.append((id, .question(text, options.map { (text: $0.0, next: $0.1) }), next))
     }
 
-    /// The routine; an unknown ref is a test bug and traps.
+    /// The routine; an unknown ref or a graph `Routine` refuses is a test bug and traps.
     func build(_ slug: String = "test", start: [String], title: String? = nil) -> Routine {
         var index: [String: Int] = [:]
         for (number, entry) in entries.enumerated() { index[entry.id] = number }
@@ -43,7 +43,7 @@ struct RoutineBuilder {
                     next: refs(entry.next))
             }
         }
-        return Routine(slug: slug, title: title, start: refs(start), nodes: nodes, habits: habits)
+        return checked { try Routine(slug: slug, title: title, start: refs(start), nodes: nodes, habits: habits) }
     }
 }
 
@@ -85,7 +85,10 @@ enum RandomRoutines {
             let rank = Int.random(in: 0..<max(1, count / 2), using: &random)
             if !start.contains(slots[rank]) { start.append(slots[rank]) }
         }
-        return Routine(slug: "random", title: nil, start: start, nodes: nodes.compactMap { $0 }, habits: [])
+        // Edges only go up in rank: a DAG with unique ids and option texts by construction.
+        return checked {
+            try Routine(slug: "random", title: nil, start: start, nodes: nodes.compactMap { $0 }, habits: [])
+        }
     }
 }
 

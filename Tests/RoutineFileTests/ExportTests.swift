@@ -147,10 +147,13 @@ import Testing
                     habit: Walk
                 """
             ).routine)
-        if case .question(let text, var options) = routine.nodes[0].body {
+        var nodes = routine.nodes
+        if case .question(let text, var options) = nodes[0].body {
             options[0].text = "a\nb"
-            routine.nodes[0].body = .question(text, options: options)
+            nodes[0].body = .question(text, options: options)
         }
+        routine = try Routine(
+            slug: routine.slug, title: routine.title, start: routine.start, nodes: nodes, habits: routine.habits)
         let dot = RoutineExporter.dot(routine)
         #expect(dot.contains(#"  "q" [shape=diamond, label="Say \"hi\" \\ now"];"#))
         #expect(dot.contains(#"  "q" -> "h.1" [label="a\nb"];"#))

@@ -11,12 +11,15 @@ import Testing
 @Suite struct ConditionStoreTests {
     @Test func conditionsRoundTripAndTheContextReadsTheirHabits() throws {
         let store = try AppDatabase.inMemory()
-        var routine = Fixtures.morning()
-        routine.nodes[1].when = "not done(Sleep 8h, 1)"
-        if case .question(let text, var options) = routine.nodes[0].body {
+        let morning = Fixtures.morning()
+        var nodes = morning.nodes
+        nodes[1].when = "not done(Sleep 8h, 1)"
+        if case .question(let text, var options) = nodes[0].body {
             options[2].when = "weekday in [sat, sun]"
-            routine.nodes[0].body = .question(text, options: options)
+            nodes[0].body = .question(text, options: options)
         }
+        let routine = try Routine(
+            slug: morning.slug, title: morning.title, start: morning.start, nodes: nodes, habits: morning.habits)
         _ = try store.importRoutine(routine, source: "c")
         #expect(try store.routine(slug: "morning-checkin")?.routine == routine)
         #expect(routine.contextHabitNames.contains("Sleep 8h"))

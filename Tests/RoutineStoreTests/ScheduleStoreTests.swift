@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineStore
@@ -9,9 +10,11 @@ import Testing
 /// one, changes reported in one line, set by hand, and an old store upgraded.
 @Suite struct ScheduleStoreTests {
     private func routine(_ schedule: Schedule?, slug: String = "training") -> Routine {
-        Routine(
-            slug: slug, title: nil, start: [0], nodes: [Node(id: "run", body: .habit("Run"))],
-            habits: [HabitSpec(name: "Run", schedule: schedule)])
+        checked {
+            try Routine(
+                slug: slug, title: nil, start: [0], nodes: [Node(id: "run", body: .habit("Run"))],
+                habits: [HabitSpec(name: "Run", schedule: schedule)])
+        }
     }
 
     @Test func importStoresTheScheduleWithTheHabitAndTheVersion() throws {

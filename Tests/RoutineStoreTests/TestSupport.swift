@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RoutineCore
+import TestSupport
 
 @testable import RoutineStore
 
@@ -12,34 +13,40 @@ enum Fixtures {
 
     /// SPEC §2's example routine, built by hand.
     static func morning(title: String? = "Morning Check-in", meditateTarget: Double? = 10) -> Routine {
-        Routine(
-            slug: "morning-checkin", title: title, start: [0],
-            nodes: [
-                Node(
-                    id: "feeling",
-                    body: .question(
-                        "How are you feeling today?",
-                        options: [
-                            Option(text: "Great!", next: [1, 2]), Option(text: "Okay", next: [3]),
-                            Option(text: "Not so good", next: [5]),
-                        ])),
-                Node(id: "water", body: .habit("Drink Water")),
-                Node(id: "meditate", body: .habit("Meditate")),
-                Node(id: "walk", body: .habit("Go for a walk"), next: [4]),
-                Node(id: "journal", body: .habit("Journal")),
-                Node(id: "feeling/3/1", isInline: true, body: .habit("Read a book"), next: [4]),
-            ],
-            habits: [
-                HabitSpec(name: "Meditate", measure: Measure(unit: "min", type: "time"), target: meditateTarget),
-                HabitSpec(name: "Run", measure: Measure(unit: "km", type: "distance"), weekly: 15),
-            ])
+        checked {
+            try Routine(
+                slug: "morning-checkin", title: title, start: [0],
+                nodes: [
+                    Node(
+                        id: "feeling",
+                        body: .question(
+                            "How are you feeling today?",
+                            options: [
+                                Option(text: "Great!", next: [1, 2]), Option(text: "Okay", next: [3]),
+                                Option(text: "Not so good", next: [5]),
+                            ])),
+                    Node(id: "water", body: .habit("Drink Water")),
+                    Node(id: "meditate", body: .habit("Meditate")),
+                    Node(id: "walk", body: .habit("Go for a walk"), next: [4]),
+                    Node(id: "journal", body: .habit("Journal")),
+                    Node(id: "feeling/3/1", isInline: true, body: .habit("Read a book"), next: [4]),
+                ],
+                habits: [
+                    HabitSpec(name: "Meditate", measure: Measure(unit: "min", type: "time"), target: meditateTarget),
+                    HabitSpec(name: "Run", measure: Measure(unit: "km", type: "distance"), weekly: 15),
+                ])
+        }
     }
 
     /// A one-node routine doing `habit`, optionally declared with a measure.
     static func single(_ slug: String, habit: String, measure: Measure? = nil, target: Double? = nil) -> Routine {
-        Routine(
-            slug: slug, title: nil, start: [0], nodes: [Node(id: "only", body: .habit(habit))],
-            habits: measure == nil && target == nil ? [] : [HabitSpec(name: habit, measure: measure, target: target)])
+        checked {
+            try Routine(
+                slug: slug, title: nil, start: [0], nodes: [Node(id: "only", body: .habit(habit))],
+                habits: measure == nil && target == nil
+                    ? [] : [HabitSpec(name: habit, measure: measure, target: target)]
+            )
+        }
     }
 
     static let morningSource = "routine: morning-checkin\n# (source text as imported)\n"

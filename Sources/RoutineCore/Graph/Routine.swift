@@ -1,23 +1,35 @@
 /// A validated routine: a DAG of habit and question nodes, ready to plan and walk.
 ///
 /// Nodes are addressed by their index in `nodes`; every index in `start`, `next` and
-/// option `next` lists is valid. A `Routine` is only ever produced by validation of a
-/// file with no errors (or decoded from a store that validated it on import), so code
-/// that takes one may rely on: unique ids, no cycles, non-empty `start`, non-empty
+/// option `next` lists is valid. A `Routine` can only be made by validation: the
+/// validator assembles one from a file with no errors, and everything else (the store
+/// reading its tables, a saved walker, a test) goes through the throwing initializer,
+/// which checks the promises of the type (`RoutineShape`). Code that takes one may rely
+/// on: a valid slug, unique non-empty ids, no cycles, non-empty `start`, non-empty
 /// option lists, option texts unique case-insensitively within a question.
-public struct Routine: Codable, Sendable, Equatable {
+public struct Routine: Sendable, Equatable {
     /// The slug, `[a-z0-9][a-z0-9-]*`; unique in a store.
-    public var slug: String
+    public internal(set) var slug: String
     /// The display title as written, or nil when the file has none (the slug is shown).
-    public var title: String?
+    public internal(set) var title: String?
     /// Start nodes, in declared order.
-    public var start: [Int]
+    public internal(set) var start: [Int]
     /// Every node of the file: top-level ones in file order, inline ones in order of appearance.
-    public var nodes: [Node]
+    public internal(set) var nodes: [Node]
     /// Properties of habits declared under `habits:`, in file order.
-    public var habits: [HabitSpec]
+    public internal(set) var habits: [HabitSpec]
 
-    public init(slug: String, title: String?, start: [Int], nodes: [Node], habits: [HabitSpec]) {
+    /// A routine from its parts, checked: throws when they break a promise of the type.
+    public init(
+        slug: String, title: String?, start: [Int], nodes: [Node], habits: [HabitSpec]
+    ) throws(RoutineShape.Error) {
+        self.init(assembled: slug, title: title, start: start, nodes: nodes, habits: habits)
+        try RoutineShape.check(self)
+    }
+
+    /// A routine the validator has already checked (`RoutineAssembler`), or one derived
+    /// inside this module from a checked one (`pruned(for:)`).
+    init(assembled slug: String, title: String?, start: [Int], nodes: [Node], habits: [HabitSpec]) {
         self.slug = slug
         self.title = title
         self.start = start
@@ -32,6 +44,37 @@ public struct Routine: Codable, Sendable, Equatable {
     public func spec(forHabit name: String) -> HabitSpec? {
         let key = HabitName.key(name)
         return habits.first { HabitName.key($0.name) == key }
+    }
+}
+
+/// Decoding (a saved walker carries its routine) goes through the same check as any
+/// other way of making one: a damaged save is a `DecodingError`, not a broken graph.
+extension Routine: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case slug, title, start, nodes, habits
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                slug: container.decode(String.self, forKey: .slug),
+                title: container.decodeIfPresent(String.self, forKey: .title),
+                start: container.decode([Int].self, forKey: .start),
+                nodes: container.decode([Node].self, forKey: .nodes),
+                habits: container.decode([HabitSpec].self, forKey: .habits))
+        } catch let error as RoutineShape.Error {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.reason))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(slug, forKey: .slug)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(start, forKey: .start)
+        try container.encode(nodes, forKey: .nodes)
+        try container.encode(habits, forKey: .habits)
     }
 }
 
@@ -80,6 +123,12 @@ public struct Option: Codable, Sendable, Equatable {
         self.text = text
         self.next = next
         self.when = when
+    }
+
+    /// What makes two options of a question the same (`Yes` and ` yes`): SPEC §2's
+    /// duplicate-option rule, written once for the validator and `RoutineShape`.
+    public static func matchKey(_ text: String) -> String {
+        text.trimmingWhitespace().lowercased()
     }
 }
 

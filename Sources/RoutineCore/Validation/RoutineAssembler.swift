@@ -69,7 +69,7 @@ enum RoutineAssembler {
                 name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly, schedule: $0.schedule)
         }
         return Routine(
-            slug: slug, title: draft.title, start: start.map { newIndex[$0] },
+            assembled: slug, title: draft.title, start: start.map { newIndex[$0] },
             nodes: built, habits: habits)
     }
 }

@@ -193,7 +193,7 @@ public enum RoutineValidator {
         var seen: [(key: String, location: SourceLocation)] = []
         seen.reserveCapacity(options.count)
         for option in options {
-            let key = option.text.trimmingWhitespace().lowercased()
+            let key = Option.matchKey(option.text)
             guard !key.isEmpty else { continue }  // an empty text is reported by the reader
             if let first = seen.first(where: { $0.key == key })?.location {
                 diagnostics.append(
