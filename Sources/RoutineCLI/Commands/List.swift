@@ -24,7 +24,7 @@ extension RoutineCommand {
                         : "No routines yet. Import some with: routine import routines/")
                 return
             }
-            let style = Output.style
+            let style = settings.style
             let width = routines.map(\.slug.count).max() ?? 0
             for routine in routines {
                 let padded = routine.slug.padding(toLength: width, withPad: " ", startingAt: 0)

@@ -35,7 +35,7 @@ extension RoutineCommand {
             if format == .text {
                 Session.current.terminal.show("Resuming \(coordinator.slug) for \(coordinator.walker.dayKey).")
             }
-            try RunCommands.drive(coordinator, format: format)
+            try RunCommands.drive(coordinator, format: format, style: settings.style)
         }
     }
 }

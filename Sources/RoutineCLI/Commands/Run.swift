@@ -48,7 +48,7 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let dayKey = settings.day(day)
             let coordinator = dryRun ? try dryRunWalk(settings: settings, dayKey: dayKey) : try open(settings, dayKey)
-            try RunCommands.drive(coordinator, format: format)
+            try RunCommands.drive(coordinator, format: format, style: settings.style)
         }
 
         private func dryRunWalk(settings: Settings, dayKey: DayKey) throws -> RunCoordinator {
@@ -97,12 +97,13 @@ extension RoutineCommand {
 enum RunCommands {
     /// Walks the run on the session's terminal; end of input inside the run is passed up
     /// (as `EndOfInput`) so that the shell leaves too.
-    static func drive(_ coordinator: RunCoordinator, format: TextOrJSON) throws {
+    static func drive(_ coordinator: RunCoordinator, format: TextOrJSON, style: Style) throws {
         if coordinator.wasRepaired {
             Session.current.terminal.note(
                 "The saved state of run \(coordinator.runID.prefix(8)) disagreed with its entries; repaired from them.")
         }
-        var driver = RunDriver(coordinator: coordinator, format: format, terminal: Session.current.terminal)
+        var driver = RunDriver(
+            coordinator: coordinator, format: format, terminal: Session.current.terminal, style: style)
         if try driver.drive() == .endOfInput { throw EndOfInput() }
     }
 

@@ -57,7 +57,7 @@ extension RoutineCommand {
                     Output.block(
                         Heatmap.render(
                             habit: Metrics.habit(info), entries: entries, day: dayKey, weeks: weeks,
-                            colour: Output.style.enabled, pauses: try store.pauseSpans()))
+                            colour: settings.style.enabled, pauses: try store.pauseSpans()))
                     return
                 }
             }

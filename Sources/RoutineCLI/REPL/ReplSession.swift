@@ -31,7 +31,6 @@ struct ReplSession {
         }
         // Every command of the shell runs in this session: its terminal is the shell's.
         let session = Session(environment: outer.environment, terminal: EditorTerminal(editor: editor, isShell: true))
-        session.color = outer.color  // the shell's own settings chose it
         defer { session.closeStores() }
         Session.$current.withValue(session) {
             if editor.isInteractive { greet() }
@@ -40,7 +39,7 @@ struct ReplSession {
             }
             while true {
                 Output.flush()
-                switch editor.readLine(prompt: Self.styledPrompt(Output.style)) {
+                switch editor.readLine(prompt: Self.styledPrompt(settings.style)) {
                 case .endOfFile:
                     if editor.isInteractive { Output.line() }
                     return
@@ -122,7 +121,7 @@ struct ReplSession {
 
     /// One or two lines on start: what to do first, and any run waiting to be resumed.
     private func greet() {
-        let style = Output.style
+        let style = settings.style
         Output.line(style.bold("routine") + " — 'help' lists the commands, Tab completes, 'quit' leaves.")
         let store = try? Session.current.existingStore(settings)
         let routines = (try? store?.routines()) ?? []

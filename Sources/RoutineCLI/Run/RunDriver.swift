@@ -19,7 +19,7 @@ struct RunDriver {
     let terminal: Terminal
     let style: Style
 
-    init(coordinator: RunCoordinator, format: TextOrJSON, terminal: Terminal, style: Style = Output.style) {
+    init(coordinator: RunCoordinator, format: TextOrJSON, terminal: Terminal, style: Style) {
         self.coordinator = coordinator
         self.format = format
         self.terminal = terminal

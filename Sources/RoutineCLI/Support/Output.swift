@@ -25,8 +25,4 @@ enum Output {
     static func flush() {
         fflush(nil)
     }
-
-    static var style: Style {
-        Style.forStandardOutput(environment: Session.current.environment, choice: Session.current.color)
-    }
 }

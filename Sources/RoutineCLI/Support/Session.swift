@@ -18,9 +18,6 @@ final class Session: @unchecked Sendable {
     let environment: [String: String]
     /// Where commands read answers and questions from the person.
     let terminal: Terminal
-    /// The colour choice of the settings the running command resolved last (the config
-    /// file's `color`, `NO_COLOR`); `Output.style` reads it.
-    var color = ColorChoice.auto
     private var stores: [String: AppDatabase] = [:]
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment, terminal: Terminal? = nil) {

@@ -20,6 +20,12 @@ public struct Settings: Sendable {
     /// The configuration file that was looked for (it may not exist).
     public var configPath: String
 
+    /// How this command's standard output is styled: the colour choice above, applied to
+    /// the session's terminal and environment (`TERM`, a pipe turns colour off).
+    var style: Style {
+        Style.forStandardOutput(environment: Session.current.environment, choice: color)
+    }
+
     public init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         configPath = ConfigFile.defaultPath(environment: environment)
         let file: ConfigFile
@@ -89,7 +95,6 @@ public struct Settings: Sendable {
                     key: "color", value: $0.text, source: "\(configPath):\($0.location.line):\($0.location.column)")
             }
         color = colorSetting.flatMap { ColorChoice(rawValue: $0.value) } ?? .auto
-        Session.current.color = color
 
         resolved = [
             store ?? ResolvedSetting(key: "store", value: storePath, source: "default"),
