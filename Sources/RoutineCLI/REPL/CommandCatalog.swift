@@ -21,6 +21,9 @@ public struct CommandCatalog: Sendable {
         public var name: String
         public var abstract: String
         public var subcommands: [Command]
+        /// The subcommand a line without a subcommand word runs (`edit NAME` runs `edit`'s
+        /// short form): zero or one, hidden or not.
+        public var fallback: [Command]
         /// Long option and flag names, with their dashes (`--dry-run`).
         public var flags: [String]
         /// The value kind of each option that takes a value, by long name.
@@ -42,7 +45,10 @@ public struct CommandCatalog: Sendable {
         var command = root
         var consumed = 0
         for word in words {
-            guard let sub = command.subcommands.first(where: { $0.name == word }) else { break }
+            guard let sub = command.subcommands.first(where: { $0.name == word }) else {
+                if let fallback = command.fallback.first { command = fallback }
+                break
+            }
             command = sub
             consumed += 1
         }
@@ -70,10 +76,12 @@ public struct CommandCatalog: Sendable {
             }
         }
         flags.removeAll { $0 == "--help" || $0 == "--version" }
+        let subcommands = info.subcommands ?? []
         return Command(
             name: info.commandName, abstract: info.abstract ?? "",
-            subcommands: (info.subcommands ?? []).filter { $0.shouldDisplay != false && $0.commandName != "help" }
+            subcommands: subcommands.filter { $0.shouldDisplay != false && $0.commandName != "help" }
                 .map(command(from:)),
+            fallback: subcommands.filter { $0.commandName == info.defaultSubcommand }.map(command(from:)),
             flags: flags, optionValues: optionValues, positionals: positionals)
     }
 
@@ -96,6 +104,7 @@ public struct CommandCatalog: Sendable {
         var commandName: String
         var abstract: String?
         var shouldDisplay: Bool?
+        var defaultSubcommand: String?
         var subcommands: [CommandInfo]?
         var arguments: [ArgumentInfo]?
     }

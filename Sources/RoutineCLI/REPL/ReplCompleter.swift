@@ -50,7 +50,10 @@ public enum ReplCompleter {
         let (command, consumed) = catalog.resolve(words)
         guard consumed > 0 else { return [] }
         if consumed == words.count, !command.subcommands.isEmpty {
+            // `edit <Tab>`: its subcommands, and what its short form takes first (routines).
+            let first = command.fallback.first?.positionals.first
             return command.subcommands.map(\.name)
+                + (first.map { values(of: $0, current: current, sources: sources) } ?? [])
         }
         let arguments = Array(words[consumed...])
         if let last = arguments.last, let kind = command.optionValues[last] {

@@ -1,0 +1,42 @@
+import ArgumentParser
+
+extension RoutineCommand {
+    /// `routine edit entry ID --value V --note TEXT` (short: `edit ID --value V`): corrects
+    /// one entry, the only way to correct a metric (SPEC §6).
+    struct EditEntry: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "entry",
+            abstract: "Correct an entry's value and/or note (an empty note removes it).")
+
+        @Argument(help: ArgumentHelp("The entry's id (see 'entries').", valueName: "entry-id"))
+        var id: String
+
+        @Option(help: "The entry's corrected value.")
+        var value: String?
+
+        @Option(help: "The entry's corrected note (empty removes it).")
+        var note: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard value != nil || note != nil else {
+                throw ValidationError("say what to correct: --value V, --note TEXT, or both")
+            }
+        }
+
+        func run() throws {
+            try EntryCommands.edit(id: id, value: value, note: note, settings: try Settings(options: global))
+        }
+    }
+}
+
+extension RoutineCommand.EditEntry {
+    init(id: String, value: String?, note: String?, global: GlobalOptions) {
+        self.init()
+        self.id = id
+        self.value = value
+        self.note = note
+        self.global = global
+    }
+}
