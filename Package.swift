@@ -67,13 +67,22 @@ let package = Package(
             name: "RoutineCLITests",
             dependencies: [
                 "RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "RoutineRuns", "TestSupport",
+                "EndToEndSupport",
             ],
             exclude: ["Golden"]
+        ),
+        // The slow layer, run on its own by scripts/test: kill -9 mid-run, the fuzzer, mutants,
+        // store faults, processes racing on one store (about 90 s of work).
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["RoutineCore", "RoutineFile", "TestSupport", "EndToEndSupport"]
         ),
         // Slow tests, run on their own by scripts/test: install from a clean clone (a release build).
         .testTarget(name: "SlowTests", dependencies: ["RoutineCLI"]),
         // What several test targets share: the pseudo-terminal harness, a seeded generator,
         // routines built and changed in tests (checked as any routine is).
         .target(name: "TestSupport", dependencies: ["RoutineCore"], path: "Tests/TestSupport"),
+        // Running the built binary as a person would, for the end-to-end and reliability tests.
+        .target(name: "EndToEndSupport", dependencies: ["TestSupport"], path: "Tests/EndToEndSupport"),
     ]
 )

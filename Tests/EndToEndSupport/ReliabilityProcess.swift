@@ -8,13 +8,13 @@ import Foundation
 /// input a pipe the test writes to (line by line, slowly if it likes), standard output
 /// and error in files, and every wait bounded (a child still running at its deadline is
 /// killed and reported as timed out, so no test can hang the suite).
-final class ReliabilityProcess {
-    enum Termination: Equatable, CustomStringConvertible {
+public final class ReliabilityProcess {
+    public enum Termination: Equatable, CustomStringConvertible {
         case exited(Int32)
         case signaled(Int32)
         case timedOut
 
-        var description: String {
+        public var description: String {
             switch self {
             case .exited(let code): "exit \(code)"
             case .signaled(let signal): "signal \(signal)"
@@ -23,7 +23,7 @@ final class ReliabilityProcess {
         }
     }
 
-    let pid: pid_t
+    public let pid: pid_t
     private var inputFD: Int32
     private let outPath: String
     private let errPath: String
@@ -36,7 +36,7 @@ final class ReliabilityProcess {
 
     /// Starts `executable` with `arguments` and exactly `environment`. The child's signal
     /// dispositions are reset to their defaults (the test process ignores SIGPIPE).
-    init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
         Self.ignorePipeSignal
         let id = UUID().uuidString
         outPath = NSTemporaryDirectory() + "reliability-out-\(id)"
@@ -98,7 +98,7 @@ final class ReliabilityProcess {
     /// Writes all of `data` to the child's standard input; false when the child is gone
     /// (or has closed its input).
     @discardableResult
-    func write(_ data: Data) -> Bool {
+    public func write(_ data: Data) -> Bool {
         guard inputFD >= 0 else { return false }
         return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
             guard var base = buffer.baseAddress else { return true }
@@ -117,22 +117,22 @@ final class ReliabilityProcess {
     }
 
     @discardableResult
-    func write(_ text: String) -> Bool { write(Data(text.utf8)) }
+    public func write(_ text: String) -> Bool { write(Data(text.utf8)) }
 
     /// Ends the child's standard input.
-    func closeInput() {
+    public func closeInput() {
         if inputFD >= 0 { close(inputFD) }
         inputFD = -1
     }
 
     /// SIGKILL, then reaps the child.
-    func kill9() {
+    public func kill9() {
         if termination == nil { kill(pid, SIGKILL) }
         _ = wait(timeout: 10)
     }
 
     /// Whether the child has ended (reaps it if so).
-    var hasEnded: Bool {
+    public var hasEnded: Bool {
         if termination != nil { return true }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid {
@@ -145,7 +145,7 @@ final class ReliabilityProcess {
     /// Waits for the child to end, at most `timeout` seconds; a child still running then
     /// is killed and `.timedOut` returned.
     @discardableResult
-    func wait(timeout: TimeInterval) -> Termination {
+    public func wait(timeout: TimeInterval) -> Termination {
         if let termination { return termination }
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -159,9 +159,9 @@ final class ReliabilityProcess {
         return .timedOut
     }
 
-    var stdout: String { Self.read(outPath) }
-    var stderr: String { Self.read(errPath) }
-    var stdoutData: Data { (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data() }
+    public var stdout: String { Self.read(outPath) }
+    public var stderr: String { Self.read(errPath) }
+    public var stdoutData: Data { (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data() }
 
     private static func read(_ path: String) -> String {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return "" }
@@ -174,18 +174,24 @@ final class ReliabilityProcess {
         return .signaled(signal)
     }
 
-    struct Result {
-        var termination: Termination
-        var stdout: String
-        var stderr: String
-        var status: Int32? {
+    public struct Result {
+        public var termination: Termination
+        public var stdout: String
+        public var stderr: String
+        public var status: Int32? {
             if case .exited(let code) = termination { return code }
             return nil
+        }
+
+        public init(termination: Termination, stdout: String, stderr: String) {
+            self.termination = termination
+            self.stdout = stdout
+            self.stderr = stderr
         }
     }
 
     /// Runs a command to its end: `input` written at once, then input closed.
-    static func run(
+    public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String], input: Data = Data(),
         timeout: TimeInterval = 60
     ) throws -> Result {
@@ -197,14 +203,14 @@ final class ReliabilityProcess {
     }
 
     /// Runs the built `routine` binary.
-    static func routine(
+    public static func routine(
         _ arguments: [String], environment: [String: String], input: String = "", timeout: TimeInterval = 60
     ) throws -> Result {
         try run(Binary.url.path, arguments, environment: environment, input: Data(input.utf8), timeout: timeout)
     }
 
     /// Runs `sqlite3` on `database` (read-only unless `writable`), one statement.
-    static func sqlite(
+    public static func sqlite(
         _ database: String, _ sql: String, writable: Bool = false, timeout: TimeInterval = 30
     ) throws
         -> Result
@@ -218,15 +224,15 @@ final class ReliabilityProcess {
 /// A small deterministic generator (SplitMix64): the same seed, the same cases.
 
 /// Facts about the store a test checks from outside, through the `sqlite3` CLI.
-enum StoreProbe {
+public enum StoreProbe {
     /// `PRAGMA integrity_check`'s answer ("ok" when sound).
-    static func integrity(_ store: String) throws -> String {
+    public static func integrity(_ store: String) throws -> String {
         try ReliabilityProcess.sqlite(store, "PRAGMA integrity_check").stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Rows of `sql` as lines of `|`-separated fields.
-    static func rows(_ store: String, _ sql: String) throws -> [String] {
+    public static func rows(_ store: String, _ sql: String) throws -> [String] {
         let result = try ReliabilityProcess.sqlite(store, sql)
         guard result.status == 0 else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "sqlite3: \(result.stderr)"])
@@ -236,7 +242,7 @@ enum StoreProbe {
 
     /// Live entries: "habit name|day|value" lines (value with three decimals, or `-`),
     /// sorted.
-    static func liveEntries(_ store: String, day: String? = nil) throws -> [String] {
+    public static func liveEntries(_ store: String, day: String? = nil) throws -> [String] {
         let filter = day.map { " AND e.day_key = '\($0)'" } ?? ""
         return try rows(
             store,
@@ -246,11 +252,11 @@ enum StoreProbe {
     }
 
     /// The same line form for an expected entry.
-    static func entryLine(habit: String, day: String, value: Double?) -> String {
+    public static func entryLine(habit: String, day: String, value: Double?) -> String {
         "\(habit)|\(day)|\(value.map { String(format: "%.3f", $0) } ?? "-")"
     }
 
-    static func count(_ store: String, _ sql: String) throws -> Int {
+    public static func count(_ store: String, _ sql: String) throws -> Int {
         Int(try rows(store, sql).first ?? "") ?? -1
     }
 }

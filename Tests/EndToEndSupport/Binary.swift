@@ -2,35 +2,31 @@ import Foundation
 
 /// Runs the built `routine` binary as a user would: arguments, environment, piped
 /// standard input, captured standard output and error, exit status.
-struct Binary {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public struct Binary {
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// The `routine` executable built beside the test bundle (`swift test` builds every
     /// executable of the package first).
-    static let url: URL = {
+    public static let url: URL = {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("routine")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        let fromSource = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/routine")
-        return fromSource
+        return repository.appendingPathComponent(".build/debug/routine")
     }()
 
     /// The repository root (for `routines/`).
-    static let repository = URL(fileURLWithPath: #filePath)
+    public static let repository = URL(fileURLWithPath: #filePath)  // Tests/EndToEndSupport/Binary.swift
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
 
     /// A fixed clock and zone, no colour, and a private store and state folder.
-    static func environment(store: String, extra: [String: String] = [:]) -> [String: String] {
+    public static func environment(store: String, extra: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         for key in [
             "ROUTINE_STORE", "ROUTINE_DAY_START", "NO_COLOR", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
@@ -49,7 +45,7 @@ struct Binary {
     }
 
     @discardableResult
-    static func run(
+    public static func run(
         _ arguments: [String], input: String? = nil, environment: [String: String], currentDirectory: URL? = nil
     )
         throws -> Result
@@ -88,17 +84,17 @@ struct Binary {
 }
 
 /// A temporary folder removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
+public final class TemporaryDirectory {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("routine-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    var store: String { url.appendingPathComponent("store.sqlite").path }
+    public var store: String { url.appendingPathComponent("store.sqlite").path }
 
-    func write(_ name: String, _ text: String) throws -> String {
+    public func write(_ name: String, _ text: String) throws -> String {
         let file = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: file, atomically: true, encoding: .utf8)

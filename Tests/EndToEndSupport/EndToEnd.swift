@@ -7,35 +7,35 @@ import Testing
 #endif
 
 /// What went wrong while running the binary in an end-to-end test.
-struct EndToEndError: Error, CustomStringConvertible {
-    var description: String
+public struct EndToEndError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// One end-to-end fixture: a private folder with its own store and state folder, the
 /// fixed clock and zone of `Binary.environment`, and runs of the real binary that are
 /// killed (and reported) when they take longer than a timeout.
-final class EndToEnd {
-    let folder: TemporaryDirectory
-    var environment: [String: String]
+public final class EndToEnd {
+    public let folder: TemporaryDirectory
+    public var environment: [String: String]
 
-    init(extra: [String: String] = [:]) throws {
+    public init(extra: [String: String] = [:]) throws {
         folder = try TemporaryDirectory()
         environment = Binary.environment(store: folder.store, extra: extra)
     }
 
-    var store: String { folder.store }
-    var url: URL { folder.url }
+    public var store: String { folder.store }
+    public var url: URL { folder.url }
 
-    static let routines = Binary.repository.appendingPathComponent("routines")
-    static let bundled = ["evening-journal", "morning-checkin", "training"]
+    public static let routines = Binary.repository.appendingPathComponent("routines")
+    public static let bundled = ["evening-journal", "morning-checkin", "training"]
 
-    static func routineFile(_ name: String) -> String {
+    public static func routineFile(_ name: String) -> String {
         routines.appendingPathComponent("\(name).yaml").path
     }
 
     /// Runs the binary with `arguments`, piping `input` (then end of input).
     @discardableResult
-    func run(
+    public func run(
         _ arguments: [String], input: String? = nil, extra: [String: String] = [:], currentDirectory: URL? = nil,
         timeout: Double = 60
     ) throws -> Binary.Result {
@@ -47,7 +47,7 @@ final class EndToEnd {
 
     /// Runs and expects exit status 0; returns standard output.
     @discardableResult
-    func ok(_ arguments: [String], input: String? = nil, extra: [String: String] = [:]) throws -> String {
+    public func ok(_ arguments: [String], input: String? = nil, extra: [String: String] = [:]) throws -> String {
         let result = try run(arguments, input: input, extra: extra)
         guard result.status == 0 else {
             throw EndToEndError(
@@ -59,13 +59,13 @@ final class EndToEnd {
     }
 
     /// Parses a command's JSON output.
-    func json(_ arguments: [String], input: String? = nil) throws -> Any {
+    public func json(_ arguments: [String], input: String? = nil) throws -> Any {
         let out = try ok(arguments, input: input)
         return try JSONSerialization.jsonObject(with: Data(out.utf8), options: [.fragmentsAllowed])
     }
 
     /// `entries --format json` (with `--all` when asked) as dictionaries.
-    func entries(all: Bool = false) throws -> [[String: Any]] {
+    public func entries(all: Bool = false) throws -> [[String: Any]] {
         let value = try json(["entries", "--format", "json"] + (all ? ["--all"] : []))
         guard let array = value as? [[String: Any]] else {
             throw EndToEndError(description: "entries JSON is not an array of objects: \(value)")
@@ -74,13 +74,13 @@ final class EndToEnd {
     }
 
     /// Imports the bundled routines (all of them, or those named).
-    func importBundled(_ names: [String] = EndToEnd.bundled) throws {
+    public func importBundled(_ names: [String] = EndToEnd.bundled) throws {
         try ok(["import"] + names.map(EndToEnd.routineFile))
     }
 
     /// Runs `arguments` as a process with a deadline: on a timeout the process is killed
     /// and the error says so, with whatever it wrote.
-    static func run(
+    public static func run(
         _ arguments: [String], input: String?, environment: [String: String], currentDirectory: URL?,
         timeout: Double
     ) throws -> Binary.Result {
@@ -128,13 +128,13 @@ final class EndToEnd {
     }
 
     /// The answers of a script as piped input: one per line.
-    static func lines(_ answers: [String]) -> String {
+    public static func lines(_ answers: [String]) -> String {
         answers.map { $0 + "\n" }.joined()
     }
 
     /// A pseudo-terminal running the binary in `folder` with this fixture's environment
     /// (colour as `extra` says: `NO_COLOR` is removed when `extra` maps it to "").
-    func terminal(
+    public func terminal(
         _ arguments: [String] = [], extra: [String: String] = [:], in folder: URL? = nil
     ) throws
         -> PseudoTerminal
@@ -153,11 +153,11 @@ final class EndToEnd {
 }
 
 /// Checks a string is a lower-case UUID.
-func isUUID(_ text: String) -> Bool {
+public func isUUID(_ text: String) -> Bool {
     UUID(uuidString: text) != nil && text == text.lowercased() && text.count == 36
 }
 
 extension Dictionary where Key == String, Value == Any {
-    func string(_ key: String) -> String? { self[key] as? String }
-    func isNull(_ key: String) -> Bool { self[key] is NSNull }
+    public func string(_ key: String) -> String? { self[key] as? String }
+    public func isNull(_ key: String) -> Bool { self[key] is NSNull }
 }
