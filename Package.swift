@@ -71,7 +71,13 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
-        // The slow layer, run on its own by scripts/test: kill -9 mid-run, the fuzzer, mutants,
+        // The slow layer, run apart by scripts/test. Sizes far beyond a life: 100,000-node
+        // graphs, a 100,000-node file read and checked, 365,000-row imports.
+        .testTarget(
+            name: "ScaleTests",
+            dependencies: ["RoutineCore", "RoutineFile", "RoutineStore", "TestSupport"]
+        ),
+        // Kill -9 mid-run, the fuzzer, mutants,
         // store faults, processes racing on one store (about 90 s of work).
         .testTarget(
             name: "ReliabilityTests",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RoutineCore
@@ -45,7 +46,7 @@ import Testing
             Node(id: "n\($0)", body: .habit("H\($0 % 500)"), next: $0 + 1 < count ? [$0 + 1] : [])
         }
         let routine = try Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
-        var walker = Walker(routine: routine, dayKey: testDay)
+        var walker = Walker(routine: routine, dayKey: DayKey("2026-11-22")!)
         let time = seconds {
             while walker.prompt != nil { _ = walker.handle("y") }
         }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct BenchmarkTests {
     @Test func generatorMatchesTheScriptShape() throws {
         let text = BenchmarkRoutine.generate(nodes: 200)
-        let result = readYAML(text)
+        let result = RoutineFileReader.read(string: text, path: "test.yaml")
         #expect(!result.hasErrors, "\(result.diagnostics.prefix(3))")
         let routine = try #require(result.routine)
         #expect(routine.nodes.count == 200)
