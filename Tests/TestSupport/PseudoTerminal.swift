@@ -26,8 +26,10 @@ public struct PseudoTerminalError: Error, CustomStringConvertible {
 /// most people (cursor movement, key bindings from terminfo), and the escapes it
 /// writes are removed from ``output``. `LANG` defaults to `C.UTF-8`.
 ///
-/// Every wait has a timeout; on a timeout or an early end of output the error
-/// carries everything read so far. The child is killed (SIGKILL) when the value
+/// Every wait has a timeout (30 s by default: a shared 2-core machine running the
+/// other suites can hold a prompt back for 10 s; a passing wait returns as soon as the
+/// text is there); on a timeout or an early end of output the error carries
+/// everything read so far. The child is killed (SIGKILL) when the value
 /// goes away without having waited for it. Not thread-safe: use one per test.
 public final class PseudoTerminal {
     /// The child's process id.
@@ -141,7 +143,7 @@ public final class PseudoTerminal {
     /// up to and including this one. Throws on timeout or when the program closes
     /// the terminal first, with all output so far in the message.
     @discardableResult
-    public func expect(_ substring: String, timeout: Double = 10) throws -> String {
+    public func expect(_ substring: String, timeout: Double = 30) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let text = output
@@ -174,7 +176,7 @@ public final class PseudoTerminal {
     /// between are handled by the kernel's line discipline instead (echoed
     /// twice; Ctrl-D taken as an end-of-file marker and lost; Ctrl-C sent while
     /// the program is not yet reading). Throws on timeout.
-    public func waitForLineEditing(timeout: Double = 10) throws {
+    public func waitForLineEditing(timeout: Double = 30) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             var settings = termios()
@@ -196,7 +198,7 @@ public final class PseudoTerminal {
     /// Reads until `prompt` appears, then waits until the line editor reads
     /// (see ``waitForLineEditing(timeout:)``): after it, typed keys reach the editor.
     @discardableResult
-    public func expectPrompt(_ prompt: String, timeout: Double = 10) throws -> String {
+    public func expectPrompt(_ prompt: String, timeout: Double = 30) throws -> String {
         let text = try expect(prompt, timeout: timeout)
         try waitForLineEditing(timeout: timeout)
         return text
@@ -206,7 +208,7 @@ public final class PseudoTerminal {
     /// blocks on a full terminal). Returns the exit status, or 128 + the signal
     /// number when a signal ended it. Throws on timeout (the program is then
     /// killed when this value goes away).
-    public func waitForExit(timeout: Double = 10) throws -> Int32 {
+    public func waitForExit(timeout: Double = 30) throws -> Int32 {
         if let exitStatus { return exitStatus }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
