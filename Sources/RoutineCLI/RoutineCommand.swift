@@ -41,7 +41,7 @@ public struct RoutineCommand: ParsableCommand {
     @discardableResult
     static func execute(arguments: [String]) -> Outcome {
         do {
-            let arguments = GlobalOptions.normalize(arguments)
+            let arguments = Edit.longForm(GlobalOptions.normalize(arguments))
             try checkCommandName(arguments)
             var command = try parseAsRoot(arguments)
             try command.run()

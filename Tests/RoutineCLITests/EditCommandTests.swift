@@ -16,10 +16,14 @@ import Testing
         #expect(
             try e2e.ok(["edit", "entry", "1", "--note", "hills"])
                 == "entry 1: Run on 2026-11-22 has the note 'hills'\n")
+        #expect(
+            try e2e.ok(["edit", "1", "--note", "", "--value=5"]) == "entry 1: Run on 2026-11-22 is now 5 and has no note\n"
+        )
         let nothing = try e2e.run(["edit", "entry", "1"])
         #expect(nothing.status == 64)
         #expect(nothing.stderr.contains("say what to correct: --value V, --note TEXT, or both"))
-        #expect(try e2e.ok(["entries", "--format", "json"]).contains(#""value":4,"note":"hills""#))
+        #expect(try e2e.ok(["edit", "entry", "1", "--note", "hills"]).hasSuffix("has the note 'hills'\n"))
+        #expect(try e2e.ok(["entries", "--format", "json"]).contains(#""value":5,"note":"hills""#))
     }
 
     @Test func bothFormsOpenARoutineAndHelpNamesTheTwoCommands() throws {
@@ -35,7 +39,9 @@ import Testing
         let help = try e2e.ok(["edit", "--help"])
         #expect(help.contains("routine edit <subcommand>"))
         #expect(help.contains("'edit NAME' is 'edit routine NAME'"))
-        #expect(!help.contains("short-form"))
+        let bare = try e2e.run(["edit"])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.contains("Usage: routine edit routine <routine>"))
     }
 
     @Test func tabAfterEditOffersTheTwoCommandsAndRoutineNames() throws {

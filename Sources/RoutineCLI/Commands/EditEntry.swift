@@ -30,13 +30,3 @@ extension RoutineCommand {
         }
     }
 }
-
-extension RoutineCommand.EditEntry {
-    init(id: String, value: String?, note: String?, global: GlobalOptions) {
-        self.init()
-        self.id = id
-        self.value = value
-        self.note = note
-        self.global = global
-    }
-}

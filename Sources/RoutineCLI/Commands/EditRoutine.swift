@@ -23,11 +23,3 @@ extension RoutineCommand {
         }
     }
 }
-
-extension RoutineCommand.EditRoutine {
-    init(name: String, global: GlobalOptions) {
-        self.init()
-        self.name = name
-        self.global = global
-    }
-}

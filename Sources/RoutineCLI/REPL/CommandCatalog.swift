@@ -46,7 +46,15 @@ public struct CommandCatalog: Sendable {
         var consumed = 0
         for word in words {
             guard let sub = command.subcommands.first(where: { $0.name == word }) else {
-                if let fallback = command.fallback.first { command = fallback }
+                if var fallback = command.fallback.first {
+                    // A short form (`edit 12 --value 3`) may become any subcommand by its
+                    // options: offer all of theirs.
+                    for other in command.subcommands where other.name != fallback.name {
+                        fallback.flags += other.flags.filter { !fallback.flags.contains($0) }
+                        fallback.optionValues.merge(other.optionValues) { mine, _ in mine }
+                    }
+                    command = fallback
+                }
                 break
             }
             command = sub
