@@ -37,8 +37,4 @@ public struct CompletionRequest: Equatable, Sendable {
             lineBeforeCursor: lineBeforeCursor, precedingWords: split.preceding,
             word: split.current, openQuote: split.openQuote, typedWord: split.raw)
     }
-
-    /// The position of the current word: 0 for the command word, 1 for its
-    /// first argument, and so on.
-    public var wordIndex: Int { precedingWords.count }
 }

@@ -43,7 +43,7 @@ import Testing
         #expect(request.precedingWords == ["stats", "--day", "2026-11"])
         #expect(request.word == "mor")
         #expect(request.typedWord == "mor")
-        #expect(request.wordIndex == 3)
+        #expect(request.precedingWords.count == 3)
         #expect(request.openQuote == nil)
     }
 
@@ -51,8 +51,8 @@ import Testing
         let request = CompletionRequest(lineBeforeCursor: "run ")
         #expect(request.precedingWords == ["run"])
         #expect(request.word == "")
-        #expect(request.wordIndex == 1)
-        #expect(CompletionRequest(lineBeforeCursor: "").wordIndex == 0)
+        #expect(request.precedingWords.count == 1)
+        #expect(CompletionRequest(lineBeforeCursor: "").precedingWords.count == 0)
     }
 
     @Test func requestInsideAQuoteKeepsTheSpaceInTheWord() {

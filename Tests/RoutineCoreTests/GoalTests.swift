@@ -55,7 +55,6 @@ import Testing
         let progress = goalProgress(goal: runGoal, entries: F.entries(run, [("2026-11-05", 100), ("2026-11-06", 50)]))
         #expect(progress.isReached)
         #expect(progress.fraction == 1.25)
-        #expect(progress.clampedFraction == 1)
         #expect(progress.remaining == 0)
     }
 

@@ -71,7 +71,7 @@ import Testing
             for stats in computeStats(habits: Self.habits, entries: entries, day: Self.reference) {
                 #expect(stats.bestStreak >= stats.currentStreak)
                 #expect(stats.bestStreak >= stats.previousStreak)
-                #expect((0...stats.momentumScale).contains(stats.momentum))
+                #expect((0...(stats.habit.isWeekly ? 4 : 7)).contains(stats.momentum))
                 #expect(stats.currentStreak == (stats.doneToday ? stats.previousStreak + 1 : 0))
                 #expect(stats.weekCount >= 0)
                 if let weekly = stats.weeklyStreak { #expect(weekly >= 0 && (weekly > 0) == stats.weekComplete) }

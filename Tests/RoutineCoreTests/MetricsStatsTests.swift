@@ -102,7 +102,7 @@ import Testing
         #expect(stats.weekComplete)
         #expect(stats.weeklyStreak == 2)
         #expect(stats.momentum == 3)
-        #expect(stats.momentumScale == 4)
+        #expect(stats.habit.isWeekly)
         #expect(stats.currentStreak == 0)
         #expect(stats.previousStreak == 0)
     }
@@ -151,7 +151,7 @@ import Testing
         let days = ["2026-11-15", "2026-11-16", "2026-11-18", "2026-11-22"]  // 11-15 is D−7
         let stats = try #require(F.stats(meditate, F.entries(meditate, days), at: "2026-11-22"))
         #expect(stats.momentum == 3)
-        #expect(stats.momentumScale == 7)
+        #expect(!stats.habit.isWeekly)
         let full = try #require(
             F.stats(meditate, F.entries(meditate, F.span("2026-11-01", "2026-11-22")), at: "2026-11-22"))
         #expect(full.momentum == 7)
@@ -191,7 +191,7 @@ import Testing
         let stats = try #require(F.stats(habit, [], at: "2026-11-22"))
         #expect(!stats.weekComplete)
         #expect(stats.weeklyStreak == nil)
-        #expect(stats.momentumScale == 7)
+        #expect(!stats.habit.isWeekly)
     }
 
     @Test func outputFollowsTheHabitOrderAndIgnoresUnknownHabits() {

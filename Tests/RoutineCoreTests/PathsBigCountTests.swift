@@ -9,8 +9,7 @@ import Testing
         for _ in 0..<500 {
             let a = UInt64.random(in: 0...UInt64(UInt32.max), using: &random)
             let b = UInt64.random(in: 0...UInt64(UInt32.max), using: &random)
-            #expect((BigCount(a) * BigCount(b)).uint64 == a * b)
-            #expect((BigCount(a) + BigCount(b)).uint64 == a + b)
+            #expect((BigCount(a) + BigCount(b)).description == String(a + b))
             #expect((BigCount(a) * BigCount(b)).description == String(a * b))
             #expect((BigCount(a) < BigCount(b)) == (a < b))
         }
@@ -20,7 +19,6 @@ import Testing
         let max64 = BigCount(UInt64.max)
         #expect((max64 + 1).description == "18446744073709551616")
         #expect((max64 * max64).description == "340282366920938463426481119284349108225")
-        #expect((max64 + 1).uint64 == nil)
     }
 
     @Test func powersOfTwoAndTen() {

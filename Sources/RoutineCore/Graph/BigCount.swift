@@ -31,16 +31,6 @@ public struct BigCount: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     public var isZero: Bool { limbs.isEmpty }
 
-    /// The value as a `UInt64`, or nil when it does not fit.
-    public var uint64: UInt64? {
-        switch limbs.count {
-        case 0: 0
-        case 1: UInt64(limbs[0])
-        case 2: UInt64(limbs[0]) | UInt64(limbs[1]) << 32
-        default: nil
-        }
-    }
-
     private mutating func normalize() {
         while let last = limbs.last, last == 0 { limbs.removeLast() }
     }

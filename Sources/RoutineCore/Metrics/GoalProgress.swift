@@ -24,9 +24,6 @@ public struct GoalProgress: Sendable, Hashable {
     /// True once the total has met the target.
     public var isReached: Bool { target.isFinite && target > 0 && total >= target }
 
-    /// The fraction capped to 0…1, for bars and percentages.
-    public var clampedFraction: Double { min(1, max(0, fraction.isFinite ? fraction : 0)) }
-
     /// DayKeys still available, counting `day` itself: `to − max(day, from) + 1`, so the
     /// whole span before the goal starts, 1 on its last day and 0 after it ends.
     public func daysLeft(from day: DayKey) -> Int {

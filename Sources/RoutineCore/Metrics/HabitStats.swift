@@ -39,9 +39,6 @@ public struct HabitStats: Sendable, Hashable {
     /// or pauses, else 7 (4 for weekly habits, whose momentum counts windows).
     public var dueDays: Int
 
-    /// The largest possible momentum for this habit: 4 for weekly habits, else 7.
-    public var momentumScale: Int { habit.isWeekly ? 4 : 7 }
-
     public init(
         habit: MetricHabit, day: DayKey, doneToday: Bool, todayCount: Int, todaySum: Double?,
         currentStreak: Int, previousStreak: Int, bestStreak: Int, momentum: Int,
