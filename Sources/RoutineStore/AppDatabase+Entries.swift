@@ -53,7 +53,7 @@ extension AppDatabase {
     /// Soft-deletes an entry: sets its `deletedAt`; metrics stop counting it.
     /// An unknown id throws `unknownEntry`, an already deleted one `entryAlreadyDeleted`.
     @discardableResult
-    public func deleteEntry(id: Int64, at instant: Date = Date()) throws -> EntryInfo {
+    public func deleteEntry(id: Int64, at instant: Date) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
@@ -81,8 +81,7 @@ extension AppDatabase {
             for correction in corrections {
                 switch correction {
                 case .value(let value):
-                    var resolver = HabitResolver(db: db, now: Date())
-                    guard let habit = try resolver.find(entry.habit) else {
+                    guard let habit = try HabitResolver.lookup(db, entry.habit) else {
                         throw StoreError.unknownHabit(entry.habit)
                     }
                     if habit.measure == nil {

@@ -8,7 +8,7 @@ extension AppDatabase {
     /// `UnitName.canonical`); a goal without a unit counts entries and links binary habits
     /// (and unit-less counts). Progress is never stored.
     public func addGoal(
-        title: String, target: Double, unit: String?, from: DayKey, to: DayKey, habits: [String], at now: Date = Date()
+        title: String, target: Double, unit: String?, from: DayKey, to: DayKey, habits: [String], at now: Date
     ) throws -> GoalInfo {
         let cleanTitle = title.trimmingCharacters(in: .whitespacesAndNewlines)
         let definition = GoalSpec(title: cleanTitle, target: target, unit: unit, from: from, to: to, linkedHabits: [])
@@ -80,8 +80,9 @@ extension AppDatabase {
 
     private func linkHabit(_ db: Database, goalID: Int64, habit name: String) throws {
         let goal = try fetchGoal(db, id: goalID)
-        var resolver = HabitResolver(db: db, now: Date())
-        guard let habit = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+        guard let habit = try HabitResolver.lookup(db, name) else {
+            throw StoreError.unknownHabit(HabitName.display(name))
+        }
         let linked = MetricHabit(
             key: habit.key, name: habit.name, isQuantity: habit.measure != nil, unit: habit.measure?.unit)
         if let error = GoalSpec.linkError(habit: linked, goalUnit: goal.unit) {

@@ -67,7 +67,7 @@ extension AppDatabase {
     /// Hides a habit from `today`, `stats`, `habits` (unless `--all`); its entries stay.
     /// Archiving an archived habit changes nothing.
     @discardableResult
-    public func archiveHabit(_ name: String, archived: Bool = true, at instant: Date = Date()) throws -> HabitInfo {
+    public func archiveHabit(_ name: String, archived: Bool = true, at instant: Date) throws -> HabitInfo {
         try write { db in
             let habit = try Self.existingHabit(db, name)
             if archived {
@@ -118,8 +118,9 @@ extension AppDatabase {
     // MARK: - Shared
 
     static func existingHabit(_ db: Database, _ name: String) throws -> HabitRow {
-        var resolver = HabitResolver(db: db, now: Date())
-        guard let row = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+        guard let row = try HabitResolver.lookup(db, name) else {
+            throw StoreError.unknownHabit(HabitName.display(name))
+        }
         return row
     }
 

@@ -23,7 +23,7 @@ extension AppDatabase {
     /// Records a pause of `habits` (every habit when empty) from `from` to `to`.
     /// Every named habit must exist (a pause creates no habit); `from` ≤ `to`.
     public func addPause(
-        habits: [String], from: DayKey, to: DayKey, note: String?, at now: Date = Date()
+        habits: [String], from: DayKey, to: DayKey, note: String?, at now: Date
     ) throws -> PauseInfo {
         guard from <= to else { throw StoreError.invalidPause("it ends (\(to)) before it starts (\(from))") }
         let cleanNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -31,10 +31,11 @@ extension AppDatabase {
             throw StoreError.invalidPause("the note holds a control character")
         }
         return try write { db in
-            var resolver = HabitResolver(db: db, now: now)
             var ids: [Int64] = []
             for name in habits {
-                guard let row = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+                guard let row = try HabitResolver.lookup(db, name) else {
+                    throw StoreError.unknownHabit(HabitName.display(name))
+                }
                 if !ids.contains(row.id) { ids.append(row.id) }
             }
             try db.execute(

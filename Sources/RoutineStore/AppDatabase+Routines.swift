@@ -10,7 +10,7 @@ extension AppDatabase {
     /// weekly target (a newer import's declared target/weekly replace the habit's); habits
     /// used only by nodes are reused, else created binary. A measure that conflicts with
     /// the store throws `measureConflict` and nothing is written.
-    public func importRoutine(_ routine: Routine, source: String, at now: Date = Date()) throws -> ImportResult {
+    public func importRoutine(_ routine: Routine, source: String, at now: Date) throws -> ImportResult {
         try RoutineGraph.validate(routine)
         return try write { db in
             let routineID = try Int64.fetchOne(
@@ -72,11 +72,10 @@ extension AppDatabase {
     /// validator turns each into a `measure-conflict` diagnostic at the declaration.
     public func measureConflicts(in routine: Routine) throws -> [MeasureConflict] {
         try read { db in
-            var resolver = HabitResolver(db: db, now: Date())
             var conflicts: [MeasureConflict] = []
             var seen = Set<String>()
             for spec in routine.habits where seen.insert(HabitName.key(spec.name)).inserted {
-                guard let row = try resolver.find(spec.name) else { continue }
+                guard let row = try HabitResolver.lookup(db, spec.name) else { continue }
                 let declared = spec.measure.map(HabitResolver.canonical)
                 guard row.measure != declared else { continue }
                 if row.measure == nil, declared != nil,
@@ -121,7 +120,7 @@ extension AppDatabase {
 
     /// Archives (or, with `archived: false`, brings back) a routine: hidden from `list`
     /// and completion, refused by `run`; its versions, runs and entries stay.
-    public func archiveRoutine(slug: String, archived: Bool = true, at instant: Date = Date()) throws {
+    public func archiveRoutine(slug: String, archived: Bool = true, at instant: Date) throws {
         try write { db in
             guard try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]) != nil else {
                 throw StoreError.unknownRoutine(slug)
@@ -227,10 +226,10 @@ extension AppDatabase {
     /// Returns the change, or nil when the habit already had that schedule.
     public func setSchedule(habit name: String, to schedule: Schedule?) throws -> ScheduleChange? {
         try write { db in
-            var resolver = HabitResolver(db: db, now: Date())
-            guard var row = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
-            try resolver.setSchedule(of: &row, to: schedule)
-            return resolver.scheduleChanges.first
+            guard var row = try HabitResolver.lookup(db, name) else {
+                throw StoreError.unknownHabit(HabitName.display(name))
+            }
+            return try HabitResolver.setSchedule(db, of: &row, to: schedule)
         }
     }
 }

@@ -83,18 +83,28 @@ struct HabitResolver {
             rawCache[name] = row
             return row
         }
-        let row = try Row.fetchOne(
+        let row = try Self.lookup(db, key: key)
+        if let row {
+            cache[key] = row
+            rawCache[name] = row
+        }
+        return row
+    }
+
+    /// The habit with this name, read without a resolver: for paths that only look a
+    /// habit up and so need no clock (a resolver creates habits, stamped with its `now`).
+    static func lookup(_ db: Database, _ name: String) throws -> HabitRow? {
+        try lookup(db, key: HabitName.key(name))
+    }
+
+    private static func lookup(_ db: Database, key: String) throws -> HabitRow? {
+        try Row.fetchOne(
             db,
             sql: """
                 SELECT h.id, h.name, h.name_key, h.measure_id, m.unit, m.type, h.target, h.weekly, h.schedule
                 FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.name_key = ?
                 """, arguments: [key]
         ).map(Self.habitRow)
-        if let row {
-            cache[key] = row
-            rawCache[name] = row
-        }
-        return row
     }
 
     static func habitRow(_ row: Row) throws -> HabitRow {
@@ -240,12 +250,19 @@ struct HabitResolver {
 
     /// Sets a habit's schedule (nil: daily) and records the change.
     mutating func setSchedule(of row: inout HabitRow, to schedule: Schedule?) throws {
-        guard schedule != row.schedule else { return }
+        guard let change = try Self.setSchedule(db, of: &row, to: schedule) else { return }
+        scheduleChanges.append(change)
+        cache[row.key] = row
+    }
+
+    /// Sets a habit's schedule (nil: daily); the change, or nil when it had that schedule.
+    static func setSchedule(_ db: Database, of row: inout HabitRow, to schedule: Schedule?) throws -> ScheduleChange? {
+        guard schedule != row.schedule else { return nil }
         try db.execute(
             sql: "UPDATE habit SET schedule = ? WHERE id = ?", arguments: [schedule?.storedText, row.id])
-        scheduleChanges.append(ScheduleChange(habit: row.name, from: row.schedule, to: schedule))
+        let change = ScheduleChange(habit: row.name, from: row.schedule, to: schedule)
         row.schedule = schedule
-        cache[row.key] = row
+        return change
     }
 }
 

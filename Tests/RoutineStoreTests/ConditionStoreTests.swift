@@ -17,7 +17,7 @@ import Testing
             options[2].when = "weekday in [sat, sun]"
             routine.nodes[0].body = .question(text, options: options)
         }
-        _ = try store.importRoutine(routine, source: "c")
+        _ = try store.importRoutine(routine, source: "c", at: Fixtures.instant)
         #expect(try store.routine(slug: "morning-checkin")?.routine == routine)
         #expect(routine.contextHabitNames.contains("Sleep 8h"))
         try store.log("Sleep 8h", day: Fixtures.day.adding(days: -1))
@@ -62,7 +62,9 @@ import Testing
             _ = try store.setSchedule(habit: "Every", to: .every(1 + Int(rng.next() % 40)))
             if trial % 3 == 0 {
                 let start = day.adding(days: -Int(rng.next() % 500))
-                _ = try store.addPause(habits: [], from: start, to: start.adding(days: Int(rng.next() % 60)), note: nil)
+                _ = try store.addPause(
+                    habits: [], from: start, to: start.adding(days: Int(rng.next() % 60)), note: nil,
+                    at: Fixtures.instant)
             }
             try store.write { db in
                 let habitIDs = try Int64.fetchAll(db, sql: "SELECT id FROM habit ORDER BY id")

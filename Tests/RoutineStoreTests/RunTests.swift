@@ -9,7 +9,7 @@ import Testing
     private let state2 = Data("{\"step\":2}".utf8)
 
     private func storeWithRoutine(_ store: AppDatabase) throws -> Int64 {
-        try store.importRoutine(Fixtures.morning(), source: "m").versionID
+        try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
     }
 
     @Test func startRecordsAnActiveRunClaimedByThisProcess() throws {
@@ -163,7 +163,7 @@ import Testing
         let version = try storeWithRoutine(store)
         let id = try store.startRun(
             versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
-        _ = try store.importRoutine(Fixtures.morning(title: "Changed"), source: "m2")
+        _ = try store.importRoutine(Fixtures.morning(title: "Changed"), source: "m2", at: Fixtures.instant)
         let run = try #require(try store.run(id: id))
         #expect(run.versionNumber == 1)
         #expect(try store.routine(versionID: run.versionID)?.routine == Fixtures.morning())
