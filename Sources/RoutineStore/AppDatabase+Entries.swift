@@ -44,7 +44,7 @@ extension AppDatabase {
     }
 
     /// One entry by id (deleted or not), or nil.
-    public func entry(id: Int64) throws -> EntryInfo? {
+    public func entry(id: EntryID) throws -> EntryInfo? {
         try read { db in
             try Row.fetchOne(db, sql: "\(Self.entrySelect) WHERE e.id = ?", arguments: [id]).map(Self.entryInfo)
         }
@@ -53,7 +53,7 @@ extension AppDatabase {
     /// Soft-deletes an entry: sets its `deletedAt`; metrics stop counting it.
     /// An unknown id throws `unknownEntry`, an already deleted one `entryAlreadyDeleted`.
     @discardableResult
-    public func deleteEntry(id: Int64, at instant: Date) throws -> EntryInfo {
+    public func deleteEntry(id: EntryID, at instant: Date) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
@@ -66,7 +66,7 @@ extension AppDatabase {
     /// Corrects an entry's value, checked against its habit's kind: binary habits take
     /// no value, quantity habits a finite value ≥ 0. A deleted entry cannot be edited.
     @discardableResult
-    public func editEntry(id: Int64, value: Double?) throws -> EntryInfo {
+    public func editEntry(id: EntryID, value: Double?) throws -> EntryInfo {
         try editEntry(id: id, corrections: [.value(value)])
     }
 
@@ -74,7 +74,7 @@ extension AppDatabase {
     /// A note holding a control character throws `controlCharacter`; an empty note
     /// removes it.
     @discardableResult
-    public func editEntry(id: Int64, corrections: [EntryCorrection]) throws -> EntryInfo {
+    public func editEntry(id: EntryID, corrections: [EntryCorrection]) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryDeleted(id) }
@@ -106,7 +106,7 @@ extension AppDatabase {
     /// Brings back a deleted entry: metrics count it again. An unknown id throws
     /// `unknownEntry`, a live one `entryNotDeleted`.
     @discardableResult
-    public func undeleteEntry(id: Int64) throws -> EntryInfo {
+    public func undeleteEntry(id: EntryID) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt != nil else { throw StoreError.entryNotDeleted(id) }
@@ -238,7 +238,7 @@ extension AppDatabase {
             deletedAt: deleted.flatMap(Instant.parse), uid: try row.decode(atIndex: 9) ?? "")
     }
 
-    static func fetchEntry(_ db: Database, id: Int64) throws -> EntryInfo {
+    static func fetchEntry(_ db: Database, id: EntryID) throws -> EntryInfo {
         guard let row = try Row.fetchOne(db, sql: "\(entrySelect) WHERE e.id = ?", arguments: [id]) else {
             throw StoreError.unknownEntry(id)
         }
@@ -265,11 +265,11 @@ extension AppDatabase {
 
     static func insertEntry(
         _ db: Database, habitID: Int64, dayKey: DayKey, at instant: Date, timeZone: String, value: Double?,
-        note: String?, runID: String?
-    ) throws -> Int64 {
+        note: String?, runID: RunID?
+    ) throws -> EntryID {
         try db.cachedStatement(sql: insertEntrySQL).execute(arguments: [
             habitID, dayKey.description, Instant.format(instant), timeZone, value, note, runID, newUID(),
         ])
-        return db.lastInsertedRowID
+        return EntryID(rawValue: db.lastInsertedRowID)
     }
 }

@@ -23,7 +23,7 @@ extension AppDatabase {
             try db.execute(
                 sql: "INSERT INTO goal (title, target, unit, from_day, to_day, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [cleanTitle, target, canonicalUnit, from.description, to.description, Instant.format(now)])
-            let id = db.lastInsertedRowID
+            let id = GoalID(rawValue: db.lastInsertedRowID)
             for habit in habits { try linkHabit(db, goalID: id, habit: habit) }
             return try fetchGoal(db, id: id)
         }
@@ -32,12 +32,12 @@ extension AppDatabase {
     /// Every goal, oldest first.
     public func goals() throws -> [GoalInfo] {
         try read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM goal ORDER BY id").map { try fetchGoal(db, id: $0) }
+            try GoalID.fetchAll(db, sql: "SELECT id FROM goal ORDER BY id").map { try fetchGoal(db, id: $0) }
         }
     }
 
     /// One goal, or nil.
-    public func goal(id: Int64) throws -> GoalInfo? {
+    public func goal(id: GoalID) throws -> GoalInfo? {
         try read { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM goal WHERE id = ?)", arguments: [id]) == true
             else { return nil }
@@ -47,7 +47,7 @@ extension AppDatabase {
 
     /// Links a habit to a goal (no-op when already linked), under the unit rule of `addGoal`.
     @discardableResult
-    public func link(goal id: Int64, habit: String) throws -> GoalInfo {
+    public func link(goal id: GoalID, habit: String) throws -> GoalInfo {
         try write { db in
             try linkHabit(db, goalID: id, habit: habit)
             return try fetchGoal(db, id: id)
@@ -56,7 +56,7 @@ extension AppDatabase {
 
     /// Removes a habit from a goal; a habit that is not linked throws `unknownHabit`.
     @discardableResult
-    public func unlink(goal id: Int64, habit: String) throws -> GoalInfo {
+    public func unlink(goal id: GoalID, habit: String) throws -> GoalInfo {
         try write { db in
             _ = try fetchGoal(db, id: id)
             try db.execute(
@@ -71,14 +71,14 @@ extension AppDatabase {
 
     /// Deletes a goal and its links (goals are settings, not behavioural truth: no
     /// entry is touched).
-    public func deleteGoal(id: Int64) throws {
+    public func deleteGoal(id: GoalID) throws {
         try write { db in
             try db.execute(sql: "DELETE FROM goal WHERE id = ?", arguments: [id])
             guard db.changesCount > 0 else { throw StoreError.unknownGoal(id) }
         }
     }
 
-    private func linkHabit(_ db: Database, goalID: Int64, habit name: String) throws {
+    private func linkHabit(_ db: Database, goalID: GoalID, habit name: String) throws {
         let goal = try fetchGoal(db, id: goalID)
         guard let habit = try HabitResolver.lookup(db, name) else {
             throw StoreError.unknownHabit(HabitName.display(name))
@@ -95,7 +95,7 @@ extension AppDatabase {
                 """, arguments: [goalID, habit.id, goalID])
     }
 
-    private func fetchGoal(_ db: Database, id: Int64) throws -> GoalInfo {
+    private func fetchGoal(_ db: Database, id: GoalID) throws -> GoalInfo {
         guard
             let row = try Row.fetchOne(
                 db, sql: "SELECT title, target, unit, from_day, to_day FROM goal WHERE id = ?", arguments: [id])

@@ -10,7 +10,7 @@ extension AppDatabase {
         versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date, id runID: RunID
     ) throws {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
-        guard RunLocks.isSafeID(runID) else { throw StoreError.unknownRun(runID) }
+        guard RunLocks.isSafeID(runID) else { throw StoreError.unknownRun(runID.rawValue) }
         try runLocks.claim(runID)
         do {
             try write { db in
@@ -41,7 +41,9 @@ extension AppDatabase {
     @discardableResult
     public func claimRun(id: RunID, at now: Date) throws -> RunInfo {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
-        guard RunLocks.isSafeID(id), let recorded = try recordedStatus(id) else { throw StoreError.unknownRun(id) }
+        guard RunLocks.isSafeID(id), let recorded = try recordedStatus(id) else {
+            throw StoreError.unknownRun(id.rawValue)
+        }
         if recorded.isFinished { throw StoreError.runFinished(id: id, status: recorded) }
         try runLocks.claim(id)
         do {
@@ -59,7 +61,7 @@ extension AppDatabase {
                     throw StoreError.runFinished(id: id, status: status)
                 }
                 guard let row = try Row.fetchOne(db, sql: "\(Self.runSelect) WHERE run.id = ?", arguments: [id]) else {
-                    throw StoreError.unknownRun(id)
+                    throw StoreError.unknownRun(id.rawValue)
                 }
                 return try runInfo(row)
             }
@@ -102,7 +104,7 @@ extension AppDatabase {
         try write { db in
             guard
                 let row = try Row.fetchOne(db, sql: "SELECT day_key, status FROM run WHERE id = ?", arguments: [runID])
-            else { throw StoreError.unknownRun(runID) }
+            else { throw StoreError.unknownRun(runID.rawValue) }
             let status = RunStatus(rawValue: try row.decode(atIndex: 1)) ?? .aborted
             if status.isFinished { throw StoreError.runFinished(id: runID, status: status) }
             guard let dayKey = DayKey(try row.decode(atIndex: 0) as String) else {
@@ -111,7 +113,7 @@ extension AppDatabase {
             let stamp = Instant.format(instant)
             for token in retractions {
                 guard
-                    let entryID = try Int64.fetchOne(
+                    let entryID = try EntryID.fetchOne(
                         db, sql: "SELECT entry_id FROM run_step_entry WHERE run_id = ? AND token = ?",
                         arguments: [runID, token])
                 else { throw StoreError.unknownRunToken(run: runID, token: token) }
@@ -244,11 +246,11 @@ extension AppDatabase {
         guard prefix.count >= 4, RunLocks.isSafeID(prefix) else { throw StoreError.unknownRun(text) }
         let matches = try read { db in
             // `GLOB` is case-sensitive and uses the id index; ids are lower-case.
-            try String.fetchAll(
+            try RunID.fetchAll(
                 db, sql: "SELECT id FROM run WHERE id GLOB ? ORDER BY started_at DESC LIMIT 50",
                 arguments: [prefix + "*"])
         }
-        if matches.contains(prefix) { return prefix }
+        if let whole = matches.first(where: { $0.rawValue == prefix }) { return whole }
         switch matches.count {
         case 0: throw StoreError.unknownRun(text)
         case 1: return matches[0]
@@ -293,7 +295,7 @@ extension AppDatabase {
     /// The effective status is derived here, at read time: an `active` or `paused`
     /// record is `active` exactly when a live process holds the run's lock.
     private func runInfo(_ row: Row) throws -> RunInfo {
-        let id: String = try row.decode(atIndex: 0)
+        let id: RunID = try row.decode(atIndex: 0)
         let recorded = RunStatus(rawValue: try row.decode(atIndex: 6)) ?? .aborted
         let effective: RunStatus = recorded.isFinished ? recorded : (runLocks.isHeld(id) ? .active : .paused)
         return RunInfo(

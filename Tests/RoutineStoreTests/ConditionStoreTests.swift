@@ -29,7 +29,8 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         try store.log("Run", 2.5, unit: "km")
-        let context = try store.dayContext(habits: ["run"], day: Fixtures.day, excludingRun: "no-such-run")
+        let context = try store.dayContext(
+            habits: ["run"], day: Fixtures.day, excludingRun: RunID(rawValue: "no-such-run"))
         #expect(context.tallies("Run") == [DayTally(day: Fixtures.day, count: 2, sum: 7.5)])
         #expect(try store.dayContext(habits: [], day: Fixtures.day).history.isEmpty)
     }
@@ -56,7 +57,7 @@ import Testing
         for trial in 0..<12 {
             let store = try AppDatabase.inMemory()
             let names = ["Long", "Gaps", "Weekly", "Every"]
-            var ids: [Int64] = []
+            var ids: [EntryID] = []
             for name in names { ids.append(try store.log(name, day: day.adding(days: -5000)).id) }
             _ = try store.setSchedule(habit: "Weekly", to: .days([.mon, .thu]))
             _ = try store.setSchedule(habit: "Every", to: .every(1 + Int(rng.next() % 40)))

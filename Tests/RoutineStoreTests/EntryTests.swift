@@ -45,7 +45,9 @@ import Testing
         #expect(throws: StoreError.entryAlreadyDeleted(entry.id)) {
             try store.deleteEntry(id: entry.id, at: Fixtures.instant)
         }
-        #expect(throws: StoreError.unknownEntry(999)) { try store.deleteEntry(id: 999, at: Fixtures.instant) }
+        #expect(throws: StoreError.unknownEntry(EntryID(rawValue: 999))) {
+            try store.deleteEntry(id: EntryID(rawValue: 999), at: Fixtures.instant)
+        }
     }
 
     @Test func editValidatesAgainstTheHabitKind() throws {
@@ -60,7 +62,9 @@ import Testing
         }
         try store.deleteEntry(id: stretch.id, at: Fixtures.instant)
         #expect(throws: StoreError.entryDeleted(stretch.id)) { try store.editEntry(id: stretch.id, value: nil) }
-        #expect(throws: StoreError.unknownEntry(12345)) { try store.editEntry(id: 12345, value: 1) }
+        #expect(throws: StoreError.unknownEntry(EntryID(rawValue: 12345))) {
+            try store.editEntry(id: EntryID(rawValue: 12345), value: 1)
+        }
         #expect(try store.entry(id: run.id)?.value == 7.5)
     }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(run.dayKey == Fixtures.day)
         #expect(run.state == state1)
         #expect(run.startedAt == Fixtures.instant)
-        #expect(UUID(uuidString: id) != nil)
+        #expect(UUID(uuidString: id.rawValue) != nil)
         #expect(throws: StoreError.unknownRoutineVersion(999)) {
             try store.startRun(
                 versionID: 999, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
@@ -132,8 +132,10 @@ import Testing
         #expect(throws: StoreError.invalidRunStatus("active")) {
             try store.finishRun(runID: id, status: .active, state: nil)
         }
-        #expect(throws: StoreError.unknownRun("nope")) { try store.claimRun(id: "nope") }
-        #expect(throws: StoreError.unknownRun("../../etc/passwd")) { try store.claimRun(id: "../../etc/passwd") }
+        #expect(throws: StoreError.unknownRun("nope")) { try store.claimRun(id: RunID(rawValue: "nope")) }
+        #expect(throws: StoreError.unknownRun("../../etc/passwd")) {
+            try store.claimRun(id: RunID(rawValue: "../../etc/passwd"))
+        }
     }
 
     @Test func pausedRunsAndLatestPaused() throws {
