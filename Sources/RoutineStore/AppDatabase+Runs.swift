@@ -273,10 +273,10 @@ extension AppDatabase {
     /// The live entries a run wrote, in the order written.
     public func entries(runID: RunID) throws -> [EntryInfo] {
         try read { db in
-            try Row.fetchAll(
+            try EntryListing.fetchAllChecked(
                 db, sql: "\(Self.entrySelect) WHERE e.run_id = ? AND e.deleted_at IS NULL ORDER BY e.id",
                 arguments: [runID]
-            ).map(Self.entryInfo)
+            ).map(\.info)
         }
     }
 

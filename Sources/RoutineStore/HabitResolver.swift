@@ -98,25 +98,7 @@ struct HabitResolver {
     }
 
     private static func lookup(_ db: Database, key: String) throws -> HabitRow? {
-        try Row.fetchOne(
-            db,
-            sql: """
-                SELECT h.id, h.name, h.name_key, h.measure_id, m.unit, m.type, h.target, h.weekly, h.schedule
-                FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.name_key = ?
-                """, arguments: [key]
-        ).map(Self.habitRow)
-    }
-
-    static func habitRow(_ row: Row) throws -> HabitRow {
-        let unit: String? = try row.decode(atIndex: 4)
-        let type: String? = try row.decode(atIndex: 5)
-        var measure: Measure?
-        if let unit, let type { measure = Measure(unit: unit, type: type) }
-        return HabitRow(
-            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
-            measureID: try row.decode(atIndex: 3), measure: measure, target: try row.decode(atIndex: 6),
-            weekly: try row.decode(atIndex: 7),
-            schedule: (try row.decode(atIndex: 8) as String?).flatMap(Schedule.init(storedText:)))
+        try HabitWithMeasure.all.filter(HabitRecord.Columns.nameKey == key).fetchOneChecked(db)?.row
     }
 
     /// Get-or-create of a measure: (canonical unit, type) compared case-insensitively.
