@@ -119,6 +119,18 @@ extension AppDatabase {
         return row
     }
 
+    /// The habits linked to a goal (`goal_link`, `goal_id`) or a pause (`pause_habit`,
+    /// `pause_id`), in link order.
+    static func linkedHabits(
+        _ db: Database, table: String, owner: String, id: some DatabaseValueConvertible
+    ) throws -> [HabitRecord] {
+        try HabitRecord.fetchAllChecked(
+            db,
+            sql:
+                "SELECT h.* FROM \(table) l JOIN habit h ON h.id = l.habit_id WHERE l.\(owner) = ? ORDER BY l.position",
+            arguments: [id])
+    }
+
     static func habitInfo(_ db: Database, id: Int64) throws -> HabitInfo {
         guard let habit = try HabitWithMeasure.all.filter(HabitRecord.Columns.id == id).fetchOneChecked(db) else {
             throw StoreError.unknownHabit("#\(id)")

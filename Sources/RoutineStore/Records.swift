@@ -184,7 +184,7 @@ struct RunListing: FetchableRecord {
 }
 
 /// A `goal` row.
-struct GoalRecord: Codable, FetchableRecord, PersistableRecord {
+struct GoalRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "goal"
     var id: GoalID?
     var title: String
@@ -204,10 +204,14 @@ struct GoalRecord: Codable, FetchableRecord, PersistableRecord {
     enum Columns {
         static let id = Column(CodingKeys.id)
     }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = GoalID(rawValue: inserted.rowID)
+    }
 }
 
 /// A `pause` row.
-struct PauseRecord: Codable, FetchableRecord, PersistableRecord {
+struct PauseRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "pause"
     var id: Int64?
     var fromDay: String
@@ -226,6 +230,10 @@ struct PauseRecord: Codable, FetchableRecord, PersistableRecord {
         static let id = Column(CodingKeys.id)
         static let fromDay = Column(CodingKeys.fromDay)
     }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
 }
 
 /// A `pause_habit` row: a habit a pause names, in order.
@@ -243,7 +251,7 @@ struct PauseHabitRecord: Codable, PersistableRecord {
 }
 
 /// A `routine` row.
-struct RoutineRecord: Codable, FetchableRecord, PersistableRecord {
+struct RoutineRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "routine"
     var id: Int64?
     var slug: String
@@ -259,10 +267,14 @@ struct RoutineRecord: Codable, FetchableRecord, PersistableRecord {
         static let slug = Column(CodingKeys.slug)
         static let archivedAt = Column(CodingKeys.archivedAt)
     }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
 }
 
 /// A `routine_version` row: one imported version's title and source text.
-struct RoutineVersionRecord: Codable, FetchableRecord, PersistableRecord {
+struct RoutineVersionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "routine_version"
     var id: Int64?
     var routineID: Int64
@@ -281,6 +293,10 @@ struct RoutineVersionRecord: Codable, FetchableRecord, PersistableRecord {
         static let id = Column(CodingKeys.id)
         static let routineID = Column(CodingKeys.routineID)
         static let number = Column(CodingKeys.number)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
     }
 }
 
