@@ -8,7 +8,7 @@ import RoutineCore
 // Internal to the store: no GRDB type leaves the module.
 
 /// A `measure` row: a canonical unit and a lower-case type.
-struct MeasureRecord: Codable, FetchableRecord, PersistableRecord {
+struct MeasureRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "measure"
     var id: Int64?
     var unit: String
@@ -19,10 +19,14 @@ struct MeasureRecord: Codable, FetchableRecord, PersistableRecord {
         static let unit = Column(CodingKeys.unit)
         static let type = Column(CodingKeys.type)
     }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
 }
 
 /// A `habit` row.
-struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
+struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "habit"
     var id: Int64?
     var name: String
@@ -54,6 +58,10 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     }
 
     static let measure = belongsTo(MeasureRecord.self, using: ForeignKey([CodingKeys.measureID.rawValue]))
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
 }
 
 /// A habit with its measure (none for a binary habit): what every habit read needs.
