@@ -85,7 +85,7 @@ public struct RunCoordinator {
         let walker = Walker(
             routine: routine.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
             alreadyDone: try store.liveHabitKeys(on: dayKey), context: try context(routine.routine, dayKey, store))
-        let runID = time.newID()
+        let runID = RunID(rawValue: time.newID())
         try store.startRun(
             versionID: routine.versionID, dayKey: dayKey, timeZone: timeZoneName, state: try RunState.encode(walker),
             now: time.now(), id: runID)
@@ -150,7 +150,8 @@ public struct RunCoordinator {
             alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [],
             context: try store.map { try context(routine, dayKey, $0) } ?? .empty(dayKey))
         return RunCoordinator(
-            walker: walker, runID: time.newID(), slug: routine.slug, store: store, isDryRun: true, now: time.now,
+            walker: walker, runID: RunID(rawValue: time.newID()), slug: routine.slug, store: store, isDryRun: true,
+            now: time.now,
             timeZoneName: "")
     }
 

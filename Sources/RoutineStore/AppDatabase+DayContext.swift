@@ -17,7 +17,7 @@ extension AppDatabase {
     /// whole history) or `historyDepth` (the furthest `done(H, N)` of the conditions)
     /// asks for more: every figure a condition reads stays exact.
     public func dayContext(
-        habits names: [String], day: DayKey, excludingRun runID: String? = nil, historyOf: [String]? = nil,
+        habits names: [String], day: DayKey, excludingRun runID: RunID? = nil, historyOf: [String]? = nil,
         historyDepth: Int = 0
     ) throws -> DayContext {
         let wanted = Set(names.map(HabitName.key))
@@ -100,7 +100,7 @@ extension AppDatabase {
     /// per day: raw rows in index order (habit, day), folded here — SQLite's GROUP BY
     /// over a 10-year history costs several times the scan.
     private static func tallies(
-        _ db: Database, keyOfID: [Int64: String], from: DayKey?, to: DayKey, runID: String?
+        _ db: Database, keyOfID: [Int64: String], from: DayKey?, to: DayKey, runID: RunID?
     ) throws -> [String: [DayTally]] {
         var history: [String: [DayTally]] = [:]
         var sql = """
@@ -149,7 +149,7 @@ extension AppDatabase {
     }
 
     /// A habit's last DayKey with a live entry before `before` (the index, read backwards).
-    private static func lastDay(_ db: Database, habitID: Int64, before: DayKey, runID: String?) throws -> DayKey? {
+    private static func lastDay(_ db: Database, habitID: Int64, before: DayKey, runID: RunID?) throws -> DayKey? {
         var sql = "SELECT day_key FROM habit_entry WHERE habit_id = ? AND day_key < ? AND deleted_at IS NULL"
         var arguments: StatementArguments = [habitID, before.description]
         if let runID {

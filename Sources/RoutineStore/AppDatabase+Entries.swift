@@ -37,28 +37,28 @@ extension AppDatabase {
             var (clauses, arguments) = try Self.entryFilter(db, habit: habit, from: from, to: to)
             if !includeDeleted { clauses.append("e.deleted_at IS NULL") }
             let filter = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
-            return try Row.fetchAll(
+            return try EntryListing.fetchAllChecked(
                 db, sql: "\(Self.entrySelect) \(filter) ORDER BY e.day_key, e.id", arguments: arguments
-            ).map(Self.entryInfo)
+            ).map(\.info)
         }
     }
 
     /// One entry by id (deleted or not), or nil.
-    public func entry(id: Int64) throws -> EntryInfo? {
+    public func entry(id: EntryID) throws -> EntryInfo? {
         try read { db in
-            try Row.fetchOne(db, sql: "\(Self.entrySelect) WHERE e.id = ?", arguments: [id]).map(Self.entryInfo)
+            try EntryListing.fetchOneChecked(db, sql: "\(Self.entrySelect) WHERE e.id = ?", arguments: [id])?.info
         }
     }
 
     /// Soft-deletes an entry: sets its `deletedAt`; metrics stop counting it.
     /// An unknown id throws `unknownEntry`, an already deleted one `entryAlreadyDeleted`.
     @discardableResult
-    public func deleteEntry(id: Int64, at instant: Date = Date()) throws -> EntryInfo {
+    public func deleteEntry(id: EntryID, at instant: Date) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
-            try db.execute(
-                sql: "UPDATE habit_entry SET deleted_at = ? WHERE id = ?", arguments: [Instant.format(instant), id])
+            try EntryRecord.filter(key: id).updateAll(
+                db, EntryRecord.Columns.deletedAt.set(to: Instant.format(instant)))
             return try Self.fetchEntry(db, id: id)
         }
     }
@@ -66,7 +66,7 @@ extension AppDatabase {
     /// Corrects an entry's value, checked against its habit's kind: binary habits take
     /// no value, quantity habits a finite value ≥ 0. A deleted entry cannot be edited.
     @discardableResult
-    public func editEntry(id: Int64, value: Double?) throws -> EntryInfo {
+    public func editEntry(id: EntryID, value: Double?) throws -> EntryInfo {
         try editEntry(id: id, corrections: [.value(value)])
     }
 
@@ -74,15 +74,14 @@ extension AppDatabase {
     /// A note holding a control character throws `controlCharacter`; an empty note
     /// removes it.
     @discardableResult
-    public func editEntry(id: Int64, corrections: [EntryCorrection]) throws -> EntryInfo {
+    public func editEntry(id: EntryID, corrections: [EntryCorrection]) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryDeleted(id) }
             for correction in corrections {
                 switch correction {
                 case .value(let value):
-                    var resolver = HabitResolver(db: db, now: Date())
-                    guard let habit = try resolver.find(entry.habit) else {
+                    guard let habit = try HabitResolver.lookup(db, entry.habit) else {
                         throw StoreError.unknownHabit(entry.habit)
                     }
                     if habit.measure == nil {
@@ -93,11 +92,11 @@ extension AppDatabase {
                             throw StoreError.invalidValue(habit: habit.name, value: value)
                         }
                     }
-                    try db.execute(sql: "UPDATE habit_entry SET value = ? WHERE id = ?", arguments: [value, id])
+                    try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.value.set(to: value))
                 case .note(let note):
                     try Self.checkText(note, what: "the note")
-                    try db.execute(
-                        sql: "UPDATE habit_entry SET note = ? WHERE id = ?", arguments: [Self.cleanNote(note), id])
+                    try EntryRecord.filter(key: id).updateAll(
+                        db, EntryRecord.Columns.note.set(to: Self.cleanNote(note)))
                 }
             }
             return try Self.fetchEntry(db, id: id)
@@ -107,11 +106,11 @@ extension AppDatabase {
     /// Brings back a deleted entry: metrics count it again. An unknown id throws
     /// `unknownEntry`, a live one `entryNotDeleted`.
     @discardableResult
-    public func undeleteEntry(id: Int64) throws -> EntryInfo {
+    public func undeleteEntry(id: EntryID) throws -> EntryInfo {
         try write { db in
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt != nil else { throw StoreError.entryNotDeleted(id) }
-            try db.execute(sql: "UPDATE habit_entry SET deleted_at = NULL WHERE id = ?", arguments: [id])
+            try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.deletedAt.set(to: nil))
             return try Self.fetchEntry(db, id: id)
         }
     }
@@ -171,17 +170,17 @@ extension AppDatabase {
     /// Every habit, by shown name; archived ones only with `includeArchived`.
     public func habits(includeArchived: Bool = true) throws -> [HabitInfo] {
         try read { db in
-            let filter = includeArchived ? "" : " WHERE h.archived_at IS NULL"
-            return try Row.fetchAll(db, sql: Self.habitSelect + filter + " ORDER BY h.name_key").map(Self.habitInfo)
+            var request = HabitWithMeasure.all.order(HabitRecord.Columns.nameKey)
+            if !includeArchived { request = request.filter(HabitRecord.Columns.archivedAt == nil) }
+            return try request.fetchAllChecked(db).map(\.info)
         }
     }
 
     /// One habit by name (any spelling with the same key), or nil.
     public func habit(named name: String) throws -> HabitInfo? {
         try read { db in
-            try Row.fetchOne(
-                db, sql: "\(Self.habitSelect) WHERE h.name_key = ?", arguments: [HabitName.key(name)]
-            ).map(Self.habitInfo)
+            try HabitWithMeasure.all.filter(HabitRecord.Columns.nameKey == HabitName.key(name)).fetchOneChecked(db)?
+                .info
         }
     }
 
@@ -223,27 +222,14 @@ extension AppDatabase {
         return (clauses, arguments)
     }
 
-    static let entrySelect = """
-        SELECT e.id, h.name, e.day_key, e.timestamp, e.time_zone, e.value, e.note, e.run_id, e.deleted_at, e.uid
-        FROM habit_entry e JOIN habit h ON h.id = e.habit_id
-        """
+    /// Entries with their habit's shown name, as `EntryListing` reads them (a join, so SQL;
+    /// callers add the WHERE and ORDER BY, alias `e` for `habit_entry`).
+    static let entrySelect = "SELECT e.*, h.name AS habit FROM habit_entry e JOIN habit h ON h.id = e.habit_id"
 
-    static func entryInfo(_ row: Row) throws -> EntryInfo {
-        let deleted: String? = try row.decode(atIndex: 8)
-        return EntryInfo(
-            id: try row.decode(atIndex: 0), habit: try row.decode(atIndex: 1),
-            dayKey: DayKey(try row.decode(atIndex: 2) as String) ?? DayKey(ordinal: 0),
-            timestamp: Instant.parse(try row.decode(atIndex: 3)) ?? Date(timeIntervalSince1970: 0),
-            timeZone: try row.decode(atIndex: 4), value: try row.decode(atIndex: 5),
-            note: try row.decode(atIndex: 6), runID: try row.decode(atIndex: 7),
-            deletedAt: deleted.flatMap(Instant.parse), uid: try row.decode(atIndex: 9) ?? "")
-    }
-
-    static func fetchEntry(_ db: Database, id: Int64) throws -> EntryInfo {
-        guard let row = try Row.fetchOne(db, sql: "\(entrySelect) WHERE e.id = ?", arguments: [id]) else {
-            throw StoreError.unknownEntry(id)
-        }
-        return try entryInfo(row)
+    static func fetchEntry(_ db: Database, id: EntryID) throws -> EntryInfo {
+        guard let entry = try EntryListing.fetchOneChecked(db, sql: "\(entrySelect) WHERE e.id = ?", arguments: [id])
+        else { throw StoreError.unknownEntry(id) }
+        return entry.info
     }
 
     /// An empty or all-white-space note is no note.
@@ -266,11 +252,11 @@ extension AppDatabase {
 
     static func insertEntry(
         _ db: Database, habitID: Int64, dayKey: DayKey, at instant: Date, timeZone: String, value: Double?,
-        note: String?, runID: String?
-    ) throws -> Int64 {
+        note: String?, runID: RunID?
+    ) throws -> EntryID {
         try db.cachedStatement(sql: insertEntrySQL).execute(arguments: [
             habitID, dayKey.description, Instant.format(instant), timeZone, value, note, runID, newUID(),
         ])
-        return db.lastInsertedRowID
+        return EntryID(rawValue: db.lastInsertedRowID)
     }
 }

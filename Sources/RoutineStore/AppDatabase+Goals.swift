@@ -8,7 +8,7 @@ extension AppDatabase {
     /// `UnitName.canonical`); a goal without a unit counts entries and links binary habits
     /// (and unit-less counts). Progress is never stored.
     public func addGoal(
-        title: String, target: Double, unit: String?, from: DayKey, to: DayKey, habits: [String], at now: Date = Date()
+        title: String, target: Double, unit: String?, from: DayKey, to: DayKey, habits: [String], at now: Date
     ) throws -> GoalInfo {
         let cleanTitle = title.trimmingCharacters(in: .whitespacesAndNewlines)
         let definition = GoalSpec(title: cleanTitle, target: target, unit: unit, from: from, to: to, linkedHabits: [])
@@ -20,10 +20,11 @@ extension AppDatabase {
         try Self.checkText(unit, what: "the goal's unit")
         let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
         return try write { db in
-            try db.execute(
-                sql: "INSERT INTO goal (title, target, unit, from_day, to_day, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [cleanTitle, target, canonicalUnit, from.description, to.description, Instant.format(now)])
-            let id = db.lastInsertedRowID
+            var goal = GoalRecord(
+                title: cleanTitle, target: target, unit: canonicalUnit, fromDay: from.description,
+                toDay: to.description, createdAt: Instant.format(now))
+            try goal.insert(db)
+            let id = goal.id ?? GoalID(rawValue: db.lastInsertedRowID)
             for habit in habits { try linkHabit(db, goalID: id, habit: habit) }
             return try fetchGoal(db, id: id)
         }
@@ -32,22 +33,20 @@ extension AppDatabase {
     /// Every goal, oldest first.
     public func goals() throws -> [GoalInfo] {
         try read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM goal ORDER BY id").map { try fetchGoal(db, id: $0) }
+            try GoalRecord.order(GoalRecord.Columns.id).fetchAllChecked(db).map { try goalInfo(db, $0) }
         }
     }
 
     /// One goal, or nil.
-    public func goal(id: Int64) throws -> GoalInfo? {
+    public func goal(id: GoalID) throws -> GoalInfo? {
         try read { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM goal WHERE id = ?)", arguments: [id]) == true
-            else { return nil }
-            return try fetchGoal(db, id: id)
+            try GoalRecord.filter(key: id).fetchOneChecked(db).map { try goalInfo(db, $0) }
         }
     }
 
     /// Links a habit to a goal (no-op when already linked), under the unit rule of `addGoal`.
     @discardableResult
-    public func link(goal id: Int64, habit: String) throws -> GoalInfo {
+    public func link(goal id: GoalID, habit: String) throws -> GoalInfo {
         try write { db in
             try linkHabit(db, goalID: id, habit: habit)
             return try fetchGoal(db, id: id)
@@ -56,7 +55,7 @@ extension AppDatabase {
 
     /// Removes a habit from a goal; a habit that is not linked throws `unknownHabit`.
     @discardableResult
-    public func unlink(goal id: Int64, habit: String) throws -> GoalInfo {
+    public func unlink(goal id: GoalID, habit: String) throws -> GoalInfo {
         try write { db in
             _ = try fetchGoal(db, id: id)
             try db.execute(
@@ -71,17 +70,17 @@ extension AppDatabase {
 
     /// Deletes a goal and its links (goals are settings, not behavioural truth: no
     /// entry is touched).
-    public func deleteGoal(id: Int64) throws {
+    public func deleteGoal(id: GoalID) throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM goal WHERE id = ?", arguments: [id])
-            guard db.changesCount > 0 else { throw StoreError.unknownGoal(id) }
+            guard try GoalRecord.deleteOne(db, key: id) else { throw StoreError.unknownGoal(id) }
         }
     }
 
-    private func linkHabit(_ db: Database, goalID: Int64, habit name: String) throws {
+    private func linkHabit(_ db: Database, goalID: GoalID, habit name: String) throws {
         let goal = try fetchGoal(db, id: goalID)
-        var resolver = HabitResolver(db: db, now: Date())
-        guard let habit = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+        guard let habit = try HabitResolver.lookup(db, name) else {
+            throw StoreError.unknownHabit(HabitName.display(name))
+        }
         let linked = MetricHabit(
             key: habit.key, name: habit.name, isQuantity: habit.measure != nil, unit: habit.measure?.unit)
         if let error = GoalSpec.linkError(habit: linked, goalUnit: goal.unit) {
@@ -94,21 +93,17 @@ extension AppDatabase {
                 """, arguments: [goalID, habit.id, goalID])
     }
 
-    private func fetchGoal(_ db: Database, id: Int64) throws -> GoalInfo {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT title, target, unit, from_day, to_day FROM goal WHERE id = ?", arguments: [id])
-        else { throw StoreError.unknownGoal(id) }
-        let links = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT h.name, h.name_key FROM goal_link l JOIN habit h ON h.id = l.habit_id
-                WHERE l.goal_id = ? ORDER BY l.position
-                """, arguments: [id])
+    private func fetchGoal(_ db: Database, id: GoalID) throws -> GoalInfo {
+        guard let goal = try GoalRecord.filter(key: id).fetchOneChecked(db) else { throw StoreError.unknownGoal(id) }
+        return try goalInfo(db, goal)
+    }
+
+    private func goalInfo(_ db: Database, _ goal: GoalRecord) throws -> GoalInfo {
+        let id = goal.id ?? GoalID(rawValue: 0)
+        let links = try Self.linkedHabits(db, table: "goal_link", owner: "goal_id", id: id)
         return GoalInfo(
-            id: id, title: try row.decode(atIndex: 0), target: try row.decode(atIndex: 1),
-            unit: try row.decode(atIndex: 2), from: DayKey(try row.decode(atIndex: 3) as String) ?? DayKey(ordinal: 0),
-            to: DayKey(try row.decode(atIndex: 4) as String) ?? DayKey(ordinal: 0),
-            habits: try links.map { try $0.decode(atIndex: 0) }, habitKeys: try links.map { try $0.decode(atIndex: 1) })
+            id: id, title: goal.title, target: goal.target, unit: goal.unit,
+            from: DayKey(goal.fromDay) ?? DayKey(ordinal: 0), to: DayKey(goal.toDay) ?? DayKey(ordinal: 0),
+            habits: links.map(\.name), habitKeys: links.map(\.nameKey))
     }
 }

@@ -15,14 +15,13 @@ extension AppDatabase {
             let habit = try Self.existingHabit(db, name)
             let display = try HabitResolver.validName(newName)
             let key = HabitName.key(display)
-            if let other = try Int64.fetchOne(db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [key]),
-                other != habit.id
+            if let other = try HabitRecord.filter(HabitRecord.Columns.nameKey == key).fetchOneChecked(db),
+                other.id != habit.id
             {
-                throw StoreError.habitExists(
-                    try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [other]) ?? display)
+                throw StoreError.habitExists(other.name)
             }
-            try db.execute(
-                sql: "UPDATE habit SET name = ?, name_key = ? WHERE id = ?", arguments: [display, key, habit.id])
+            try HabitRecord.filter(key: habit.id).updateAll(
+                db, HabitRecord.Columns.name.set(to: display), HabitRecord.Columns.nameKey.set(to: key))
             return try Self.habitInfo(db, id: habit.id)
         }
     }
@@ -67,16 +66,12 @@ extension AppDatabase {
     /// Hides a habit from `today`, `stats`, `habits` (unless `--all`); its entries stay.
     /// Archiving an archived habit changes nothing.
     @discardableResult
-    public func archiveHabit(_ name: String, archived: Bool = true, at instant: Date = Date()) throws -> HabitInfo {
+    public func archiveHabit(_ name: String, archived: Bool = true, at instant: Date) throws -> HabitInfo {
         try write { db in
             let habit = try Self.existingHabit(db, name)
-            if archived {
-                try db.execute(
-                    sql: "UPDATE habit SET archived_at = coalesce(archived_at, ?) WHERE id = ?",
-                    arguments: [Instant.format(instant), habit.id])
-            } else {
-                try db.execute(sql: "UPDATE habit SET archived_at = NULL WHERE id = ?", arguments: [habit.id])
-            }
+            let archivedAt = HabitRecord.Columns.archivedAt
+            try HabitRecord.filter(key: habit.id).updateAll(
+                db, archivedAt.set(to: archived ? archivedAt ?? Instant.format(instant) : nil))
             return try Self.habitInfo(db, id: habit.id)
         }
     }
@@ -118,34 +113,28 @@ extension AppDatabase {
     // MARK: - Shared
 
     static func existingHabit(_ db: Database, _ name: String) throws -> HabitRow {
-        var resolver = HabitResolver(db: db, now: Date())
-        guard let row = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+        guard let row = try HabitResolver.lookup(db, name) else {
+            throw StoreError.unknownHabit(HabitName.display(name))
+        }
         return row
     }
 
-    static func habitInfo(_ db: Database, id: Int64) throws -> HabitInfo {
-        guard let row = try Row.fetchOne(db, sql: habitSelect + " WHERE h.id = ?", arguments: [id]) else {
-            throw StoreError.unknownHabit("#\(id)")
-        }
-        return try habitInfo(row)
+    /// The habits linked to a goal (`goal_link`, `goal_id`) or a pause (`pause_habit`,
+    /// `pause_id`), in link order.
+    static func linkedHabits(
+        _ db: Database, table: String, owner: String, id: some DatabaseValueConvertible
+    ) throws -> [HabitRecord] {
+        try HabitRecord.fetchAllChecked(
+            db,
+            sql:
+                "SELECT h.* FROM \(table) l JOIN habit h ON h.id = l.habit_id WHERE l.\(owner) = ? ORDER BY l.position",
+            arguments: [id])
     }
 
-    static let habitSelect = """
-        SELECT h.id, h.name, h.name_key, m.unit, m.type, h.target, h.weekly, h.created_at, h.archived_at, h.schedule
-        FROM habit h LEFT JOIN measure m ON m.id = h.measure_id
-        """
-
-    static func habitInfo(_ row: Row) throws -> HabitInfo {
-        let unit: String? = try row.decode(atIndex: 3)
-        let type: String? = try row.decode(atIndex: 4)
-        var measure: Measure?
-        if let unit, let type { measure = Measure(unit: unit, type: type) }
-        let archived: String? = try row.decode(atIndex: 8)
-        return HabitInfo(
-            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
-            measure: measure, target: try row.decode(atIndex: 5), weekly: try row.decode(atIndex: 6),
-            schedule: (try row.decode(atIndex: 9) as String?).flatMap(Schedule.init(storedText:)),
-            createdAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0),
-            archivedAt: archived.flatMap(Instant.parse))
+    static func habitInfo(_ db: Database, id: Int64) throws -> HabitInfo {
+        guard let habit = try HabitWithMeasure.all.filter(HabitRecord.Columns.id == id).fetchOneChecked(db) else {
+            throw StoreError.unknownHabit("#\(id)")
+        }
+        return habit.info
     }
 }

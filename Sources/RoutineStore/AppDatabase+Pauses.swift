@@ -23,7 +23,7 @@ extension AppDatabase {
     /// Records a pause of `habits` (every habit when empty) from `from` to `to`.
     /// Every named habit must exist (a pause creates no habit); `from` ≤ `to`.
     public func addPause(
-        habits: [String], from: DayKey, to: DayKey, note: String?, at now: Date = Date()
+        habits: [String], from: DayKey, to: DayKey, note: String?, at now: Date
     ) throws -> PauseInfo {
         guard from <= to else { throw StoreError.invalidPause("it ends (\(to)) before it starts (\(from))") }
         let cleanNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -31,23 +31,20 @@ extension AppDatabase {
             throw StoreError.invalidPause("the note holds a control character")
         }
         return try write { db in
-            var resolver = HabitResolver(db: db, now: now)
             var ids: [Int64] = []
             for name in habits {
-                guard let row = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+                guard let row = try HabitResolver.lookup(db, name) else {
+                    throw StoreError.unknownHabit(HabitName.display(name))
+                }
                 if !ids.contains(row.id) { ids.append(row.id) }
             }
-            try db.execute(
-                sql: "INSERT INTO pause (from_day, to_day, note, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [
-                    from.description, to.description, cleanNote.flatMap { $0.isEmpty ? nil : $0 },
-                    Instant.format(now),
-                ])
-            let id = db.lastInsertedRowID
+            var record = PauseRecord(
+                fromDay: from.description, toDay: to.description, note: cleanNote.flatMap { $0.isEmpty ? nil : $0 },
+                createdAt: Instant.format(now))
+            try record.insert(db)
+            let id = record.id ?? db.lastInsertedRowID
             for (position, habitID) in ids.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO pause_habit (pause_id, habit_id, position) VALUES (?, ?, ?)",
-                    arguments: [id, habitID, position])
+                try PauseHabitRecord(pauseID: id, habitID: habitID, position: position).insert(db)
             }
             guard let pause = try fetchPauses(db, id: id).first else { throw StoreError.unknownPause(id) }
             return pause
@@ -69,41 +66,23 @@ extension AppDatabase {
     public func deletePause(id: Int64) throws -> PauseInfo {
         try write { db in
             guard let pause = try fetchPauses(db, id: id).first else { throw StoreError.unknownPause(id) }
-            try db.execute(sql: "DELETE FROM pause WHERE id = ?", arguments: [id])
+            try PauseRecord.deleteOne(db, key: id)
             return pause
         }
     }
 
     private func fetchPauses(_ db: Database, id: Int64?) throws -> [PauseInfo] {
-        var sql = "SELECT id, from_day, to_day, note, created_at FROM pause"
-        var arguments: StatementArguments = []
-        if let id {
-            sql += " WHERE id = ?"
-            arguments = [id]
-        }
-        sql += " ORDER BY from_day, id"
-        let links = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT l.pause_id, h.name, h.name_key FROM pause_habit l JOIN habit h ON h.id = l.habit_id
-                ORDER BY l.pause_id, l.position
-                """)
-        var habitsOf: [Int64: [(String, String)]] = [:]
-        for link in links {
-            habitsOf[try link.decode(atIndex: 0), default: []].append(
-                (try link.decode(atIndex: 1), try link.decode(atIndex: 2)))
-        }
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
-            let pauseID: Int64 = try row.decode(atIndex: 0)
+        var request = PauseRecord.order(PauseRecord.Columns.fromDay, PauseRecord.Columns.id)
+        if let id { request = request.filter(key: id) }
+        return try request.fetchAllChecked(db).compactMap { pause in
             // A day written by hand that is not a date: the pause is unreadable, so ignored.
-            guard let from = DayKey(try row.decode(atIndex: 1) as String),
-                let to = DayKey(try row.decode(atIndex: 2) as String)
-            else { return nil }
-            let habits = habitsOf[pauseID] ?? []
+            guard let pauseID = pause.id, let from = DayKey(pause.fromDay), let to = DayKey(pause.toDay) else {
+                return nil
+            }
+            let habits = try Self.linkedHabits(db, table: "pause_habit", owner: "pause_id", id: pauseID)
             return PauseInfo(
-                id: pauseID, habits: habits.map(\.0), habitKeys: habits.map(\.1), from: from, to: to,
-                note: try row.decode(atIndex: 3),
-                createdAt: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
+                id: pauseID, habits: habits.map(\.name), habitKeys: habits.map(\.nameKey), from: from, to: to,
+                note: pause.note, createdAt: Instant.parse(pause.createdAt) ?? Date(timeIntervalSince1970: 0))
         }
     }
 }

@@ -10,15 +10,14 @@ extension AppDatabase {
     /// weekly target (a newer import's declared target/weekly replace the habit's); habits
     /// used only by nodes are reused, else created binary. A measure that conflicts with
     /// the store throws `measureConflict` and nothing is written.
-    public func importRoutine(_ routine: Routine, source: String, at now: Date = Date()) throws -> ImportResult {
+    public func importRoutine(_ routine: Routine, source: String, at now: Date) throws -> ImportResult {
         return try write { db in
-            let routineID = try Int64.fetchOne(
-                db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [routine.slug])
-            if let routineID, let latest = try latestVersion(db, routineID: routineID) {
-                let stored = try loadVersion(db, versionID: latest.id)
+            let routineID = try Self.routineRecord(db, slug: routine.slug)?.id
+            if let routineID, let latest = try latestVersion(db, routineID: routineID), let latestID = latest.id {
+                let stored = try loadVersion(db, versionID: latestID)
                 if stored.routine == routine, stored.source == source {
                     return ImportResult(
-                        slug: routine.slug, outcome: .unchanged, versionID: latest.id, versionNumber: latest.number,
+                        slug: routine.slug, outcome: .unchanged, versionID: latestID, versionNumber: latest.number,
                         createdHabits: [])
                 }
             }
@@ -47,18 +46,15 @@ extension AppDatabase {
             if let routineID {
                 id = routineID
             } else {
-                try db.execute(sql: "INSERT INTO routine (slug) VALUES (?)", arguments: [routine.slug])
-                id = db.lastInsertedRowID
+                var record = RoutineRecord(slug: routine.slug)
+                try record.insert(db)
+                id = record.id ?? db.lastInsertedRowID
             }
-            let number =
-                (try Int.fetchOne(
-                    db, sql: "SELECT max(number) FROM routine_version WHERE routine_id = ?", arguments: [id])
-                    ?? 0) + 1
-            try db.execute(
-                sql:
-                    "INSERT INTO routine_version (routine_id, number, title, source, imported_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [id, number, routine.title, source, Instant.format(now)])
-            let versionID = db.lastInsertedRowID
+            let number = (try latestVersion(db, routineID: id)?.number ?? 0) + 1
+            var version = RoutineVersionRecord(
+                routineID: id, number: number, title: routine.title, source: source, importedAt: Instant.format(now))
+            try version.insert(db)
+            let versionID = version.id ?? db.lastInsertedRowID
             try RoutineGraph.insert(db, routine, versionID: versionID, habitIDs: habitIDs)
             return ImportResult(
                 slug: routine.slug, outcome: routineID == nil ? .created : .newVersion, versionID: versionID,
@@ -71,17 +67,14 @@ extension AppDatabase {
     /// validator turns each into a `measure-conflict` diagnostic at the declaration.
     public func measureConflicts(in routine: Routine) throws -> [MeasureConflict] {
         try read { db in
-            var resolver = HabitResolver(db: db, now: Date())
             var conflicts: [MeasureConflict] = []
             var seen = Set<String>()
             for spec in routine.habits where seen.insert(HabitName.key(spec.name)).inserted {
-                guard let row = try resolver.find(spec.name) else { continue }
+                guard let row = try HabitResolver.lookup(db, spec.name) else { continue }
                 let declared = spec.measure.map(HabitResolver.canonical)
                 guard row.measure != declared else { continue }
                 if row.measure == nil, declared != nil,
-                    try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?)", arguments: [row.id])
-                        == false
+                    try EntryRecord.filter(EntryRecord.Columns.habitID == row.id).isEmpty(db)
                 {
                     continue  // a binary habit without entries may gain a measure
                 }
@@ -96,40 +89,37 @@ extension AppDatabase {
     /// `includeArchived` (SPEC §11: hidden from list and completion).
     public func routines(includeArchived: Bool = false) throws -> [RoutineSummary] {
         try read { db in
-            try Row.fetchAll(
+            // A join and an aggregate: SQL, decoded by column name.
+            try SummaryRow.fetchAllChecked(
                 db,
                 sql: """
-                    SELECT r.slug, v.id, v.number, v.title, v.imported_at,
-                      (SELECT count(*) FROM routine_node n WHERE n.version_id = v.id), r.archived_at
+                    SELECT r.slug, v.id AS version_id, v.number, v.title, v.imported_at,
+                      (SELECT count(*) FROM routine_node n WHERE n.version_id = v.id) AS node_count, r.archived_at
                     FROM routine r JOIN routine_version v ON v.routine_id = r.id
                     WHERE v.number = (SELECT max(number) FROM routine_version WHERE routine_id = r.id)
                       \(includeArchived ? "" : "AND r.archived_at IS NULL")
                     ORDER BY r.slug
                     """
             ).map { row in
-                let slug: String = try row.decode(atIndex: 0)
-                let title: String? = try row.decode(atIndex: 3)
-                return RoutineSummary(
-                    slug: slug, title: title ?? slug, latestVersion: try row.decode(atIndex: 2),
-                    versionID: try row.decode(atIndex: 1), nodeCount: try row.decode(atIndex: 5),
-                    importedAt: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0),
-                    archivedAt: (try row.decode(atIndex: 6) as String?).flatMap(Instant.parse))
+                RoutineSummary(
+                    slug: row.slug, title: row.title ?? row.slug, latestVersion: row.number, versionID: row.versionID,
+                    nodeCount: row.nodeCount,
+                    importedAt: Instant.parse(row.importedAt) ?? Date(timeIntervalSince1970: 0),
+                    archivedAt: row.archivedAt.flatMap(Instant.parse))
             }
         }
     }
 
     /// Archives (or, with `archived: false`, brings back) a routine: hidden from `list`
     /// and completion, refused by `run`; its versions, runs and entries stay.
-    public func archiveRoutine(slug: String, archived: Bool = true, at instant: Date = Date()) throws {
+    public func archiveRoutine(slug: String, archived: Bool = true, at instant: Date) throws {
         try write { db in
-            guard try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]) != nil else {
+            guard let routine = try Self.routineRecord(db, slug: slug), let id = routine.id else {
                 throw StoreError.unknownRoutine(slug)
             }
-            try db.execute(
-                sql: archived
-                    ? "UPDATE routine SET archived_at = coalesce(archived_at, ?) WHERE slug = ?"
-                    : "UPDATE routine SET archived_at = NULL WHERE slug = ?",
-                arguments: archived ? [Instant.format(instant), slug] : [slug])
+            let archivedAt = RoutineRecord.Columns.archivedAt
+            try RoutineRecord.filter(key: id).updateAll(
+                db, archivedAt.set(to: archived ? archivedAt ?? Instant.format(instant) : nil))
         }
     }
 
@@ -155,30 +145,24 @@ extension AppDatabase {
     /// True when the routine is stored and archived (`run` refuses it).
     public func isRoutineArchived(slug: String) throws -> Bool {
         try read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT archived_at IS NOT NULL FROM routine WHERE slug = ?", arguments: [slug]) ?? false
+            try Self.routineRecord(db, slug: slug)?.archivedAt != nil
         }
     }
 
     /// The latest version of a routine, or nil when the slug is not stored.
     public func routine(slug: String) throws -> StoredRoutine? {
         try read { db in
-            guard
-                let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]),
-                let latest = try latestVersion(db, routineID: routineID)
+            guard let routineID = try Self.routineRecord(db, slug: slug)?.id,
+                let latestID = try latestVersion(db, routineID: routineID)?.id
             else { return nil }
-            return try loadVersion(db, versionID: latest.id)
+            return try loadVersion(db, versionID: latestID)
         }
     }
 
     /// One version by id (runs keep pointing at the version they walked), or nil.
     public func routine(versionID: Int64) throws -> StoredRoutine? {
         try read { db in
-            guard
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM routine_version WHERE id = ?)", arguments: [versionID])
-                    == true
-            else { return nil }
+            guard try RoutineVersionRecord.exists(db, key: versionID) else { return nil }
             return try loadVersion(db, versionID: versionID)
         }
     }
@@ -196,28 +180,43 @@ extension AppDatabase {
         }
     }
 
-    private func latestVersion(_ db: Database, routineID: Int64) throws -> (id: Int64, number: Int)? {
-        try Row.fetchOne(
-            db, sql: "SELECT id, number FROM routine_version WHERE routine_id = ? ORDER BY number DESC LIMIT 1",
-            arguments: [routineID]
-        ).map { (try $0.decode(atIndex: 0), try $0.decode(atIndex: 1)) }
+    /// A row of `routines()`: a routine's latest version and its node count.
+    private struct SummaryRow: Decodable, FetchableRecord {
+        var slug: String
+        var versionID: Int64
+        var number: Int
+        var title: String?
+        var importedAt: String
+        var nodeCount: Int
+        var archivedAt: String?
+
+        enum CodingKeys: String, CodingKey {
+            case slug, number, title
+            case versionID = "version_id"
+            case importedAt = "imported_at"
+            case nodeCount = "node_count"
+            case archivedAt = "archived_at"
+        }
+    }
+
+    private static func routineRecord(_ db: Database, slug: String) throws -> RoutineRecord? {
+        try RoutineRecord.filter(RoutineRecord.Columns.slug == slug).fetchOneChecked(db)
+    }
+
+    private func latestVersion(_ db: Database, routineID: Int64) throws -> RoutineVersionRecord? {
+        try RoutineVersionRecord.filter(RoutineVersionRecord.Columns.routineID == routineID)
+            .order(RoutineVersionRecord.Columns.number.desc).fetchOneChecked(db)
     }
 
     func loadVersion(_ db: Database, versionID: Int64) throws -> StoredRoutine {
-        guard
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT r.slug, v.number, v.title, v.source, v.imported_at
-                    FROM routine_version v JOIN routine r ON r.id = v.routine_id WHERE v.id = ?
-                    """, arguments: [versionID])
+        guard let version = try RoutineVersionRecord.filter(key: versionID).fetchOneChecked(db),
+            let owner = try RoutineRecord.filter(key: version.routineID).fetchOneChecked(db)
         else { throw StoreError.unknownRoutineVersion(versionID) }
         let routine = try RoutineGraph.load(
-            db, versionID: versionID, slug: try row.decode(atIndex: 0), title: try row.decode(atIndex: 2), path: path)
+            db, versionID: versionID, slug: owner.slug, title: version.title, path: path)
         return StoredRoutine(
-            routine: routine, versionID: versionID, versionNumber: try row.decode(atIndex: 1),
-            source: try row.decode(atIndex: 3),
-            importedAt: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0))
+            routine: routine, versionID: versionID, versionNumber: version.number, source: version.source,
+            importedAt: Instant.parse(version.importedAt) ?? Date(timeIntervalSince1970: 0))
     }
 }
 
@@ -226,10 +225,10 @@ extension AppDatabase {
     /// Returns the change, or nil when the habit already had that schedule.
     public func setSchedule(habit name: String, to schedule: Schedule?) throws -> ScheduleChange? {
         try write { db in
-            var resolver = HabitResolver(db: db, now: Date())
-            guard var row = try resolver.find(name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
-            try resolver.setSchedule(of: &row, to: schedule)
-            return resolver.scheduleChanges.first
+            guard var row = try HabitResolver.lookup(db, name) else {
+                throw StoreError.unknownHabit(HabitName.display(name))
+            }
+            return try HabitResolver.setSchedule(db, of: &row, to: schedule)
         }
     }
 }

@@ -10,21 +10,18 @@ extension AppDatabase {
         versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date, id runID: RunID
     ) throws {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
-        guard RunLocks.isSafeID(runID) else { throw StoreError.unknownRun(runID) }
+        guard RunLocks.isSafeID(runID) else { throw StoreError.unknownRun(runID.rawValue) }
         try runLocks.claim(runID)
         do {
             try write { db in
-                guard
-                    try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM routine_version WHERE id = ?)", arguments: [versionID])
-                        == true
-                else { throw StoreError.unknownRoutineVersion(versionID) }
+                guard try RoutineVersionRecord.exists(db, key: versionID) else {
+                    throw StoreError.unknownRoutineVersion(versionID)
+                }
                 let stamp = Instant.format(now)
-                try db.execute(
-                    sql: """
-                        INSERT INTO run (id, routine_version_id, day_key, time_zone, status, started_at, updated_at, walker_state)
-                        VALUES (?, ?, ?, ?, 'active', ?, ?, ?)
-                        """, arguments: [runID, versionID, dayKey.description, timeZone, stamp, stamp, state])
+                try RunRecord(
+                    id: runID, routineVersionID: versionID, dayKey: dayKey.description, timeZone: timeZone,
+                    status: RunStatus.active.rawValue, startedAt: stamp, updatedAt: stamp, walkerState: state
+                ).insert(db)
             }
         } catch {
             runLocks.release(runID, removeFile: true)
@@ -41,27 +38,28 @@ extension AppDatabase {
     @discardableResult
     public func claimRun(id: RunID, at now: Date) throws -> RunInfo {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
-        guard RunLocks.isSafeID(id), let recorded = try recordedStatus(id) else { throw StoreError.unknownRun(id) }
+        guard RunLocks.isSafeID(id), let recorded = try recordedStatus(id) else {
+            throw StoreError.unknownRun(id.rawValue)
+        }
         if recorded.isFinished { throw StoreError.runFinished(id: id, status: recorded) }
         try runLocks.claim(id)
         do {
             return try write { db in
                 // Checked again under the lock: the run may have been finished by its
                 // previous holder between the first check and the claim.
-                try db.execute(
-                    sql:
-                        "UPDATE run SET status = 'active', updated_at = ? WHERE id = ? AND status IN ('active', 'paused')",
-                    arguments: [Instant.format(now), id])
-                if db.changesCount == 0 {
-                    let status =
-                        try String.fetchOne(db, sql: "SELECT status FROM run WHERE id = ?", arguments: [id])
-                        .flatMap(RunStatus.init) ?? .aborted
-                    throw StoreError.runFinished(id: id, status: status)
+                let claimed = try RunRecord.filter(key: id)
+                    .filter(Self.unfinished.contains(RunRecord.Columns.status))
+                    .updateAll(
+                        db, RunRecord.Columns.status.set(to: RunStatus.active.rawValue),
+                        RunRecord.Columns.updatedAt.set(to: Instant.format(now)))
+                if claimed == 0 {
+                    throw StoreError.runFinished(id: id, status: try Self.recordedStatus(db, id) ?? .aborted)
                 }
-                guard let row = try Row.fetchOne(db, sql: "\(Self.runSelect) WHERE run.id = ?", arguments: [id]) else {
-                    throw StoreError.unknownRun(id)
-                }
-                return try runInfo(row)
+                guard
+                    let run = try RunListing.fetchOneChecked(
+                        db, sql: "\(Self.runSelect) WHERE run.id = ?", arguments: [id])
+                else { throw StoreError.unknownRun(id.rawValue) }
+                return runInfo(run)
             }
         } catch {
             runLocks.release(id)
@@ -100,24 +98,23 @@ extension AppDatabase {
         runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], at instant: Date, timeZone: String
     ) throws -> StepOutcome {
         try write { db in
-            guard
-                let row = try Row.fetchOne(db, sql: "SELECT day_key, status FROM run WHERE id = ?", arguments: [runID])
-            else { throw StoreError.unknownRun(runID) }
-            let status = RunStatus(rawValue: try row.decode(atIndex: 1)) ?? .aborted
+            guard let run = try RunRecord.filter(key: runID).fetchOneChecked(db) else {
+                throw StoreError.unknownRun(runID.rawValue)
+            }
+            let status = RunStatus(rawValue: run.status) ?? .aborted
             if status.isFinished { throw StoreError.runFinished(id: runID, status: status) }
-            guard let dayKey = DayKey(try row.decode(atIndex: 0) as String) else {
+            guard let dayKey = DayKey(run.dayKey) else {
                 throw StoreError.corrupt(path: path, detail: "run \(runID) has a bad day key")
             }
             let stamp = Instant.format(instant)
             for token in retractions {
                 guard
-                    let entryID = try Int64.fetchOne(
+                    let entryID = try EntryID.fetchOne(
                         db, sql: "SELECT entry_id FROM run_step_entry WHERE run_id = ? AND token = ?",
                         arguments: [runID, token])
                 else { throw StoreError.unknownRunToken(run: runID, token: token) }
-                try db.execute(
-                    sql: "UPDATE habit_entry SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
-                    arguments: [stamp, entryID])
+                try EntryRecord.filter(key: entryID).filter(EntryRecord.Columns.deletedAt == nil)
+                    .updateAll(db, EntryRecord.Columns.deletedAt.set(to: stamp))
                 try db.execute(
                     sql: "DELETE FROM run_step_entry WHERE run_id = ? AND token = ?", arguments: [runID, token])
             }
@@ -148,8 +145,8 @@ extension AppDatabase {
                     sql: "INSERT INTO run_step_entry (run_id, token, entry_id) VALUES (?, ?, ?)",
                     arguments: [runID, record.token, entryID])
             }
-            try db.execute(
-                sql: "UPDATE run SET walker_state = ?, updated_at = ? WHERE id = ?", arguments: [state, stamp, runID])
+            try RunRecord.filter(key: runID).updateAll(
+                db, RunRecord.Columns.walkerState.set(to: state), RunRecord.Columns.updatedAt.set(to: stamp))
             return .written
         }
     }
@@ -163,15 +160,12 @@ extension AppDatabase {
         if !heldBefore { try claimRun(id: runID, at: now) }
         do {
             try write { db in
-                if let state {
-                    try db.execute(
-                        sql: "UPDATE run SET status = ?, walker_state = ?, updated_at = ? WHERE id = ?",
-                        arguments: [status.rawValue, state, Instant.format(now), runID])
-                } else {
-                    try db.execute(
-                        sql: "UPDATE run SET status = ?, updated_at = ? WHERE id = ?",
-                        arguments: [status.rawValue, Instant.format(now), runID])
-                }
+                var changes = [
+                    RunRecord.Columns.status.set(to: status.rawValue),
+                    RunRecord.Columns.updatedAt.set(to: Instant.format(now)),
+                ]
+                if let state { changes.append(RunRecord.Columns.walkerState.set(to: state)) }
+                try RunRecord.filter(key: runID).updateAll(db, changes)
             }
         } catch {
             if !heldBefore { runLocks.release(runID) }
@@ -184,7 +178,7 @@ extension AppDatabase {
     public func run(id: RunID) throws -> RunInfo? {
         guard RunLocks.isSafeID(id) else { return nil }
         return try read { db in
-            try Row.fetchOne(db, sql: "\(Self.runSelect) WHERE run.id = ?", arguments: [id]).map(runInfo)
+            try RunListing.fetchOneChecked(db, sql: "\(Self.runSelect) WHERE run.id = ?", arguments: [id]).map(runInfo)
         }
     }
 
@@ -193,15 +187,23 @@ extension AppDatabase {
     /// the unfinished records and ask the run locks which are live.
     public func runs(status: RunStatus? = nil) throws -> [RunInfo] {
         var filter = ""
+        var arguments: StatementArguments = []
         switch status {
         case nil: break
-        case .completed?, .aborted?: filter = "WHERE run.status = '\(status?.rawValue ?? "")'"
-        case .active?, .paused?: filter = "WHERE run.status IN ('active', 'paused')"
+        case .completed?, .aborted?:
+            filter = "WHERE run.status = ?"
+            arguments = [status?.rawValue]
+        case .active?, .paused?:
+            filter = "WHERE run.status IN (?, ?)"
+            arguments = StatementArguments(Self.unfinished)
         }
         let runs = try read { db in
-            try Row.fetchAll(db, sql: "\(Self.runSelect) \(filter) ORDER BY run.started_at DESC, run.rowid DESC")
-                .map(runInfo)
+            try RunListing.fetchAllChecked(
+                db, sql: "\(Self.runSelect) \(filter) ORDER BY run.started_at DESC, run.rowid DESC",
+                arguments: arguments
+            ).map(runInfo)
         }
+        // Active and paused differ only in liveness (a lock, not a column): told apart here.
         guard let status else { return runs }
         return runs.filter { $0.status == status }
     }
@@ -209,7 +211,7 @@ extension AppDatabase {
     /// The runs of one DayKey, most recently started first (what `today` reads).
     public func runs(on day: DayKey) throws -> [RunInfo] {
         try read { db in
-            try Row.fetchAll(
+            try RunListing.fetchAllChecked(
                 db, sql: "\(Self.runSelect) WHERE run.day_key = ? ORDER BY run.started_at DESC, run.rowid DESC",
                 arguments: [day.description]
             ).map(runInfo)
@@ -227,7 +229,7 @@ extension AppDatabase {
     /// the one-run rule may hold more): SPEC §11's one unfinished run per routine and day.
     public func unfinishedRun(slug: String, dayKey: DayKey) throws -> RunInfo? {
         try read { db in
-            try Row.fetchOne(
+            try RunListing.fetchOneChecked(
                 db,
                 sql: """
                     \(Self.runSelect) WHERE r.slug = ? AND run.day_key = ? AND run.status IN ('active', 'paused')
@@ -244,11 +246,11 @@ extension AppDatabase {
         guard prefix.count >= 4, RunLocks.isSafeID(prefix) else { throw StoreError.unknownRun(text) }
         let matches = try read { db in
             // `GLOB` is case-sensitive and uses the id index; ids are lower-case.
-            try String.fetchAll(
+            try RunID.fetchAll(
                 db, sql: "SELECT id FROM run WHERE id GLOB ? ORDER BY started_at DESC LIMIT 50",
                 arguments: [prefix + "*"])
         }
-        if matches.contains(prefix) { return prefix }
+        if let whole = matches.first(where: { $0.rawValue == prefix }) { return whole }
         switch matches.count {
         case 0: throw StoreError.unknownRun(text)
         case 1: return matches[0]
@@ -271,39 +273,41 @@ extension AppDatabase {
     /// The live entries a run wrote, in the order written.
     public func entries(runID: RunID) throws -> [EntryInfo] {
         try read { db in
-            try Row.fetchAll(
+            try EntryListing.fetchAllChecked(
                 db, sql: "\(Self.entrySelect) WHERE e.run_id = ? AND e.deleted_at IS NULL ORDER BY e.id",
                 arguments: [runID]
-            ).map(Self.entryInfo)
+            ).map(\.info)
         }
     }
 
     private func recordedStatus(_ id: RunID) throws -> RunStatus? {
-        try read { db in
-            try String.fetchOne(db, sql: "SELECT status FROM run WHERE id = ?", arguments: [id]).flatMap(RunStatus.init)
-        }
+        try read { db in try Self.recordedStatus(db, id) }
     }
 
+    private static func recordedStatus(_ db: Database, _ id: RunID) throws -> RunStatus? {
+        try String.fetchOne(db, RunRecord.filter(key: id).select(RunRecord.Columns.status)).flatMap(RunStatus.init)
+    }
+
+    /// The recorded statuses of a run that may be continued.
+    private static let unfinished = [RunStatus.active.rawValue, RunStatus.paused.rawValue]
+
+    /// Runs with their routine's slug and version number, as `RunListing` reads them (a
+    /// join, so SQL; callers add the WHERE and ORDER BY).
     static let runSelect = """
-        SELECT run.id, r.slug, v.id, v.number, run.day_key, run.time_zone, run.status, run.started_at,
-          run.updated_at, run.walker_state
+        SELECT run.*, r.slug, v.number AS version_number
         FROM run JOIN routine_version v ON v.id = run.routine_version_id JOIN routine r ON r.id = v.routine_id
         """
 
     /// The effective status is derived here, at read time: an `active` or `paused`
     /// record is `active` exactly when a live process holds the run's lock.
-    private func runInfo(_ row: Row) throws -> RunInfo {
-        let id: String = try row.decode(atIndex: 0)
-        let recorded = RunStatus(rawValue: try row.decode(atIndex: 6)) ?? .aborted
-        let effective: RunStatus = recorded.isFinished ? recorded : (runLocks.isHeld(id) ? .active : .paused)
+    private func runInfo(_ listing: RunListing) -> RunInfo {
+        let run = listing.run
+        let recorded = RunStatus(rawValue: run.status) ?? .aborted
+        let effective: RunStatus = recorded.isFinished ? recorded : (runLocks.isHeld(run.id) ? .active : .paused)
         return RunInfo(
-            id: id, slug: try row.decode(atIndex: 1), versionID: try row.decode(atIndex: 2),
-            versionNumber: try row.decode(atIndex: 3),
-            dayKey: DayKey(try row.decode(atIndex: 4) as String) ?? DayKey(ordinal: 0),
-            timeZone: try row.decode(atIndex: 5), status: effective,
-            recordedStatus: recorded,
-            startedAt: Instant.parse(try row.decode(atIndex: 7)) ?? Date(timeIntervalSince1970: 0),
-            updatedAt: Instant.parse(try row.decode(atIndex: 8)) ?? Date(timeIntervalSince1970: 0),
-            state: try row.decode(atIndex: 9))
+            id: run.id, slug: listing.slug, versionID: run.routineVersionID, versionNumber: listing.versionNumber,
+            dayKey: DayKey(run.dayKey) ?? DayKey(ordinal: 0), timeZone: run.timeZone, status: effective,
+            recordedStatus: recorded, startedAt: Instant.parse(run.startedAt) ?? Date(timeIntervalSince1970: 0),
+            updatedAt: Instant.parse(run.updatedAt) ?? Date(timeIntervalSince1970: 0), state: run.walkerState)
     }
 }

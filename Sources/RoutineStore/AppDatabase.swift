@@ -228,13 +228,15 @@ public final class AppDatabase: Sendable {
         return config
     }
 
-    /// Runs `body` again every 10 ms while it fails with SQLITE_BUSY, for at most `limit`.
+    /// Runs `body` again every 10 ms while it fails with SQLITE_BUSY, for at most `limit`
+    /// (a timeout on the monotonic clock: no recorded instant, so no injected clock).
     private static func whileBusy(upTo limit: TimeInterval, _ body: () throws -> Void) throws {
-        let deadline = Date().addingTimeInterval(limit)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(limit))
         while true {
             do {
                 return try body()
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && clock.now < deadline {
                 usleep(10_000)
             }
         }

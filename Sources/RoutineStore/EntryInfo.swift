@@ -3,7 +3,7 @@ import RoutineCore
 
 /// One HabitEntry, as listed by `routine entries`.
 public struct EntryInfo: Sendable, Equatable, Codable {
-    public var id: Int64
+    public var id: EntryID
     /// The habit's shown name.
     public var habit: String
     public var dayKey: DayKey
@@ -14,7 +14,7 @@ public struct EntryInfo: Sendable, Equatable, Codable {
     public var value: Double?
     public var note: String?
     /// The run that wrote it, if any.
-    public var runID: String?
+    public var runID: RunID?
     public var deletedAt: Date?
     /// The stable identity made when the entry was recorded (a lower-case UUID): what
     /// `import-entries` recognises an entry by.

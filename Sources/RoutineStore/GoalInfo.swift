@@ -4,7 +4,7 @@ import RoutineCore
 /// A goal: a target over linked habits between two DayKeys (inclusive). Progress is
 /// not stored; metrics derive it from the linked habits' entries.
 public struct GoalInfo: Sendable, Equatable {
-    public var id: Int64
+    public var id: GoalID
     public var title: String
     public var target: Double
     /// Canonical unit, or nil for a goal counted in entries (binary habits).

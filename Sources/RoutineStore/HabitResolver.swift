@@ -83,13 +83,7 @@ struct HabitResolver {
             rawCache[name] = row
             return row
         }
-        let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT h.id, h.name, h.name_key, h.measure_id, m.unit, m.type, h.target, h.weekly, h.schedule
-                FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.name_key = ?
-                """, arguments: [key]
-        ).map(Self.habitRow)
+        let row = try Self.lookup(db, key: key)
         if let row {
             cache[key] = row
             rawCache[name] = row
@@ -97,39 +91,37 @@ struct HabitResolver {
         return row
     }
 
-    static func habitRow(_ row: Row) throws -> HabitRow {
-        let unit: String? = try row.decode(atIndex: 4)
-        let type: String? = try row.decode(atIndex: 5)
-        var measure: Measure?
-        if let unit, let type { measure = Measure(unit: unit, type: type) }
-        return HabitRow(
-            id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), key: try row.decode(atIndex: 2),
-            measureID: try row.decode(atIndex: 3), measure: measure, target: try row.decode(atIndex: 6),
-            weekly: try row.decode(atIndex: 7),
-            schedule: (try row.decode(atIndex: 8) as String?).flatMap(Schedule.init(storedText:)))
+    /// The habit with this name, read without a resolver: for paths that only look a
+    /// habit up and so need no clock (a resolver creates habits, stamped with its `now`).
+    static func lookup(_ db: Database, _ name: String) throws -> HabitRow? {
+        try lookup(db, key: HabitName.key(name))
+    }
+
+    private static func lookup(_ db: Database, key: String) throws -> HabitRow? {
+        try HabitWithMeasure.all.filter(HabitRecord.Columns.nameKey == key).fetchOneChecked(db)?.row
     }
 
     /// Get-or-create of a measure: (canonical unit, type) compared case-insensitively.
     func measureID(_ measure: Measure) throws -> Int64 {
         let canonical = Self.canonical(measure)
-        if let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM measure WHERE unit = ? AND type = ?", arguments: [canonical.unit, canonical.type])
-        {
+        if let id = try MeasureRecord.filter(
+            MeasureRecord.Columns.unit == canonical.unit && MeasureRecord.Columns.type == canonical.type
+        ).fetchOneChecked(db)?.id {
             return id
         }
-        try db.execute(
-            sql: "INSERT INTO measure (unit, type) VALUES (?, ?)", arguments: [canonical.unit, canonical.type])
-        return db.lastInsertedRowID
+        var record = MeasureRecord(unit: canonical.unit, type: canonical.type)
+        try record.insert(db)
+        return record.id ?? db.lastInsertedRowID
     }
 
     /// The measure for a unit named without a type: an existing measure with that unit
     /// (the oldest) if there is one, else the unit with its default type.
     func measure(forUnit unit: String) throws -> Measure {
         let canonical = Self.storeUnit(unit)
-        if let type = try String.fetchOne(
-            db, sql: "SELECT type FROM measure WHERE unit = ? ORDER BY id LIMIT 1", arguments: [canonical])
+        if let oldest = try MeasureRecord.filter(MeasureRecord.Columns.unit == canonical)
+            .order(MeasureRecord.Columns.id).fetchOneChecked(db)
         {
-            return Measure(unit: canonical, type: type)
+            return Measure(unit: canonical, type: oldest.type)
         }
         return Measure(unit: canonical, type: Self.defaultType(forUnit: canonical))
     }
@@ -144,17 +136,12 @@ struct HabitResolver {
         let canonical = measure.map(Self.canonical)
         var measureID: Int64?
         if let canonical { measureID = try self.measureID(canonical) }
-        try db.execute(
-            sql: """
-                INSERT INTO habit (name, name_key, measure_id, target, weekly, created_at, schedule)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                display, HabitName.key(display), measureID, target, weekly, Instant.format(now),
-                schedule?.storedText,
-            ])
+        var record = HabitRecord(
+            name: display, nameKey: HabitName.key(display), measureID: measureID, target: target, weekly: weekly,
+            createdAt: Instant.format(now), schedule: schedule?.storedText)
+        try record.insert(db)
         let row = HabitRow(
-            id: db.lastInsertedRowID, name: display, key: HabitName.key(display), measureID: measureID,
+            id: record.id ?? db.lastInsertedRowID, name: display, key: HabitName.key(display), measureID: measureID,
             measure: canonical, target: target, weekly: weekly, schedule: schedule)
         cache[row.key] = row
         created.append(display)
@@ -182,24 +169,21 @@ struct HabitResolver {
         if row.measure != declared {
             var upgradable = false
             if row.measure == nil, declared != nil {
-                let hasEntries = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?)", arguments: [row.id])
-                upgradable = hasEntries == false
+                upgradable = try EntryRecord.filter(EntryRecord.Columns.habitID == row.id).isEmpty(db)
             }
             guard upgradable, let declared else {
                 throw StoreError.measureConflict(habit: row.name, existing: row.measure, new: declared)
             }
             let id = try measureID(declared)
-            try db.execute(sql: "UPDATE habit SET measure_id = ? WHERE id = ?", arguments: [id, row.id])
+            try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.Columns.measureID.set(to: id))
             row.measureID = id
             row.measure = declared
         }
         if spec.target != nil || spec.weekly != nil {
             row.target = spec.target ?? row.target
             row.weekly = spec.weekly ?? row.weekly
-            try db.execute(
-                sql: "UPDATE habit SET target = ?, weekly = ? WHERE id = ?",
-                arguments: [row.target, row.weekly, row.id])
+            try HabitRecord.filter(key: row.id).updateAll(
+                db, HabitRecord.Columns.target.set(to: row.target), HabitRecord.Columns.weekly.set(to: row.weekly))
         }
         if let schedule = spec.schedule, schedule != row.schedule {
             try setSchedule(of: &row, to: schedule)
@@ -240,12 +224,18 @@ struct HabitResolver {
 
     /// Sets a habit's schedule (nil: daily) and records the change.
     mutating func setSchedule(of row: inout HabitRow, to schedule: Schedule?) throws {
-        guard schedule != row.schedule else { return }
-        try db.execute(
-            sql: "UPDATE habit SET schedule = ? WHERE id = ?", arguments: [schedule?.storedText, row.id])
-        scheduleChanges.append(ScheduleChange(habit: row.name, from: row.schedule, to: schedule))
-        row.schedule = schedule
+        guard let change = try Self.setSchedule(db, of: &row, to: schedule) else { return }
+        scheduleChanges.append(change)
         cache[row.key] = row
+    }
+
+    /// Sets a habit's schedule (nil: daily); the change, or nil when it had that schedule.
+    static func setSchedule(_ db: Database, of row: inout HabitRow, to schedule: Schedule?) throws -> ScheduleChange? {
+        guard schedule != row.schedule else { return nil }
+        try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.Columns.schedule.set(to: schedule?.storedText))
+        let change = ScheduleChange(habit: row.name, from: row.schedule, to: schedule)
+        row.schedule = schedule
+        return change
     }
 }
 

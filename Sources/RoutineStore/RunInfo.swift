@@ -8,9 +8,6 @@ extension RunStatus {
     public var isFinished: Bool { self == .completed || self == .aborted }
 }
 
-/// A run's id: a lower-case UUID string.
-public typealias RunID = String
-
 /// A run as read from the store, with its effective status.
 public struct RunInfo: Sendable, Equatable {
     public var id: RunID

@@ -15,7 +15,7 @@ final class RunLocks: @unchecked Sendable {
     /// Where lock files live, or nil for an in-memory store.
     private let directory: String?
     /// Run id → open descriptor holding the lock (-1 for in-memory claims).
-    private var held: [String: Int32] = [:]
+    private var held: [RunID: Int32] = [:]
     private let mutex = NSLock()
 
     init(directory: String?) {
@@ -27,6 +27,11 @@ final class RunLocks: @unchecked Sendable {
     }
 
     /// Run ids are file names here: only letters, digits and `-` are accepted.
+    static func isSafeID(_ id: RunID) -> Bool {
+        isSafeID(id.rawValue)
+    }
+
+    /// The same check on a text that is not yet an id (a prefix typed by the user).
     static func isSafeID(_ id: String) -> Bool {
         !id.isEmpty && id.count <= 100
             && id.utf8.allSatisfy { byte in
@@ -34,19 +39,19 @@ final class RunLocks: @unchecked Sendable {
             }
     }
 
-    private func lockPath(_ id: String) -> String? {
+    private func lockPath(_ id: RunID) -> String? {
         directory.map { "\($0)/\(id).lock" }
     }
 
     /// True when this store object holds the run's claim.
-    func holds(_ id: String) -> Bool {
+    func holds(_ id: RunID) -> Bool {
         mutex.lock()
         defer { mutex.unlock() }
         return held[id] != nil
     }
 
     /// True when any live process (this one included) holds the run's claim.
-    func isHeld(_ id: String) -> Bool {
+    func isHeld(_ id: RunID) -> Bool {
         if holds(id) { return true }
         guard let path = lockPath(id), RunLocks.isSafeID(id) else { return false }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
@@ -62,7 +67,7 @@ final class RunLocks: @unchecked Sendable {
 
     /// The process id of the live process holding the run's claim, when another one does
     /// (nil when it is free, held by this store, or the holder wrote no id).
-    func holder(_ id: String) -> Int32? {
+    func holder(_ id: RunID) -> Int32? {
         guard !holds(id), isHeld(id), let path = lockPath(id),
             let text = try? String(contentsOfFile: path, encoding: .utf8)
         else { return nil }
@@ -70,7 +75,7 @@ final class RunLocks: @unchecked Sendable {
     }
 
     /// Takes the run's claim; succeeds at once when this store already holds it.
-    func claim(_ id: String) throws {
+    func claim(_ id: RunID) throws {
         mutex.lock()
         defer { mutex.unlock() }
         if held[id] != nil { return }
@@ -78,7 +83,7 @@ final class RunLocks: @unchecked Sendable {
             held[id] = -1
             return
         }
-        guard RunLocks.isSafeID(id) else { throw StoreError.unknownRun(id) }
+        guard RunLocks.isSafeID(id) else { throw StoreError.unknownRun(id.rawValue) }
         if !FileManager.default.fileExists(atPath: directory) {
             if mkdir(directory, 0o700) != 0 && errno != EEXIST {
                 throw StoreError.cannotCreateDirectory(path: directory, reason: String(cString: strerror(errno)))
@@ -110,7 +115,7 @@ final class RunLocks: @unchecked Sendable {
 
     /// Drops the claim (no-op when not held); `removeFile` deletes the lock file first,
     /// for finished runs that can never be claimed again.
-    func release(_ id: String, removeFile: Bool = false) {
+    func release(_ id: RunID, removeFile: Bool = false) {
         mutex.lock()
         defer { mutex.unlock() }
         guard let fd = held.removeValue(forKey: id) else { return }

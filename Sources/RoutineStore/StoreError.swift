@@ -27,10 +27,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case valueRequired(habit: String)
     case invalidValue(habit: String, value: Double)
     case unitMismatch(habit: String, expected: String?, given: String)
-    case unknownEntry(Int64)
-    case entryAlreadyDeleted(Int64)
-    case entryDeleted(Int64)
-    case entryNotDeleted(Int64)
+    case unknownEntry(EntryID)
+    case entryAlreadyDeleted(EntryID)
+    case entryDeleted(EntryID)
+    case entryNotDeleted(EntryID)
     case controlCharacter(what: String, scalar: String)
     case habitExists(String)
     case habitMeasuresDisagree(from: String, into: String, fromMeasure: Measure?, intoMeasure: Measure?)
@@ -42,16 +42,16 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownRoutine(String)
     case unknownRoutineVersion(Int64)
     case unknownRun(String)
-    case runInUse(id: String, pid: Int32?)
+    case runInUse(id: RunID, pid: Int32?)
     /// A run step found its habit already recorded on the run's day (rolled back; see
     /// `AppDatabase.applyStep`, which turns it into `StepOutcome.alreadyRecorded`).
     case alreadyRecorded(habit: String)
     /// A run id prefix that several runs start with.
-    case ambiguousRun(prefix: String, matches: [String])
-    case runFinished(id: String, status: RunStatus)
-    case runNotClaimed(String)
-    case unknownRunToken(run: String, token: Int)
-    case duplicateRunToken(run: String, token: Int)
+    case ambiguousRun(prefix: String, matches: [RunID])
+    case runFinished(id: RunID, status: RunStatus)
+    case runNotClaimed(RunID)
+    case unknownRunToken(run: RunID, token: Int)
+    case duplicateRunToken(run: RunID, token: Int)
     case invalidRunStatus(String)
     case routineArchived(String)
 
@@ -63,7 +63,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidCSV(line: Int, column: Int, message: String)
 
     // Goals.
-    case unknownGoal(Int64)
+    case unknownGoal(GoalID)
     case invalidGoal(String)
     /// A habit that the goal's rules (`GoalSpec.linkError`) do not let it link.
     case goalLink(goal: String, GoalError)
@@ -147,9 +147,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownRun(let id):
             "no run with id \(id)"
         case .runInUse(let id, let pid):
-            "run \(id.prefix(8)) is being walked by another live process\(pid.map { " (pid \($0))" } ?? ""); it cannot be continued here"
+            "run \(id.short) is being walked by another live process\(pid.map { " (pid \($0))" } ?? ""); it cannot be continued here"
         case .ambiguousRun(let prefix, let matches):
-            "'\(prefix)' is the start of \(matches.count) run ids (\(matches.prefix(4).map { String($0.prefix(8)) }.joined(separator: ", "))\(matches.count > 4 ? ", …" : "")); give more characters"
+            "'\(prefix)' is the start of \(matches.count) run ids (\(matches.prefix(4).map(\.short).joined(separator: ", "))\(matches.count > 4 ? ", …" : "")); give more characters"
         case .alreadyRecorded(let habit):
             "\(habit) already has an entry on this day"
         case .runFinished(let id, let status):

@@ -182,18 +182,11 @@ enum StoreMigrations {
           title TEXT NOT NULL CHECK (length(title) > 0),
           target REAL NOT NULL CHECK (target > 0),
           unit TEXT,
-          from_day TEXT NOT NULL CHECK (from_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
-          to_day TEXT NOT NULL CHECK (to_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+          \(dayRange)
           created_at TEXT NOT NULL,
           CHECK (from_day <= to_day)
         );
-        CREATE TABLE goal_link (
-          goal_id INTEGER NOT NULL REFERENCES goal(id) ON DELETE CASCADE,
-          habit_id INTEGER NOT NULL REFERENCES habit(id),
-          position INTEGER NOT NULL,
-          PRIMARY KEY (goal_id, habit_id)
-        );
-        CREATE INDEX goal_link_habit ON goal_link(habit_id);
+        \(habitLinks(table: "goal_link", owner: "goal"))
         """
 
     /// v3: schedules with habits (and with each routine version's declarations), `when:`
@@ -209,20 +202,36 @@ enum StoreMigrations {
         ALTER TABLE conditional_option ADD COLUMN when_text TEXT;
         CREATE TABLE pause (
           id INTEGER PRIMARY KEY,
-          from_day TEXT NOT NULL CHECK (from_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
-          to_day TEXT NOT NULL CHECK (to_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+          \(dayRange)
           note TEXT,
           created_at TEXT NOT NULL,
           CHECK (from_day <= to_day)
         );
-        CREATE TABLE pause_habit (
-          pause_id INTEGER NOT NULL REFERENCES pause(id) ON DELETE CASCADE,
+        \(habitLinks(table: "pause_habit", owner: "pause"))
+        """
+
+    // Goals (v2) and pauses (v3) have the same day range and the same ordered links to
+    // habits: one text for both. The text each migration runs is exactly what it ran
+    // when it landed (a test compares it), so no landed migration changes.
+
+    /// The `from_day`/`to_day` columns of a goal or a pause (two lines).
+    static let dayRange = """
+        from_day TEXT NOT NULL CHECK (from_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+          to_day TEXT NOT NULL CHECK (to_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+        """
+
+    /// The table of the habits linked to an `owner` row, in order, and its index by habit.
+    static func habitLinks(table: String, owner: String) -> String {
+        """
+        CREATE TABLE \(table) (
+          \(owner)_id INTEGER NOT NULL REFERENCES \(owner)(id) ON DELETE CASCADE,
           habit_id INTEGER NOT NULL REFERENCES habit(id),
           position INTEGER NOT NULL,
-          PRIMARY KEY (pause_id, habit_id)
+          PRIMARY KEY (\(owner)_id, habit_id)
         );
-        CREATE INDEX pause_habit_habit ON pause_habit(habit_id);
+        CREATE INDEX \(table)_habit ON \(table)(habit_id);
         """
+    }
 
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).
     static let uuidSQL = """

@@ -121,7 +121,7 @@ private final class ScriptedTerminal: Terminal {
         #expect(info.id == run.runID)
         let shell = ScriptedTerminal(["quit"], isShell: true)
         #expect(try drive(again, shell) == .endOfInput)
-        #expect(shell.shown.last?.contains("Continue with: resume \(run.runID.prefix(8))") == true)
+        #expect(shell.shown.last?.contains("Continue with: resume \(run.runID.short)") == true)
     }
 
     @Test func aHabitLoggedBeforeThePromptIsSteppedOverAsAlreadyDone() throws {

@@ -33,7 +33,8 @@ import Testing
         #expect(csv.hasPrefix("uid,habit,dayKey,value,unit,note,timestamp,timeZone\n"))
         let target = try AppDatabase.inMemory()
         _ = try target.importRoutine(
-            Fixtures.single("r", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "r")
+            Fixtures.single("r", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "r",
+            at: Fixtures.instant)
         #expect(try importing(csv, into: target) == 3)
         func strip(_ entries: [EntryInfo]) -> [String] {
             entries.map {
@@ -171,7 +172,7 @@ import Testing
         try store.log("Stretch")
         try store.log("Read", day: Fixtures.day.adding(days: -5))
         let gone = try store.log("Read")
-        try store.deleteEntry(id: gone.id)
+        try store.deleteEntry(id: gone.id, at: Fixtures.instant)
         let lines = try store.entriesCSV(habit: "read").split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[1].hasSuffix(",Read,2026-11-17,,,,2026-11-22T06:40:00.000Z,UTC"))
@@ -181,7 +182,7 @@ import Testing
 
     @Test func rowsFollowTheLogRulesForExistingHabits() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         let csv = "habit,dayKey,value,unit\nMeditate,2026-11-20,,\nmeditate,2026-11-21,15,minutes\nRun,2026-11-21,,\n"
         do {
             _ = try store.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)

@@ -56,7 +56,7 @@ import Testing
         let temp = TempDir()
         let path = temp.file("store.sqlite")
         let owner = try AppDatabase.open(path: path)
-        let version = try owner.importRoutine(Fixtures.morning(), source: "m").versionID
+        let version = try owner.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
         let id = try owner.startRun(
             versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: Data(), now: Fixtures.instant)
         try owner.finishRun(runID: id, status: .paused, state: nil)

@@ -20,7 +20,7 @@ import Testing
         }
         let routine = try Routine(
             slug: morning.slug, title: morning.title, start: morning.start, nodes: nodes, habits: morning.habits)
-        _ = try store.importRoutine(routine, source: "c")
+        _ = try store.importRoutine(routine, source: "c", at: Fixtures.instant)
         #expect(try store.routine(slug: "morning-checkin")?.routine == routine)
         #expect(routine.contextHabitNames.contains("Sleep 8h"))
         try store.log("Sleep 8h", day: Fixtures.day.adding(days: -1))
@@ -32,7 +32,8 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         try store.log("Run", 2.5, unit: "km")
-        let context = try store.dayContext(habits: ["run"], day: Fixtures.day, excludingRun: "no-such-run")
+        let context = try store.dayContext(
+            habits: ["run"], day: Fixtures.day, excludingRun: RunID(rawValue: "no-such-run"))
         #expect(context.tallies("Run") == [DayTally(day: Fixtures.day, count: 2, sum: 7.5)])
         #expect(try store.dayContext(habits: [], day: Fixtures.day).history.isEmpty)
     }
@@ -59,13 +60,15 @@ import Testing
         for trial in 0..<12 {
             let store = try AppDatabase.inMemory()
             let names = ["Long", "Gaps", "Weekly", "Every"]
-            var ids: [Int64] = []
+            var ids: [EntryID] = []
             for name in names { ids.append(try store.log(name, day: day.adding(days: -5000)).id) }
             _ = try store.setSchedule(habit: "Weekly", to: .days([.mon, .thu]))
             _ = try store.setSchedule(habit: "Every", to: .every(1 + Int(rng.next() % 40)))
             if trial % 3 == 0 {
                 let start = day.adding(days: -Int(rng.next() % 500))
-                _ = try store.addPause(habits: [], from: start, to: start.adding(days: Int(rng.next() % 60)), note: nil)
+                _ = try store.addPause(
+                    habits: [], from: start, to: start.adding(days: Int(rng.next() % 60)), note: nil,
+                    at: Fixtures.instant)
             }
             try store.write { db in
                 let habitIDs = try Int64.fetchAll(db, sql: "SELECT id FROM habit ORDER BY id")

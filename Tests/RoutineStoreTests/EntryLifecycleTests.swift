@@ -109,6 +109,8 @@ import Testing
         let back = try store.undeleteEntry(id: entry.id)
         #expect(back.deletedAt == nil && back.uid == entry.uid)
         #expect(try store.entries().map(\.id) == [entry.id])
-        #expect(throws: StoreError.unknownEntry(999)) { try store.undeleteEntry(id: 999) }
+        #expect(throws: StoreError.unknownEntry(EntryID(rawValue: 999))) {
+            try store.undeleteEntry(id: EntryID(rawValue: 999))
+        }
     }
 }

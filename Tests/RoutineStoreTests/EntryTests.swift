@@ -42,8 +42,12 @@ import Testing
         #expect(try store.entries().isEmpty)
         #expect(try store.entries(includeDeleted: true).map(\.id) == [entry.id])
         #expect(try store.liveHabitKeys(on: Fixtures.day).isEmpty)
-        #expect(throws: StoreError.entryAlreadyDeleted(entry.id)) { try store.deleteEntry(id: entry.id) }
-        #expect(throws: StoreError.unknownEntry(999)) { try store.deleteEntry(id: 999) }
+        #expect(throws: StoreError.entryAlreadyDeleted(entry.id)) {
+            try store.deleteEntry(id: entry.id, at: Fixtures.instant)
+        }
+        #expect(throws: StoreError.unknownEntry(EntryID(rawValue: 999))) {
+            try store.deleteEntry(id: EntryID(rawValue: 999), at: Fixtures.instant)
+        }
     }
 
     @Test func editValidatesAgainstTheHabitKind() throws {
@@ -56,9 +60,11 @@ import Testing
         #expect(throws: StoreError.valueForBinaryHabit(habit: "Stretch")) {
             try store.editEntry(id: stretch.id, value: 1)
         }
-        try store.deleteEntry(id: stretch.id)
+        try store.deleteEntry(id: stretch.id, at: Fixtures.instant)
         #expect(throws: StoreError.entryDeleted(stretch.id)) { try store.editEntry(id: stretch.id, value: nil) }
-        #expect(throws: StoreError.unknownEntry(12345)) { try store.editEntry(id: 12345, value: 1) }
+        #expect(throws: StoreError.unknownEntry(EntryID(rawValue: 12345))) {
+            try store.editEntry(id: EntryID(rawValue: 12345), value: 1)
+        }
         #expect(try store.entry(id: run.id)?.value == 7.5)
     }
 
@@ -67,7 +73,7 @@ import Testing
         try store.log("Drink Water")
         try store.log("Stretch", day: Fixtures.day.adding(days: -1))
         let meditate = try store.log("Meditate", 5)
-        try store.deleteEntry(id: meditate.id)
+        try store.deleteEntry(id: meditate.id, at: Fixtures.instant)
         #expect(try store.liveHabitKeys(on: Fixtures.day) == ["drink water"])
     }
 
@@ -78,7 +84,7 @@ import Testing
         try store.log("Run", 9, unit: "km", day: Fixtures.day.adding(days: 1))
         try store.log("Stretch", day: Fixtures.day.adding(days: -1))
         let gone = try store.log("Stretch", day: Fixtures.day)
-        try store.deleteEntry(id: gone.id)
+        try store.deleteEntry(id: gone.id, at: Fixtures.instant)
         let all = try store.metricEntries(to: Fixtures.day)
         #expect(all.map(\.habitKey) == ["run", "run", "stretch"])
         #expect(all.map(\.value) == [5, 3, nil])

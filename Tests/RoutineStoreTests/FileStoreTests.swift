@@ -69,7 +69,7 @@ import Testing
         do {
             let store = try AppDatabase.open(path: path)
             try store.log("Stretch")
-            _ = try store.importRoutine(Fixtures.morning(), source: "m")
+            _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         }
         chmod(path, 0o444)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -122,7 +122,8 @@ import Testing
         let path = temp.file("store.sqlite")
         do {
             let store = try AppDatabase.open(path: path)
-            _ = try store.importRoutine(Fixtures.morning(), source: String(repeating: "# padding\n", count: 2000))
+            _ = try store.importRoutine(
+                Fixtures.morning(), source: String(repeating: "# padding\n", count: 2000), at: Fixtures.instant)
             for day in 0..<300 { try store.log("Run", 5, unit: "km", day: Fixtures.day.adding(days: -day)) }
         }
         let full = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -147,7 +148,7 @@ import Testing
         let temp = TempDir()
         let path = temp.file("store.sqlite")
         try OldStore.make(path, migrations: 1) { filled in
-            _ = try filled.importRoutine(Fixtures.morning(), source: "m")
+            _ = try filled.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
             try filled.log("Run", 5, unit: "km")
             try filled.log("Stretch")
         }
@@ -159,7 +160,7 @@ import Testing
         #expect(try store.routine(slug: "morning-checkin")?.routine == Fixtures.morning())
         let goal = try store.addGoal(
             title: "Run far", target: 100, unit: "kilometres", from: Fixtures.day, to: Fixtures.day.adding(days: 30),
-            habits: ["run"])
+            habits: ["run"], at: Fixtures.instant)
         #expect(goal.habits == ["Run"])
     }
 
@@ -232,7 +233,7 @@ import Testing
     @Test func valuesOfTheWrongTypeAreErrorsNotCrashes() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
-        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         // What someone could write by hand with sqlite3: text where numbers belong.
         try store.write { db in
             try db.execute(sql: "UPDATE habit_entry SET value = 'lots'")

@@ -13,7 +13,8 @@ import Testing
         try store.log("Run", 5, unit: "km")
         try store.log("Cycle", 20, unit: "kilometers")
         let goal = try store.addGoal(
-            title: "Run 120 km", target: 120, unit: "Kilometres", from: from, to: to, habits: ["run"])
+            title: "Run 120 km", target: 120, unit: "Kilometres", from: from, to: to, habits: ["run"],
+            at: Fixtures.instant)
         #expect(goal.unit == "km")
         #expect(goal.habits == ["Run"])
         #expect(goal.habitKeys == ["run"])
@@ -31,17 +32,20 @@ import Testing
         #expect(
             throws: StoreError.goalLink(goal: "Far", .unitMismatch(habit: "Meditate", habitUnit: "min", goalUnit: "km"))
         ) {
-            try store.addGoal(title: "Far", target: 10, unit: "km", from: from, to: to, habits: ["Meditate"])
+            try store.addGoal(
+                title: "Far", target: 10, unit: "km", from: from, to: to, habits: ["Meditate"], at: Fixtures.instant)
         }
         #expect(
             throws: StoreError.goalLink(
                 goal: "Often", .unitMismatch(habit: "Meditate", habitUnit: "min", goalUnit: nil))
         ) {
             try store.addGoal(
-                title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch", "Meditate"])
+                title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch", "Meditate"],
+                at: Fixtures.instant)
         }
         #expect(try store.goals().isEmpty)
-        let often = try store.addGoal(title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch"])
+        let often = try store.addGoal(
+            title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch"], at: Fixtures.instant)
         #expect(throws: StoreError.self) { try store.link(goal: often.id, habit: "Meditate") }
         #expect(throws: StoreError.unknownHabit("nope")) { try store.link(goal: often.id, habit: "nope") }
     }
@@ -49,16 +53,16 @@ import Testing
     @Test func invalidGoalsAreRejected() throws {
         let store = try AppDatabase.inMemory()
         #expect(throws: StoreError.self) {
-            try store.addGoal(title: " ", target: 1, unit: nil, from: from, to: to, habits: [])
+            try store.addGoal(title: " ", target: 1, unit: nil, from: from, to: to, habits: [], at: Fixtures.instant)
         }
         #expect(throws: StoreError.self) {
-            try store.addGoal(title: "x", target: 0, unit: nil, from: from, to: to, habits: [])
+            try store.addGoal(title: "x", target: 0, unit: nil, from: from, to: to, habits: [], at: Fixtures.instant)
         }
         #expect(throws: StoreError.self) {
-            try store.addGoal(title: "x", target: .nan, unit: nil, from: from, to: to, habits: [])
+            try store.addGoal(title: "x", target: .nan, unit: nil, from: from, to: to, habits: [], at: Fixtures.instant)
         }
         #expect(throws: StoreError.self) {
-            try store.addGoal(title: "x", target: 1, unit: nil, from: to, to: from, habits: [])
+            try store.addGoal(title: "x", target: 1, unit: nil, from: to, to: from, habits: [], at: Fixtures.instant)
         }
         #expect(try store.goals().isEmpty)
     }
@@ -66,7 +70,8 @@ import Testing
     @Test func deletingAGoalKeepsHabitsAndEntries() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Stretch")
-        let goal = try store.addGoal(title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch"])
+        let goal = try store.addGoal(
+            title: "Often", target: 10, unit: nil, from: from, to: to, habits: ["Stretch"], at: Fixtures.instant)
         try store.deleteGoal(id: goal.id)
         #expect(try store.goal(id: goal.id) == nil)
         #expect(try store.entries().count == 1)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct HabitLifecycleTests {
     private func store() throws -> AppDatabase {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource)
+        _ = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
         try store.log("Meditate", 10)
         try store.log("Drink Water")
         return store
@@ -41,7 +41,8 @@ import Testing
         let store = try store()
         try store.log("Sitting", 5, unit: "min")
         _ = try store.addGoal(
-            title: "Calm", target: 100, unit: "min", from: Fixtures.day, to: Fixtures.day, habits: ["Sitting"])
+            title: "Calm", target: 100, unit: "min", from: Fixtures.day, to: Fixtures.day, habits: ["Sitting"],
+            at: Fixtures.instant)
         #expect(try store.mergeHabit("Sitting", into: "Meditate") == 1)
         #expect(try store.habit(named: "Sitting") == nil)
         #expect(try store.entries(habit: "Meditate").compactMap(\.value).sorted() == [5, 10])
@@ -68,7 +69,7 @@ import Testing
         #expect(try !store.habits(includeArchived: false).map(\.name).contains("Drink Water"))
         #expect(try store.habits().map(\.name).contains("Drink Water"))
         #expect(try store.entries(habit: "Drink Water").count == 1)
-        #expect(try !store.archiveHabit("drink water", archived: false).isArchived)
+        #expect(try !store.archiveHabit("drink water", archived: false, at: Fixtures.instant).isArchived)
         #expect(try store.habits(includeArchived: false).map(\.name).contains("Drink Water"))
     }
 
@@ -76,8 +77,9 @@ import Testing
         let store = try store()
         try store.log("Yoga")
         let week = Fixtures.day.adding(days: 7)
-        _ = try store.addPause(habits: ["Yoga"], from: Fixtures.day, to: week, note: nil)
-        _ = try store.addPause(habits: ["Yoga", "Meditate"], from: Fixtures.day, to: week, note: nil)
+        _ = try store.addPause(habits: ["Yoga"], from: Fixtures.day, to: week, note: nil, at: Fixtures.instant)
+        _ = try store.addPause(
+            habits: ["Yoga", "Meditate"], from: Fixtures.day, to: week, note: nil, at: Fixtures.instant)
         try store.mergeHabit("Yoga", into: "Drink Water")
         #expect(try store.pauses().map(\.habitKeys) == [["drink water"], ["drink water", "meditate"]])
         // A habit deleted takes a pause of it alone along (left empty, it would pause every
@@ -86,8 +88,9 @@ import Testing
             var resolver = HabitResolver(db: db, now: Fixtures.instant)
             _ = try resolver.habitForNode("Orphan")
         }
-        _ = try store.addPause(habits: ["Orphan"], from: Fixtures.day, to: week, note: nil)
-        _ = try store.addPause(habits: ["Orphan", "Meditate"], from: Fixtures.day, to: week, note: nil)
+        _ = try store.addPause(habits: ["Orphan"], from: Fixtures.day, to: week, note: nil, at: Fixtures.instant)
+        _ = try store.addPause(
+            habits: ["Orphan", "Meditate"], from: Fixtures.day, to: week, note: nil, at: Fixtures.instant)
         try store.deleteHabit("Orphan")
         #expect(
             try store.pauses().map(\.habitKeys) == [["drink water"], ["drink water", "meditate"], ["meditate"]])
@@ -96,7 +99,7 @@ import Testing
     @Test func deleteOnlyAnUnusedHabitWithoutEntries() throws {
         let store = try store()
         let gone = try store.log("Typo habit")
-        try store.deleteEntry(id: gone.id)
+        try store.deleteEntry(id: gone.id, at: Fixtures.instant)
         #expect(throws: StoreError.habitHasEntries("Typo habit", count: 1)) { try store.deleteHabit("Typo habit") }
         #expect(StoreError.habitHasEntries("Typo habit", count: 1).message.contains("habit archive"))
         #expect(throws: StoreError.habitInRoutines("Journal", routines: ["morning-checkin"])) {
@@ -109,7 +112,8 @@ import Testing
             _ = try resolver.habitForNode("Orphan")
         }
         _ = try store.addGoal(
-            title: "G", target: 1, unit: nil, from: Fixtures.day, to: Fixtures.day, habits: ["Orphan", "Journal"])
+            title: "G", target: 1, unit: nil, from: Fixtures.day, to: Fixtures.day, habits: ["Orphan", "Journal"],
+            at: Fixtures.instant)
         try store.deleteHabit("orphan")
         #expect(try store.habit(named: "Orphan") == nil)
         #expect(try store.goals().first?.habitKeys == ["journal"])

@@ -32,9 +32,11 @@ import Testing
     @Test func unitSpellingsShareOneMeasure() throws {
         let store = try AppDatabase.inMemory()
         _ = try store.importRoutine(
-            Fixtures.single("a", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "a")
+            Fixtures.single("a", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "a",
+            at: Fixtures.instant)
         _ = try store.importRoutine(
-            Fixtures.single("b", habit: "Cycle", measure: Measure(unit: "Kilometres", type: "Distance")), source: "b")
+            Fixtures.single("b", habit: "Cycle", measure: Measure(unit: "Kilometres", type: "Distance")), source: "b",
+            at: Fixtures.instant)
         try store.log("Swim", 1, unit: "kilometer")
         let measures = try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measure") }
         #expect(measures == 1)
@@ -60,7 +62,7 @@ import Testing
 
     @Test func quantityWithoutValueUsesTargetOrFails() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         let entry = try store.log("meditate")
         #expect(entry.value == 10)
         #expect(throws: StoreError.valueRequired(habit: "Run")) { try store.log("Run") }
@@ -93,14 +95,14 @@ import Testing
         #expect(
             throws: StoreError.measureConflict(
                 habit: "Run", existing: Measure(unit: "km", type: "distance"), new: Measure(unit: "min", type: "time"))
-        ) { try store.importRoutine(routine, source: "r") }
+        ) { try store.importRoutine(routine, source: "r", at: Fixtures.instant) }
         #expect(try store.routines().isEmpty)
         #expect(try store.habits().count == 1)
     }
 
     @Test func measureConflictOnLog() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         #expect(throws: StoreError.unitMismatch(habit: "Meditate", expected: "min", given: "km")) {
             try store.log("Meditate", 5, unit: "km")
         }
@@ -109,14 +111,16 @@ import Testing
 
     @Test func binaryHabitWithoutEntriesMayGainAMeasure() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.single("a", habit: "Plank"), source: "a")
+        _ = try store.importRoutine(Fixtures.single("a", habit: "Plank"), source: "a", at: Fixtures.instant)
         _ = try store.importRoutine(
-            Fixtures.single("b", habit: "Plank", measure: Measure(unit: "s", type: "time")), source: "b")
+            Fixtures.single("b", habit: "Plank", measure: Measure(unit: "s", type: "time")), source: "b",
+            at: Fixtures.instant)
         #expect(try store.habit(named: "plank")?.unit == "s")
         try store.log("Walk")
         #expect(throws: StoreError.self) {
             try store.importRoutine(
-                Fixtures.single("c", habit: "Walk", measure: Measure(unit: "km", type: "distance")), source: "c")
+                Fixtures.single("c", habit: "Walk", measure: Measure(unit: "km", type: "distance")), source: "c",
+                at: Fixtures.instant)
         }
     }
 
@@ -130,7 +134,7 @@ import Testing
 
     @Test func habitSpecsAreKeyedByHabitKey() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         let specs = try store.habitSpecs()
         #expect(
             specs["meditate"] == HabitSpec(name: "Meditate", measure: Measure(unit: "min", type: "time"), target: 10))

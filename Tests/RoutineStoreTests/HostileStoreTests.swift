@@ -62,7 +62,8 @@ import Testing
         #expect(throws: StoreError.self) { try store.editEntry(id: entry.id, value: 1e300) }
         #expect(throws: StoreError.self) {
             try store.addGoal(
-                title: "Far", target: 1e308, unit: "km", from: Fixtures.day, to: Fixtures.day, habits: ["Run"])
+                title: "Far", target: 1e308, unit: "km", from: Fixtures.day, to: Fixtures.day, habits: ["Run"],
+                at: Fixtures.instant)
         }
         let csv = "habit,dayKey,value\nRun,2026-11-22,3\nRun,2026-11-23,1e308\n"
         let thrown = #expect(throws: StoreError.self) {

@@ -13,7 +13,8 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         try store.log("Meditate")
-        let pause = try store.addPause(habits: ["run", "MEDITATE", "Run"], from: from, to: to, note: " flu ")
+        let pause = try store.addPause(
+            habits: ["run", "MEDITATE", "Run"], from: from, to: to, note: " flu ", at: Fixtures.instant)
         #expect(pause.habits == ["Run", "Meditate"])
         #expect(pause.note == "flu")
         #expect(try store.pauses() == [pause])
@@ -28,7 +29,7 @@ import Testing
 
     @Test func aPauseWithNoHabitPausesEveryHabit() throws {
         let store = try AppDatabase.inMemory()
-        let holiday = try store.addPause(habits: [], from: from, to: from, note: nil)
+        let holiday = try store.addPause(habits: [], from: from, to: from, note: nil, at: Fixtures.instant)
         #expect(holiday.habits.isEmpty)
         #expect(try store.pauseSpans() == [PauseSpan(from: from, to: from)])
         #expect(holiday.span.covers("Anything at all", on: from))
@@ -38,21 +39,21 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         #expect(throws: StoreError.invalidPause("it ends (2026-12-20) before it starts (2026-12-31)")) {
-            try store.addPause(habits: ["Run"], from: to, to: from, note: nil)
+            try store.addPause(habits: ["Run"], from: to, to: from, note: nil, at: Fixtures.instant)
         }
         #expect(throws: StoreError.unknownHabit("Swim")) {
-            try store.addPause(habits: ["Run", "Swim"], from: from, to: to, note: nil)
+            try store.addPause(habits: ["Run", "Swim"], from: from, to: to, note: nil, at: Fixtures.instant)
         }
         #expect(throws: StoreError.invalidPause("the note holds a control character")) {
-            try store.addPause(habits: [], from: from, to: to, note: "a\u{1B}[2Jb")
+            try store.addPause(habits: [], from: from, to: to, note: "a\u{1B}[2Jb", at: Fixtures.instant)
         }
         #expect(try store.pauses().isEmpty)
     }
 
     @Test func pausesAreListedByStartDay() throws {
         let store = try AppDatabase.inMemory()
-        let late = try store.addPause(habits: [], from: to, to: to, note: nil)
-        let early = try store.addPause(habits: [], from: from, to: from, note: nil)
+        let late = try store.addPause(habits: [], from: to, to: to, note: nil, at: Fixtures.instant)
+        let early = try store.addPause(habits: [], from: from, to: from, note: nil, at: Fixtures.instant)
         #expect(try store.pauses().map(\.id) == [early.id, late.id])
     }
 }

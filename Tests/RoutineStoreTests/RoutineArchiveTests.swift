@@ -8,8 +8,8 @@ import Testing
 @Suite struct RoutineArchiveTests {
     @Test func archiveHidesFromTheListAndKeepsVersions() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "v1")
-        _ = try store.importRoutine(Fixtures.single("walk", habit: "Walk"), source: "w")
+        _ = try store.importRoutine(Fixtures.morning(), source: "v1", at: Fixtures.instant)
+        _ = try store.importRoutine(Fixtures.single("walk", habit: "Walk"), source: "w", at: Fixtures.instant)
         try store.archiveRoutine(slug: "walk", at: Fixtures.instant)
         #expect(try store.routines().map(\.slug) == ["morning-checkin"])
         #expect(
@@ -22,15 +22,17 @@ import Testing
         #expect(
             StoreError.routineArchived("walk").message
                 == "routine 'walk' is archived; 'routine unarchive walk' brings it back")
-        try store.archiveRoutine(slug: "walk", archived: false)
+        try store.archiveRoutine(slug: "walk", archived: false, at: Fixtures.instant)
         #expect(try store.routines().count == 2)
-        #expect(throws: StoreError.unknownRoutine("nope")) { try store.archiveRoutine(slug: "nope") }
+        #expect(throws: StoreError.unknownRoutine("nope")) {
+            try store.archiveRoutine(slug: "nope", at: Fixtures.instant)
+        }
     }
 
     @Test func staleVersionFindsAnOlderVersionsText() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(title: "One"), source: "one")
-        _ = try store.importRoutine(Fixtures.morning(title: "Two"), source: "two")
+        _ = try store.importRoutine(Fixtures.morning(title: "One"), source: "one", at: Fixtures.instant)
+        _ = try store.importRoutine(Fixtures.morning(title: "Two"), source: "two", at: Fixtures.instant)
         #expect(
             try store.staleVersion(slug: "morning-checkin", source: "one").map { [$0.version, $0.latest] } == [1, 2])
         #expect(try store.staleVersion(slug: "morning-checkin", source: "two") == nil)

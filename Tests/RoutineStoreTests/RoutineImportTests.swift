@@ -22,8 +22,8 @@ import Testing
 
     @Test func identicalReimportIsUnchanged() throws {
         let store = try AppDatabase.inMemory()
-        let first = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource)
-        let second = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource)
+        let first = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
+        let second = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
         #expect(second.outcome == .unchanged)
         #expect(second.versionID == first.versionID)
         #expect(try store.routineVersions(slug: "morning-checkin").count == 1)
@@ -31,13 +31,13 @@ import Testing
 
     @Test func changedRoutineMakesANewVersionAndTheOldOneStillLoads() throws {
         let store = try AppDatabase.inMemory()
-        let first = try store.importRoutine(Fixtures.morning(), source: "v1")
+        let first = try store.importRoutine(Fixtures.morning(), source: "v1", at: Fixtures.instant)
         let changed = try Fixtures.morning(title: "Morning, again").changed {
             $0.nodes[4].next = []
             $0.nodes.append(Node(id: "stretch", body: .habit("Stretch")))
             $0.nodes[1].next = [6]
         }
-        let second = try store.importRoutine(changed, source: "v2")
+        let second = try store.importRoutine(changed, source: "v2", at: Fixtures.instant)
         #expect(second.outcome == .newVersion)
         #expect(second.versionNumber == 2)
         #expect(try store.routine(slug: "morning-checkin")?.routine == changed)
@@ -51,24 +51,27 @@ import Testing
 
     @Test func sourceOnlyChangeIsANewVersion() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "a")
-        #expect(try store.importRoutine(Fixtures.morning(), source: "a # comment").outcome == .newVersion)
+        _ = try store.importRoutine(Fixtures.morning(), source: "a", at: Fixtures.instant)
+        #expect(
+            try store.importRoutine(Fixtures.morning(), source: "a # comment", at: Fixtures.instant).outcome
+                == .newVersion)
     }
 
     @Test func newerImportUpdatesDeclaredTargets() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(meditateTarget: 10), source: "a")
-        _ = try store.importRoutine(Fixtures.morning(meditateTarget: 20), source: "b")
+        _ = try store.importRoutine(Fixtures.morning(meditateTarget: 10), source: "a", at: Fixtures.instant)
+        _ = try store.importRoutine(Fixtures.morning(meditateTarget: 20), source: "b", at: Fixtures.instant)
         #expect(try store.habit(named: "Meditate")?.target == 20)
         // A later file that declares no target leaves it as it is.
-        _ = try store.importRoutine(Fixtures.morning(meditateTarget: nil), source: "c")
+        _ = try store.importRoutine(Fixtures.morning(meditateTarget: nil), source: "c", at: Fixtures.instant)
         #expect(try store.habit(named: "Meditate")?.target == 20)
     }
 
     @Test func habitsAreSharedAcrossRoutines() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "a")
-        let other = try store.importRoutine(Fixtures.single("evening", habit: "journal"), source: "b")
+        _ = try store.importRoutine(Fixtures.morning(), source: "a", at: Fixtures.instant)
+        let other = try store.importRoutine(
+            Fixtures.single("evening", habit: "journal"), source: "b", at: Fixtures.instant)
         #expect(other.createdHabits.isEmpty)
         #expect(try store.habits().count == 6)
         // The node keeps its own spelling; the habit keeps its first one.
@@ -98,7 +101,7 @@ import Testing
             }
         }
         let routine = try Routine(slug: "big", title: nil, start: [0], nodes: nodes, habits: [])
-        _ = try store.importRoutine(routine, source: "big")
+        _ = try store.importRoutine(routine, source: "big", at: Fixtures.instant)
         #expect(try store.routine(slug: "big")?.routine == routine)
     }
 }
@@ -109,7 +112,7 @@ import Testing
         let routine = try Fixtures.single("r", habit: "Swim", measure: Measure(unit: "m", type: "distance")).changed {
             $0.habits.append(HabitSpec(name: "swim", measure: Measure(unit: "min", type: "time")))
         }
-        #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "r") }
+        #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "r", at: Fixtures.instant) }
         #expect(try store.habits().isEmpty)
     }
 
@@ -118,7 +121,7 @@ import Testing
         let routine = try Fixtures.single("r", habit: "MEDITATE").changed {
             $0.habits = [HabitSpec(name: "meditate", measure: Measure(unit: "minutes", type: "Time"), target: 5)]
         }
-        _ = try store.importRoutine(routine, source: "r")
+        _ = try store.importRoutine(routine, source: "r", at: Fixtures.instant)
         let habits = try store.habits()
         #expect(habits.count == 1)
         #expect(habits.first?.name == "meditate")
@@ -133,7 +136,7 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         try store.log("Meditate")
-        _ = try store.importRoutine(Fixtures.single("p", habit: "Plank"), source: "p")
+        _ = try store.importRoutine(Fixtures.single("p", habit: "Plank"), source: "p", at: Fixtures.instant)
         let routine = try Fixtures.morning().changed {
             $0.habits.append(HabitSpec(name: "plank", measure: Measure(unit: "seconds", type: "time")))
             $0.habits[1] = HabitSpec(name: "run", measure: Measure(unit: "Kilometres", type: "Distance"))
@@ -148,7 +151,7 @@ import Testing
             ])
         #expect(conflicts.first?.message == "habit 'Meditate' is binary in the store, not min (time)")
         #expect(try store.routines().map(\.slug) == ["p"])
-        #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "m") }
+        #expect(throws: StoreError.self) { try store.importRoutine(routine, source: "m", at: Fixtures.instant) }
     }
 }
 
@@ -158,7 +161,7 @@ import Testing
 @Suite struct StoredGraphIntegrityTests {
     @Test func aHandEditedCycleInTheStoreIsADamagedStoreNotAHang() throws {
         let store = try AppDatabase.inMemory()
-        let version = try store.importRoutine(Fixtures.morning(), source: "m").versionID
+        let version = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
         try store.write { db in
             // journal (4) -> walk (3), and walk -> journal already exists.
             try db.execute(
@@ -179,7 +182,7 @@ import Testing
 
     @Test func aHandEditedRepeatedOptionIsADamagedStore() throws {
         let store = try AppDatabase.inMemory()
-        let version = try store.importRoutine(Fixtures.morning(), source: "m").versionID
+        let version = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
         try store.write { db in
             try db.execute(
                 sql: "UPDATE conditional_option SET text = 'great!' WHERE version_id = ? AND position = 1",
@@ -200,7 +203,7 @@ import Testing
             Node(id: "n\($0)", body: .habit("H\($0 % 10)"), next: $0 + 1 < count ? [$0 + 1] : [])
         }
         let routine = try Routine(slug: "chain", title: nil, start: [0], nodes: nodes, habits: [])
-        _ = try store.importRoutine(routine, source: "chain")
+        _ = try store.importRoutine(routine, source: "chain", at: Fixtures.instant)
         #expect(try store.routine(slug: "chain")?.routine.nodes.count == count)
     }
 }

@@ -9,7 +9,7 @@ import Testing
     private let state2 = Data("{\"step\":2}".utf8)
 
     private func storeWithRoutine(_ store: AppDatabase) throws -> Int64 {
-        try store.importRoutine(Fixtures.morning(), source: "m").versionID
+        try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
     }
 
     @Test func startRecordsAnActiveRunClaimedByThisProcess() throws {
@@ -24,7 +24,7 @@ import Testing
         #expect(run.dayKey == Fixtures.day)
         #expect(run.state == state1)
         #expect(run.startedAt == Fixtures.instant)
-        #expect(UUID(uuidString: id) != nil)
+        #expect(UUID(uuidString: id.rawValue) != nil)
         #expect(throws: StoreError.unknownRoutineVersion(999)) {
             try store.startRun(
                 versionID: 999, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
@@ -132,8 +132,10 @@ import Testing
         #expect(throws: StoreError.invalidRunStatus("active")) {
             try store.finishRun(runID: id, status: .active, state: nil)
         }
-        #expect(throws: StoreError.unknownRun("nope")) { try store.claimRun(id: "nope") }
-        #expect(throws: StoreError.unknownRun("../../etc/passwd")) { try store.claimRun(id: "../../etc/passwd") }
+        #expect(throws: StoreError.unknownRun("nope")) { try store.claimRun(id: RunID(rawValue: "nope")) }
+        #expect(throws: StoreError.unknownRun("../../etc/passwd")) {
+            try store.claimRun(id: RunID(rawValue: "../../etc/passwd"))
+        }
     }
 
     @Test func pausedRunsAndLatestPaused() throws {
@@ -163,7 +165,7 @@ import Testing
         let version = try storeWithRoutine(store)
         let id = try store.startRun(
             versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
-        _ = try store.importRoutine(Fixtures.morning(title: "Changed"), source: "m2")
+        _ = try store.importRoutine(Fixtures.morning(title: "Changed"), source: "m2", at: Fixtures.instant)
         let run = try #require(try store.run(id: id))
         #expect(run.versionNumber == 1)
         #expect(try store.routine(versionID: run.versionID)?.routine == Fixtures.morning())

@@ -19,7 +19,7 @@ import Testing
 
     @Test func importStoresTheScheduleWithTheHabitAndTheVersion() throws {
         let store = try AppDatabase.inMemory()
-        let result = try store.importRoutine(routine(.days([.mon, .wed, .fri])), source: "1")
+        let result = try store.importRoutine(routine(.days([.mon, .wed, .fri])), source: "1", at: Fixtures.instant)
         #expect(result.scheduleChanges.isEmpty)  // a new habit: nothing changed
         #expect(try store.habit(named: "run")?.schedule == .days([.mon, .wed, .fri]))
         #expect(try store.routine(slug: "training")?.routine.habits.first?.schedule == .days([.mon, .wed, .fri]))
@@ -28,19 +28,20 @@ import Testing
 
     @Test func anImportThatChangesTheScheduleSaysSoInOneLine() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(routine(.days([.mon, .wed, .fri])), source: "1")
-        let result = try store.importRoutine(routine(.days([.tue, .thu])), source: "2")
+        _ = try store.importRoutine(routine(.days([.mon, .wed, .fri])), source: "1", at: Fixtures.instant)
+        let result = try store.importRoutine(routine(.days([.tue, .thu])), source: "2", at: Fixtures.instant)
         #expect(result.scheduleChanges.map(\.line) == ["schedule of Run: mon, wed, fri -> tue, thu"])
         #expect(try store.habit(named: "Run")?.schedule == .days([.tue, .thu]))
         // The same schedule again, from another routine: no change, no line.
-        let same = try store.importRoutine(routine(.days([.tue, .thu]), slug: "other"), source: "3")
+        let same = try store.importRoutine(
+            routine(.days([.tue, .thu]), slug: "other"), source: "3", at: Fixtures.instant)
         #expect(same.scheduleChanges.isEmpty)
     }
 
     @Test func anImportWithoutAScheduleKeepsTheStoredOne() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(routine(.every(3)), source: "1")
-        let result = try store.importRoutine(routine(nil, slug: "other"), source: "2")
+        _ = try store.importRoutine(routine(.every(3)), source: "1", at: Fixtures.instant)
+        let result = try store.importRoutine(routine(nil, slug: "other"), source: "2", at: Fixtures.instant)
         #expect(result.scheduleChanges.isEmpty)
         #expect(try store.habit(named: "Run")?.schedule == .every(3))
     }
@@ -67,7 +68,7 @@ import Testing
         let temp = TempDir()
         let path = temp.file("store.sqlite")
         try OldStore.make(path, migrations: 2) { filled in
-            _ = try filled.importRoutine(Fixtures.morning(), source: "m")
+            _ = try filled.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
             try filled.log("Run", 5, unit: "km")
         }
         #expect(try AppDatabase.openMigrated(path: path, upTo: 2).appliedMigrations() == ["v1", "v2"])

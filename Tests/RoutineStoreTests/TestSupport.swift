@@ -95,7 +95,7 @@ extension AppDatabase {
 extension AppDatabase {
     @discardableResult
     func startRun(versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date) throws -> RunID {
-        let id = UUID().uuidString.lowercased()
+        let id = RunID(rawValue: UUID().uuidString.lowercased())
         try startRun(versionID: versionID, dayKey: dayKey, timeZone: timeZone, state: state, now: now, id: id)
         return id
     }

@@ -20,7 +20,7 @@ extension RoutineCommand {
             let store = try Session.current.store(settings)
             let id = try RunCommands.runID(runID, store: store)
             try store.finishRun(runID: id, status: .aborted, state: nil, at: settings.time.now())
-            Output.line("aborted run \(id.prefix(8)); what it recorded stays")
+            Output.line("aborted run \(id.short); what it recorded stays")
         }
     }
 }

@@ -83,10 +83,10 @@ extension RoutineCommand {
             case .resumed(let run):
                 let hint = terminal.isShell ? "run \(run.slug) --new" : "routine run \(run.slug) --new"
                 terminal.note(
-                    "Resuming the paused run of \(run.slug) for \(run.dayKey) (\(run.id.prefix(8))); '\(hint)' starts afresh."
+                    "Resuming the paused run of \(run.slug) for \(run.dayKey) (\(run.id.short)); '\(hint)' starts afresh."
                 )
             case .restarted(let abandoned):
-                terminal.note("Aborted the paused run \(abandoned.prefix(8)); starting afresh.")
+                terminal.note("Aborted the paused run \(abandoned.short); starting afresh.")
             }
             return coordinator
         }
@@ -100,7 +100,7 @@ enum RunCommands {
     static func drive(_ coordinator: RunCoordinator, format: TextOrJSON, style: Style) throws {
         if coordinator.wasRepaired {
             Session.current.terminal.note(
-                "The saved state of run \(coordinator.runID.prefix(8)) disagreed with its entries; repaired from them.")
+                "The saved state of run \(coordinator.runID.short) disagreed with its entries; repaired from them.")
         }
         var driver = RunDriver(
             coordinator: coordinator, format: format, terminal: Session.current.terminal, style: style)
@@ -112,7 +112,7 @@ enum RunCommands {
         do {
             return try store.resolveRunID(text)
         } catch StoreError.unknownRun {
-            let recent = ((try? store.runs()) ?? []).prefix(200).map { String($0.id.prefix(8)) }
+            let recent = ((try? store.runs()) ?? []).prefix(200).map(\.id.short)
             let hint = Suggestion.hint(Suggestion.closest(to: String(text.lowercased().prefix(8)), among: recent))
             throw CLIError("no run with id '\(text)'\(hint) (see 'runs')")
         }

@@ -24,7 +24,7 @@ extension RoutineCommand {
             }
             for run in runs {
                 Output.line(
-                    "\(run.id.prefix(8))  \(run.dayKey)  \(run.slug) v\(run.versionNumber)  \(run.status.rawValue)")
+                    "\(run.id.short)  \(run.dayKey)  \(run.slug) v\(run.versionNumber)  \(run.status.rawValue)")
             }
         }
     }

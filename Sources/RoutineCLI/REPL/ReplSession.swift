@@ -114,7 +114,7 @@ struct ReplSession {
             paths: { PathCompleter().completePath(prefix: $0) },
             runs: {
                 ((try? Session.current.existingStore(settings)?.runs(status: .paused)) ?? []).map {
-                    String($0.id.prefix(8))
+                    $0.id.short
                 }
             })
     }

@@ -53,7 +53,8 @@ struct RunDriver {
         switch format {
         case .json:
             terminal.show(
-                Transcript.json(run: coordinator.runID, walker: coordinator.walker, dryRun: coordinator.isDryRun))
+                Transcript.json(
+                    run: coordinator.runID.rawValue, walker: coordinator.walker, dryRun: coordinator.isDryRun))
         case .text:
             RunSummary(terminal: terminal, style: style).print(coordinator)
         }

@@ -26,7 +26,7 @@ struct RunSummary {
         case (_, true):
             terminal.show("Dry run paused; nothing was written.")
         case (_, false):
-            let id = String(run.runID.prefix(8))
+            let id = run.runID.short
             let command = terminal.isShell ? "resume \(id)" : "routine resume \(id)"
             terminal.show("Paused; recorded \(list) so far. Continue with: \(command)")
         }

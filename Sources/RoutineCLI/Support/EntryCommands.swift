@@ -5,11 +5,11 @@ import RoutineStore
 
 /// Shared pieces of the entry commands.
 enum EntryCommands {
-    static func entryID(_ text: String) throws -> Int64 {
+    static func entryID(_ text: String) throws -> EntryID {
         guard let id = Int64(text), id > 0 else {
             throw CLIError("'\(text)' is not an entry id (see 'routine entries')")
         }
-        return id
+        return EntryID(rawValue: id)
     }
 
     /// `routine edit ENTRY-ID [--value V] [--note TEXT]`: both in one write.
@@ -32,7 +32,7 @@ enum EntryCommands {
     static func json(_ entries: [EntryInfo]) -> String {
         let rows = entries.map { entry in
             let fields = [
-                "\"id\":" + JSONText.string(String(entry.id)),
+                "\"id\":" + JSONText.string(entry.id.description),
                 "\"uid\":" + JSONText.string(entry.uid),
                 "\"habit\":" + JSONText.string(entry.habit),
                 "\"dayKey\":" + JSONText.string(entry.dayKey.description),
@@ -40,7 +40,7 @@ enum EntryCommands {
                 "\"timeZone\":" + JSONText.string(entry.timeZone),
                 "\"value\":" + JSONText.number(entry.value),
                 "\"note\":" + (entry.note.map(JSONText.string) ?? "null"),
-                "\"run\":" + (entry.runID.map(JSONText.string) ?? "null"),
+                "\"run\":" + (entry.runID.map { JSONText.string($0.rawValue) } ?? "null"),
                 "\"deletedAt\":" + (entry.deletedAt.map { JSONText.string(Instant.formatSeconds($0)) } ?? "null"),
             ]
             return "{" + fields.joined(separator: ",") + "}"
@@ -59,7 +59,7 @@ enum EntryCommands {
             }
             var note = entry.note ?? ""
             if entry.deletedAt != nil { note += note.isEmpty ? "(deleted)" : " (deleted)" }
-            return [String(entry.id), entry.dayKey.description, entry.habit, value ?? "", note]
+            return [entry.id.description, entry.dayKey.description, entry.habit, value ?? "", note]
         }
         return StatsTable.aligned([header] + rows, rightAligned: [0])
     }

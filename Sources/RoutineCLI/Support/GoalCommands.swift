@@ -4,9 +4,9 @@ import RoutineStore
 
 /// Goals as the metrics see them, built from the store's records.
 enum GoalCommands {
-    static func goalID(_ text: String) throws -> Int64 {
+    static func goalID(_ text: String) throws -> GoalID {
         guard let id = Int64(text), id > 0 else { throw CLIError("'\(text)' is not a goal id (see 'goal list')") }
-        return id
+        return GoalID(rawValue: id)
     }
 
     static func goal(_ text: String, store: AppDatabase) throws -> GoalInfo {

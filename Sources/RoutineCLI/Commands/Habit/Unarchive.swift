@@ -12,8 +12,11 @@ extension RoutineCommand.Habit {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let store = try Session.current.store(try Settings(options: global))
-            let habit = try HabitCommands.suggesting(store) { try store.archiveHabit(name, archived: false) }
+            let settings = try Settings(options: global)
+            let store = try Session.current.store(settings)
+            let habit = try HabitCommands.suggesting(store) {
+                try store.archiveHabit(name, archived: false, at: settings.time.now())
+            }
             Output.line("unarchived habit '\(habit.name)'")
         }
     }
