@@ -215,9 +215,22 @@ public final class ReliabilityProcess {
     ) throws
         -> Result
     {
-        try run(
-            "/usr/bin/sqlite3", (writable ? [] : ["-readonly"]) + [database, sql],
-            environment: ProcessInfo.processInfo.environment, timeout: timeout)
+        let environment = ProcessInfo.processInfo.environment
+        let result = try run(
+            "/usr/bin/sqlite3", (writable ? [] : ["-readonly"]) + [database, sql], environment: environment,
+            timeout: timeout)
+        // A process killed mid-write leaves a WAL that the next writer recovers; a
+        // read-only connection cannot (SQLITE_READONLY). Look at a copy instead, so that
+        // looking still changes nothing: the copy recovers as the app's next open would.
+        guard !writable, result.status != 0, result.stderr.contains("readonly database") else { return result }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("store.sqlite").path
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: database + suffix) {
+            try FileManager.default.copyItem(atPath: database + suffix, toPath: copy + suffix)
+        }
+        return try run("/usr/bin/sqlite3", [copy, sql], environment: environment, timeout: timeout)
     }
 }
 
