@@ -39,26 +39,22 @@ extension AppDatabase {
                 throw StoreError.habitMeasuresDisagree(
                     from: source.name, into: target.name, fromMeasure: source.measure, intoMeasure: target.measure)
             }
-            try db.execute(
-                sql: "UPDATE habit_entry SET habit_id = ? WHERE habit_id = ?", arguments: [target.id, source.id])
-            let moved = db.changesCount
+            let moved = try EntryRecord.filter(EntryRecord.Columns.habitID == source.id)
+                .updateAll(db, EntryRecord.Columns.habitID.set(to: target.id))
             try db.execute(
                 sql: "UPDATE routine_node SET habit_id = ? WHERE habit_id = ?", arguments: [target.id, source.id])
             try db.execute(
                 sql: "UPDATE routine_habit SET habit_id = ? WHERE habit_id = ?", arguments: [target.id, source.id])
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO goal_link (goal_id, habit_id, position)
-                    SELECT goal_id, ?, position FROM goal_link WHERE habit_id = ?
-                    """, arguments: [target.id, source.id])
-            try db.execute(sql: "DELETE FROM goal_link WHERE habit_id = ?", arguments: [source.id])
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO pause_habit (pause_id, habit_id, position)
-                    SELECT pause_id, ?, position FROM pause_habit WHERE habit_id = ?
-                    """, arguments: [target.id, source.id])
-            try db.execute(sql: "DELETE FROM pause_habit WHERE habit_id = ?", arguments: [source.id])
-            try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [source.id])
+            // Goal and pause links move unless INTO is linked already (then FROM's goes).
+            for (table, owner) in [("goal_link", "goal_id"), ("pause_habit", "pause_id")] {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO \(table) (\(owner), habit_id, position)
+                        SELECT \(owner), ?, position FROM \(table) WHERE habit_id = ?
+                        """, arguments: [target.id, source.id])
+                try db.execute(sql: "DELETE FROM \(table) WHERE habit_id = ?", arguments: [source.id])
+            }
+            try HabitRecord.deleteOne(db, key: source.id)
             return moved
         }
     }
@@ -82,9 +78,7 @@ extension AppDatabase {
     public func deleteHabit(_ name: String) throws {
         try write { db in
             let habit = try Self.existingHabit(db, name)
-            let entries =
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry WHERE habit_id = ?", arguments: [habit.id])
-                ?? 0
+            let entries = try EntryRecord.filter(EntryRecord.Columns.habitID == habit.id).fetchCount(db)
             guard entries == 0 else { throw StoreError.habitHasEntries(habit.name, count: entries) }
             let routines = try String.fetchAll(
                 db,
@@ -98,15 +92,15 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM goal_link WHERE habit_id = ?", arguments: [habit.id])
             // A pause of this habit alone goes with it: left with no habit it would pause
             // every habit (SPEC §10.2's holiday).
-            let pauses = try Int64.fetchAll(
-                db, sql: "SELECT pause_id FROM pause_habit WHERE habit_id = ?", arguments: [habit.id])
-            try db.execute(sql: "DELETE FROM pause_habit WHERE habit_id = ?", arguments: [habit.id])
+            let links = PauseHabitRecord.filter(PauseHabitRecord.Columns.habitID == habit.id)
+            let pauses = try Int64.fetchAll(db, links.select(PauseHabitRecord.Columns.pauseID))
+            try links.deleteAll(db)
             for pause in pauses {
                 try db.execute(
                     sql: "DELETE FROM pause WHERE id = ? AND NOT EXISTS (SELECT 1 FROM pause_habit WHERE pause_id = ?)",
                     arguments: [pause, pause])
             }
-            try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [habit.id])
+            try HabitRecord.deleteOne(db, key: habit.id)
         }
     }
 

@@ -128,17 +128,16 @@ extension AppDatabase {
     /// routine is not stored, the text is the latest's, or no version has it.
     public func staleVersion(slug: String, source: String) throws -> (version: Int, latest: Int)? {
         try read { db in
-            let rows = try Row.fetchAll(
+            let versions = try SourceMatch.fetchAllChecked(
                 db,
                 sql: """
-                    SELECT v.number, v.source = ? FROM routine_version v JOIN routine r ON r.id = v.routine_id
+                    SELECT v.number, v.source = ? AS matches FROM routine_version v JOIN routine r ON r.id = v.routine_id
                     WHERE r.slug = ? ORDER BY v.number DESC
                     """, arguments: [source, slug])
-            guard let latest = rows.first, !(try latest.decode(atIndex: 1) as Bool) else { return nil }
-            for row in rows.dropFirst() where try row.decode(atIndex: 1) as Bool {
-                return (try row.decode(atIndex: 0), try latest.decode(atIndex: 0))
-            }
-            return nil
+            guard let latest = versions.first, !latest.matches,
+                let older = versions.dropFirst().first(where: \.matches)
+            else { return nil }
+            return (older.number, latest.number)
         }
     }
 
@@ -178,6 +177,12 @@ extension AppDatabase {
                     """, arguments: [slug])
             return try ids.map { try loadVersion(db, versionID: $0) }
         }
+    }
+
+    /// A version's number and whether its source text is the one asked about.
+    private struct SourceMatch: Decodable, FetchableRecord {
+        var number: Int
+        var matches: Bool
     }
 
     /// A row of `routines()`: a routine's latest version and its node count.

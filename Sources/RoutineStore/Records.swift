@@ -256,6 +256,11 @@ struct PauseHabitRecord: Codable, PersistableRecord {
         case pauseID = "pause_id"
         case habitID = "habit_id"
     }
+
+    enum Columns {
+        static let pauseID = Column(CodingKeys.pauseID)
+        static let habitID = Column(CodingKeys.habitID)
+    }
 }
 
 /// A `routine` row.
