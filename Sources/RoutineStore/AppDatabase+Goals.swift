@@ -57,13 +57,14 @@ extension AppDatabase {
     @discardableResult
     public func unlink(goal id: GoalID, habit: String) throws -> GoalInfo {
         try write { db in
-            _ = try fetchGoal(db, id: id)
+            let goal = try fetchGoal(db, id: id)
+            guard let stored = try HabitResolver.lookup(db, habit) else {
+                throw StoreError.unknownHabit(HabitName.display(habit))
+            }
             try db.execute(
-                sql: """
-                    DELETE FROM goal_link WHERE goal_id = ?
-                      AND habit_id = (SELECT id FROM habit WHERE name_key = ?)
-                    """, arguments: [id, HabitName.key(habit)])
-            guard db.changesCount > 0 else { throw StoreError.unknownHabit(HabitName.display(habit)) }
+                sql: "DELETE FROM goal_link WHERE goal_id = ? AND habit_id = ?", arguments: [id, stored.id])
+            // A habit the goal does not count is not an unknown habit ("did you mean" itself).
+            guard db.changesCount > 0 else { throw StoreError.notLinked(goal: goal.title, habit: stored.name) }
             return try fetchGoal(db, id: id)
         }
     }

@@ -67,6 +67,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidGoal(String)
     /// A habit that the goal's rules (`GoalSpec.linkError`) do not let it link.
     case goalLink(goal: String, GoalError)
+    case notLinked(goal: String, habit: String)
 
     // Pauses.
     case unknownPause(Int64)
@@ -176,6 +177,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid goal: \(reason)"
         case .goalLink(let goal, let error):
             "goal '\(goal)': \(error.description)"
+        case .notLinked(let goal, let habit):
+            "goal '\(goal)' does not count '\(habit)' (see 'goal show')"
         case .unknownPause(let id):
             "no pause with id \(id) (see 'pauses')"
         case .invalidPause(let reason):

@@ -21,6 +21,11 @@ import Testing
         #expect(try store.link(goal: goal.id, habit: "CYCLE").habits == ["Run", "Cycle"])
         #expect(try store.link(goal: goal.id, habit: "cycle").habits == ["Run", "Cycle"])
         #expect(try store.unlink(goal: goal.id, habit: "run").habits == ["Cycle"])
+        // Run exists but is no longer linked: said so, not "no habit named 'Run'".
+        #expect(throws: StoreError.notLinked(goal: goal.title, habit: "Run")) {
+            try store.unlink(goal: goal.id, habit: "RUN")
+        }
+        #expect(throws: StoreError.unknownHabit("Rnu")) { try store.unlink(goal: goal.id, habit: "Rnu") }
         #expect(try store.goals().map(\.id) == [goal.id])
         #expect(try store.goal(id: goal.id)?.title == "Run 120 km")
     }
