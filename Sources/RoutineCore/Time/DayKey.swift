@@ -106,6 +106,25 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
 
     public var description: String {
         let (y, m, d) = DayKey.civilFromDays(ordinal)
+        if (0...9999).contains(y) {
+            // Fixed width, written in place (a small string: no allocation). A bulk
+            // load writes one per row.
+            return String(unsafeUninitializedCapacity: 10) { bytes in
+                func put(_ value: Int, at end: Int, width: Int) {
+                    var rest = value
+                    for offset in 0..<width {
+                        bytes[end - offset] = UInt8(48 + rest % 10)
+                        rest /= 10
+                    }
+                }
+                put(y, at: 3, width: 4)
+                bytes[4] = 45
+                put(m, at: 6, width: 2)
+                bytes[7] = 45
+                put(d, at: 9, width: 2)
+                return 10
+            }
+        }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
