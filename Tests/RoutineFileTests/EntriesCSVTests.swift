@@ -157,6 +157,10 @@ import Testing
         #expect(reader.column(of: .value) == 2)
         #expect(reader.column(of: .unit) == 2)  // no unit column: the value's
         #expect(try reader.next() == nil)
+        #expect(reader.rowsAtMost == 1)  // the file's line feeds: the bulk-load decision's bound
+        let three = try #require(
+            try EntriesCSVReader(csv: "habit,dayKey\nA,\"2026\n\"\r\nB,x", defaultTimeZone: "UTC", now: Self.now))
+        #expect(three.rowsAtMost == 3)
         let withUnit = try #require(
             try EntriesCSVReader(csv: "habit,dayKey,unit\n", defaultTimeZone: "UTC", now: Self.now))
         #expect(withUnit.column(of: .value) == 1)

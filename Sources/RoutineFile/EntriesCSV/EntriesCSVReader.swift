@@ -30,9 +30,7 @@ public struct EntriesCSVReader: EntryRowSource {
         reader.longField = columns.note.map { $0 + 1 }
         self.defaultTimeZone = defaultTimeZone
         self.now = now
-        var lines = 0
-        for byte in csv.utf8 where byte == 10 { lines += 1 }
-        rowsAtMost = lines
+        rowsAtMost = reader.lineFeedCount
     }
 
     public func column(of field: EntryRow.Field) -> Int {
