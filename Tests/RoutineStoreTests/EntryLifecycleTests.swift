@@ -24,6 +24,15 @@ import Testing
         #expect(Set(uids).count == 3 && uids.allSatisfy(Self.isUID))
     }
 
+    @Test func newUIDsAreRandomVersionFourUUIDs() throws {
+        let uids = (0..<2000).map { _ in AppDatabase.newUID() }
+        #expect(Set(uids).count == uids.count)
+        for uid in uids {
+            let characters = Array(uid)
+            #expect(Self.isUID(uid) && characters[14] == "4" && "89ab".contains(characters[19]), "\(uid)")
+        }
+    }
+
     @Test func exportCarriesUIDAndUnitAndReimportingChangesNothing() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Meditate", 15, unit: "min")
