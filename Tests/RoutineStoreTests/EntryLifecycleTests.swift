@@ -30,6 +30,7 @@ import Testing
         for uid in uids {
             let characters = Array(uid)
             #expect(Self.isUID(uid) && characters[14] == "4" && "89ab".contains(characters[19]), "\(uid)")
+            #expect(UUID(uuidString: uid)?.uuidString.lowercased() == uid)
         }
     }
 
