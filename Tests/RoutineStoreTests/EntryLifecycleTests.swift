@@ -68,7 +68,7 @@ import Testing
     @Test func aDeletedEntrysUIDIsStillPresent() throws {
         let store = try AppDatabase.inMemory()
         let entry = try store.log("Walk")
-        try store.deleteEntry(id: entry.id)
+        try store.deleteEntry(id: entry.id, at: Fixtures.instant)
         let result = try store.importEntries(rows: [entryRow("Walk", uid: entry.uid)], now: Fixtures.instant)
         #expect(result == EntryImportResult(imported: 0, alreadyPresent: 1))
     }

@@ -48,7 +48,7 @@ func entryRow(
 
     @Test func rowsFollowTheLogRulesForExistingHabits() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m")
+        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         var rows = [
             entryRow("Meditate", "2026-11-20", line: 2),
             entryRow("meditate", "2026-11-21", value: 15, unit: "minutes", line: 3),
@@ -146,7 +146,7 @@ func entryRow(
         try store.log("Stretch")
         try store.log("Read", day: Fixtures.day.adding(days: -5))
         let gone = try store.log("Read")
-        try store.deleteEntry(id: gone.id)
+        try store.deleteEntry(id: gone.id, at: Fixtures.instant)
         #expect(try rows(store, habit: "read").map(\.dayKey) == [Fixtures.day.adding(days: -5)])
         #expect(try rows(store, from: Fixtures.day).map(\.habit) == ["Stretch"])
         #expect(throws: StoreError.unknownHabit("Nope")) { try rows(store, habit: "Nope") }
