@@ -59,8 +59,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case backupFailed(path: String, reason: String)
     case restoreRefused(path: String, reason: String)
 
-    // CSV import: the first bad row, 1-based line (of the file) and column (field number).
-    case invalidCSV(line: Int, column: Int, message: String)
+    // Entry import: the first row a rule refuses, its 1-based line and the column of
+    // its source (`EntryRowSource`).
+    case invalidEntryRow(line: Int, column: Int, message: String)
 
     // Goals.
     case unknownGoal(GoalID)
@@ -169,7 +170,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot write the backup \(path): \(reason); nothing was written"
         case .restoreRefused(let path, let reason):
             "cannot restore from \(path): \(reason); the store is unchanged"
-        case .invalidCSV(let line, let column, let message):
+        case .invalidEntryRow(let line, let column, let message):
             "\(line):\(column): \(message)"
         case .unknownGoal(let id):
             "no goal with id \(id)"

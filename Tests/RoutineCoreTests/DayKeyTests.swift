@@ -10,6 +10,25 @@ import Testing
         }
     }
 
+    /// The fixed-width fast path writes what the padded form writes, at its edges too.
+    @Test func descriptionIsPaddedAtEveryYear() {
+        func padded(_ key: DayKey) -> String {
+            func pad(_ value: Int, _ width: Int) -> String {
+                let digits = String(abs(value))
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            }
+            return "\(key.year < 0 ? "-" : "")\(pad(key.year, 4))-\(pad(key.month, 2))-\(pad(key.day, 2))"
+        }
+        let edges = [-719_893, -719_529, -719_528, -719_163, -719_162, 0, 2_932_896, 2_932_897, 2_933_262]
+        for ordinal in edges + Array(stride(from: -720_000, through: 2_940_000, by: 997)) {
+            let key = DayKey(ordinal: ordinal)
+            #expect(key.description == padded(key), "\(ordinal)")
+        }
+        #expect(DayKey(ordinal: -719_528).description == "0000-01-01")
+        #expect(DayKey(ordinal: -719_529).description == "-0001-12-31")
+        #expect(DayKey(ordinal: 2_932_897).description == "10000-01-01")
+    }
+
     @Test func rejectsImpossibleDates() {
         for text in ["2023-02-29", "2026-13-01", "2026-00-10", "2026-11-31", "26-11-22", "2026-1-22", "２０２６-11-22", ""]
         {

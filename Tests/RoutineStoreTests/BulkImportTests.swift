@@ -19,16 +19,16 @@ import Testing
         }
     }
 
-    /// `rows` lines for two habits, one day each, from 2000-01-01 on.
-    static func csv(rows: Int, badLast: Bool = false) -> String {
-        var text = "habit,dayKey,value,note,timestamp,timeZone\n"
-        text.reserveCapacity(rows * 48)
-        for row in 0..<rows {
+    /// `count` rows for two habits, one day each, from 2000-01-01 on; with `badLast` the
+    /// last one is a value for a binary habit.
+    static func rows(_ count: Int, badLast: Bool = false) -> [EntryRow] {
+        (0..<count).map { row in
             let day = DayKey(ordinal: 10_957 + row / 2)
-            let value = badLast && row == rows - 1 ? "-1" : String(row % 50)
-            text += "Habit \(row % 2),\(day),\(value),,\(day)T07:00:00Z,UTC\n"
+            let bad = badLast && row == count - 1
+            return EntryRow(
+                habit: bad ? "Binary" : "Habit \(row % 2)", dayKey: day, value: Double(row % 50),
+                timestamp: Instant.parse("\(day)T07:00:00Z")!, timeZone: "UTC", line: row + 2)
         }
-        return text
     }
 
     @Test func largeImportKeepsTheIndexesAndEveryRow() throws {
@@ -36,7 +36,7 @@ import Testing
         let before = try Self.indexes(store)
         #expect(before.count == 4)  // habit+day, day, run, uid
         let rows = 50_001
-        #expect(try store.importEntries(csv: Self.csv(rows: rows), defaultTimeZone: "UTC", now: Date()) == rows)
+        #expect(try store.importEntries(rows: Self.rows(rows), now: Date()).imported == rows)
         #expect(try Self.indexes(store) == before)
         #expect(store.integrityCheck())
         let (count, lastDay, usesIndex) = try store.read { db in
@@ -51,18 +51,22 @@ import Testing
         #expect(lastDay == DayKey(ordinal: 10_957 + (rows - 1) / 2).description)
         #expect(usesIndex)
         // A second import, smaller than what is stored, takes the row-by-row path.
-        #expect(try store.importEntries(csv: Self.csv(rows: 10), defaultTimeZone: "UTC", now: Date()) == 10)
+        #expect(try store.importEntries(rows: Self.rows(10), now: Date()).imported == 10)
         #expect(try Self.indexes(store) == before)
     }
 
     @Test func failedLargeImportLeavesTheIndexesAndNoRows() throws {
         let store = try AppDatabase.inMemory()
         let before = try Self.indexes(store)
+        try store.log("Binary")
         let rows = 50_001
-        #expect(throws: StoreError.self) {
-            try store.importEntries(csv: Self.csv(rows: rows, badLast: true), defaultTimeZone: "UTC", now: Date())
+        #expect(
+            throws: StoreError.invalidEntryRow(
+                line: rows + 1, column: 4, message: StoreError.valueForBinaryHabit(habit: "Binary").message)
+        ) {
+            try store.importEntries(rows: Self.rows(rows, badLast: true), now: Date())
         }
         #expect(try Self.indexes(store) == before)
-        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") } == 0)
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") } == 1)
     }
 }

@@ -18,69 +18,59 @@ import Testing
         #expect(Self.isUID(first.uid))
         #expect(first.uid != second.uid)
         #expect(try store.entry(id: first.id)?.uid == first.uid)
-        let imported = try store.importEntriesReport(
-            csv: "habit,dayKey\nRead,2026-11-20\n", defaultTimeZone: "UTC", now: Fixtures.instant)
-        #expect(imported == CSVImportResult(imported: 1, alreadyPresent: 0))
+        let imported = try store.importEntries(rows: [entryRow("Read", "2026-11-20")], now: Fixtures.instant)
+        #expect(imported == EntryImportResult(imported: 1, alreadyPresent: 0))
         let uids = try store.entries().map(\.uid)
         #expect(Set(uids).count == 3 && uids.allSatisfy(Self.isUID))
     }
 
-    @Test func csvCarriesUIDAndUnitAndReimportingChangesNothing() throws {
+    @Test func newUIDsAreRandomVersionFourUUIDs() throws {
+        let uids = (0..<2000).map { _ in AppDatabase.newUID() }
+        #expect(Set(uids).count == uids.count)
+        for uid in uids {
+            let characters = Array(uid)
+            #expect(Self.isUID(uid) && characters[14] == "4" && "89ab".contains(characters[19]), "\(uid)")
+            #expect(UUID(uuidString: uid)?.uuidString.lowercased() == uid)
+        }
+    }
+
+    @Test func exportCarriesUIDAndUnitAndReimportingChangesNothing() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Meditate", 15, unit: "min")
         try store.log("Walk")
-        let csv = try store.entriesCSV()
-        let lines = csv.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "uid,habit,dayKey,value,unit,note,timestamp,timeZone")
-        #expect(lines[1].hasSuffix(",Meditate,2026-11-22,15,min,,2026-11-22T06:40:00.000Z,UTC"))
-        #expect(lines[2].hasSuffix(",Walk,2026-11-22,,,,2026-11-22T06:40:00.000Z,UTC"))
+        var rows: [EntryRow] = []
+        try store.exportEntryRows { rows.append($0) }
+        #expect(rows.map { $0.uid?.uuidString.lowercased() } == (try store.entries().map(\.uid)))
+        #expect(rows.map(\.unit) == ["min", nil])
 
         let fresh = try AppDatabase.inMemory()
-        let once = try fresh.importEntriesReport(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
-        #expect(once == CSVImportResult(imported: 2, alreadyPresent: 0))
-        let twice = try fresh.importEntriesReport(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
-        #expect(twice == CSVImportResult(imported: 0, alreadyPresent: 2))
+        let once = try fresh.importEntries(rows: rows, now: Fixtures.instant)
+        #expect(once == EntryImportResult(imported: 2, alreadyPresent: 0))
+        let twice = try fresh.importEntries(rows: rows, now: Fixtures.instant)
+        #expect(twice == EntryImportResult(imported: 0, alreadyPresent: 2))
         #expect(try fresh.entries().map(\.uid) == store.entries().map(\.uid))
-        // The unit column recreated the measure: minutes stay minutes.
+        // The unit recreated the measure: minutes stay minutes.
         #expect(try fresh.habit(named: "Meditate")?.measure?.unit == "min")
         // Back into the store it came from: nothing new.
-        #expect(try store.importEntriesReport(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant).imported == 0)
+        #expect(try store.importEntries(rows: rows, now: Fixtures.instant).imported == 0)
         #expect(try store.entries().count == 2)
     }
 
-    @Test func aRowRepeatedInOneFileIsImportedOnce() throws {
+    @Test func aRowRepeatedInOneSourceIsImportedOnce() throws {
         let store = try AppDatabase.inMemory()
         let uid = "1b4e28ba-2fa1-4d2b-883f-0016d3cca427"
-        let csv = "uid,habit,dayKey\n\(uid),Walk,2026-11-20\n\(uid.uppercased()),Walk,2026-11-20\n"
-        let result = try store.importEntriesReport(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
-        #expect(result == CSVImportResult(imported: 1, alreadyPresent: 1))
+        let rows = [entryRow("Walk", "2026-11-20", uid: uid), entryRow("Walk", "2026-11-20", uid: uid.uppercased())]
+        let result = try store.importEntries(rows: rows, now: Fixtures.instant)
+        #expect(result == EntryImportResult(imported: 1, alreadyPresent: 1))
         #expect(try store.entries().map(\.uid) == [uid])
     }
 
-    @Test func oldHeaderIsStillRead() throws {
+    @Test func aDeletedEntrysUIDIsStillPresent() throws {
         let store = try AppDatabase.inMemory()
-        let csv = "habit,dayKey,value,note,timestamp,timeZone\nRun,2026-11-20,5,,2026-11-20T07:00:00Z,UTC\n"
-        #expect(try store.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant) == 1)
-    }
-
-    @Test func malformedUIDAndDisagreeingUnitAreErrorsAtTheirColumnAndWriteNothing() throws {
-        let store = try AppDatabase.inMemory()
-        try store.log("Meditate", 10, unit: "min")
-        let cases: [(String, Int, Int, String)] = [
-            ("uid,habit,dayKey\nnot-a-uuid,Walk,2026-11-20\n", 2, 1, "not a uid"),
-            ("uid,habit,dayKey,value,unit\n,Walk,2026-11-20,,\n,Meditate,2026-11-20,5,km\n", 3, 5, "measured in min"),
-            ("habit,dayKey,note\nWalk,2026-11-20,\"a\u{1B}[2Jb\"\n", 2, 3, "U+001B"),
-        ]
-        for (csv, line, column, words) in cases {
-            do {
-                _ = try store.importEntriesReport(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
-                Issue.record("imported \(csv)")
-            } catch StoreError.invalidCSV(let badLine, let badColumn, let message) {
-                #expect(badLine == line && badColumn == column, "\(csv)")
-                #expect(message.contains(words), "\(message)")
-            }
-        }
-        #expect(try store.entries().count == 1)
+        let entry = try store.log("Walk")
+        try store.deleteEntry(id: entry.id, at: Fixtures.instant)
+        let result = try store.importEntries(rows: [entryRow("Walk", uid: entry.uid)], now: Fixtures.instant)
+        #expect(result == EntryImportResult(imported: 0, alreadyPresent: 1))
     }
 
     @Test func editSetsValueAndNoteTogetherOrNeither() throws {

@@ -85,7 +85,7 @@ import Testing
                 versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: Data(), now: Fixtures.instant)
         }
         #expect(throws: StoreError.readOnly(path: path)) {
-            try store.importEntries(csv: "habit,dayKey\nA,2026-11-22\n", defaultTimeZone: "UTC", now: Fixtures.instant)
+            try store.importEntries(rows: [entryRow("A")], now: Fixtures.instant)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
@@ -243,7 +243,7 @@ import Testing
         #expect(throws: StoreError.self) { try store.metricEntries(to: Fixtures.day) }
         #expect(throws: StoreError.self) { try store.habits() }
         // The export reads columns through SQLite's own conversions: no crash either way.
-        if let csv = try? store.entriesCSV() { #expect(csv.hasPrefix("uid,habit,dayKey,")) }
+        try? store.exportEntryRows { _ in }
         do {
             _ = try store.entries()
         } catch let error as StoreError {
@@ -266,12 +266,11 @@ import Testing
             let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
             _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages + 1)")
         }
-        var csv = "habit,dayKey,note\n"
-        for day in 0..<2000 {
-            csv += "Stretch,\(Fixtures.day.adding(days: -day)),\(String(repeating: "n", count: 200))\n"
+        let rows = (0..<2000).map { day in
+            entryRow("Stretch", Fixtures.day.adding(days: -day).description, note: String(repeating: "n", count: 200))
         }
         #expect(throws: StoreError.diskFull(path: path)) {
-            try store.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
+            try store.importEntries(rows: rows, now: Fixtures.instant)
         }
         #expect(try store.entries().count == 1)
         #expect(store.integrityCheck())

@@ -24,33 +24,6 @@ import Testing
         #expect(throws: StoreError.notAFile(path: "/dev/null")) { try AppDatabase.open(path: "/dev/null") }
     }
 
-    // Item 3: a 100,000-character note was exported, then refused on import
-    // ("a field longer than 65536 bytes").
-    @Test func whatTheCSVExportWritesTheImportReads() throws {
-        let source = try AppDatabase.inMemory()
-        let long = String(repeating: "note, \"quoted\"\nand more. ", count: 4_000)  // 100,000 characters
-        #expect(long.count == 100_000)
-        _ = try source.logEntry(
-            habit: "Journal", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant,
-            timeZone: Fixtures.utc, note: long)
-        try source.log("Run", 5, unit: "km")
-        let csv = try source.entriesCSV()
-
-        let target = try AppDatabase.inMemory()
-        #expect(try target.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant) == 2)
-        #expect(try target.entries().map(\.note) == source.entries().map(\.note))
-        #expect(try target.entriesCSV() == csv)
-    }
-
-    @Test func onlyTheNoteColumnMayBeLong() throws {
-        let store = try AppDatabase.inMemory()
-        let name = String(repeating: "h", count: 70_000)
-        let csv = "habit,dayKey,note\n\(name),2026-11-22,fine\n"
-        #expect(throws: StoreError.invalidCSV(line: 2, column: 1, message: "a field longer than 65536 bytes")) {
-            try store.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
-        }
-    }
-
     // Values near 1e308 were stored and summed to `inf`: every way a value enters the
     // store refuses one above `Quantity.maximum`.
     @Test func valuesAboveTheMaximumAreRefusedEverywhere() throws {
@@ -65,16 +38,16 @@ import Testing
                 title: "Far", target: 1e308, unit: "km", from: Fixtures.day, to: Fixtures.day, habits: ["Run"],
                 at: Fixtures.instant)
         }
-        let csv = "habit,dayKey,value\nRun,2026-11-22,3\nRun,2026-11-23,1e308\n"
-        let thrown = #expect(throws: StoreError.self) {
-            try store.importEntries(csv: csv, defaultTimeZone: "UTC", now: Fixtures.instant)
-        }
-        #expect(thrown?.message.contains("too large") == true)
-        guard case .invalidCSV(let line, let column, _)? = thrown else {
-            Issue.record("not a CSV error: \(String(describing: thrown))")
+        let rows = [
+            entryRow("Run", "2026-11-22", value: 3, line: 2), entryRow("Run", "2026-11-23", value: 1e308, line: 3),
+        ]
+        let thrown = #expect(throws: StoreError.self) { try store.importEntries(rows: rows, now: Fixtures.instant) }
+        guard case .invalidEntryRow(let line, let column, let message)? = thrown else {
+            Issue.record("not a row error: \(String(describing: thrown))")
             return
         }
-        #expect(line == 3 && column == 3)
+        #expect(line == 3 && column == 4)
+        #expect(message == StoreError.invalidValue(habit: "Run", value: 1e308).message)
         #expect(try store.entries().map(\.value) == [5])
         try store.log("Run", Quantity.maximum, unit: "km")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoutineCore
+import RoutineFile
 import RoutineStore
 
 extension RoutineCommand {
@@ -44,15 +45,18 @@ extension RoutineCommand {
                 if format == .json {
                     Output.line("[]")
                 } else if format == .csv {
-                    Output.line(AppDatabase.csvHeader.joined(separator: ","))
+                    Output.line(EntriesCSVWriter.header.joined(separator: ","))
                 }
                 return
             }
             let from = from.map { settings.day($0) }
             let to = to.map { settings.day($0) }
             if format == .csv {
-                Output.block(
-                    try HabitCommands.suggesting(store) { try store.entriesCSV(habit: habit, from: from, to: to) })
+                var csv = EntriesCSVWriter()
+                try HabitCommands.suggesting(store) {
+                    try store.exportEntryRows(habit: habit, from: from, to: to) { csv.append($0) }
+                }
+                Output.block(csv.text)
                 return
             }
             let entries = try HabitCommands.suggesting(store) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoutineCore
+import RoutineFile
 import RoutineStore
 
 extension RoutineCommand {
@@ -34,13 +35,18 @@ extension RoutineCommand {
             }
             let store = try Session.current.store(settings)
             do {
-                let result = try store.importEntriesReport(
-                    csv: text, defaultTimeZone: settings.timeZoneName, now: settings.time.now())
+                let now = settings.time.now()
+                var result = EntryImportResult(imported: 0, alreadyPresent: 0)
+                if var rows = try EntriesCSVReader(csv: text, defaultTimeZone: settings.timeZoneName, now: now) {
+                    result = try store.importEntries(from: &rows, now: now)
+                }
                 let count = result.imported
                 var line = "imported \(count) entr\(count == 1 ? "y" : "ies") from \(file)"
                 if result.alreadyPresent > 0 { line += "; \(result.alreadyPresent) already present" }
                 Output.line(line)
-            } catch StoreError.invalidCSV(let line, let column, let message) {
+            } catch let error as CSVError {
+                throw CLIError("\(file):\(error.line):\(error.column): \(error.message); nothing was imported")
+            } catch StoreError.invalidEntryRow(let line, let column, let message) {
                 throw CLIError("\(file):\(line):\(column): \(message); nothing was imported")
             }
         }

@@ -106,6 +106,14 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
 
     public var description: String {
         let (y, m, d) = DayKey.civilFromDays(ordinal)
+        if (0...9999).contains(y) {
+            // Fixed width, written in place (a small string: no allocation). A bulk
+            // load writes one per row.
+            return String(unsafeUninitializedCapacity: 10) { bytes in
+                DayKey.write(year: y, month: m, day: d, into: bytes)
+                return 10
+            }
+        }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -115,6 +123,25 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
     }
 
     public static func < (a: DayKey, b: DayKey) -> Bool { a.ordinal < b.ordinal }
+
+    /// Writes `YYYY-MM-DD` (a year 0–9999) into `bytes[0..<10]`: the fixed-width form
+    /// `description` and `Instant.format` share.
+    static func write(year: Int, month: Int, day: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) {
+        putDigits(year, into: bytes, endingAt: 3, width: 4)
+        bytes[4] = UInt8(ascii: "-")
+        putDigits(month, into: bytes, endingAt: 6, width: 2)
+        bytes[7] = UInt8(ascii: "-")
+        putDigits(day, into: bytes, endingAt: 9, width: 2)
+    }
+
+    /// The last `width` decimal digits of `value` (≥ 0), zero-padded, ending at `end`.
+    static func putDigits(_ value: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, endingAt end: Int, width: Int) {
+        var rest = value
+        for offset in 0..<width {
+            bytes[end - offset] = UInt8(48 + rest % 10)
+            rest /= 10
+        }
+    }
 
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)

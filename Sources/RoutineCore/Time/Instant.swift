@@ -27,26 +27,15 @@ public enum Instant {
         // Written straight into the string's storage: no byte array per call (an
         // import formats one timestamp per row).
         return String(unsafeUninitializedCapacity: 24) { bytes in
-            func put(_ value: Int64, at end: Int, width: Int) {
-                var rest = value
-                for offset in 0..<width {
-                    bytes[end - offset] = UInt8(48 + rest % 10)
-                    rest /= 10
-                }
-            }
-            put(Int64(year), at: 3, width: 4)
-            bytes[4] = 45
-            put(Int64(month), at: 6, width: 2)
-            bytes[7] = 45
-            put(Int64(day), at: 9, width: 2)
+            DayKey.write(year: year, month: month, day: day, into: bytes)
             bytes[10] = 84
-            put(secondOfDay / 3600, at: 12, width: 2)
+            DayKey.putDigits(Int(secondOfDay / 3600), into: bytes, endingAt: 12, width: 2)
             bytes[13] = 58
-            put(secondOfDay % 3600 / 60, at: 15, width: 2)
+            DayKey.putDigits(Int(secondOfDay % 3600 / 60), into: bytes, endingAt: 15, width: 2)
             bytes[16] = 58
-            put(secondOfDay % 60, at: 18, width: 2)
+            DayKey.putDigits(Int(secondOfDay % 60), into: bytes, endingAt: 18, width: 2)
             bytes[19] = 46
-            put(millis, at: 22, width: 3)
+            DayKey.putDigits(Int(millis), into: bytes, endingAt: 22, width: 3)
             bytes[23] = 90
             return 24
         }

@@ -1,0 +1,162 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+extension AppDatabase {
+    /// Live entries as rows, in day order then the order they were recorded, with the
+    /// same filters as `entries`; `unit` is the habit's measure (nil for a binary habit),
+    /// so that a fresh store recreates the habit as it was. The rows go to `body` one at
+    /// a time, inside one read transaction (a consistent snapshot); `RoutineFile`'s
+    /// `EntriesCSVWriter` turns them into the CSV backup.
+    public func exportEntryRows(
+        habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil, _ body: (EntryRow) throws -> Void
+    ) throws {
+        try read { db in
+            var (clauses, arguments) = try Self.entryFilter(db, habit: habit, from: from, to: to)
+            clauses.append("e.deleted_at IS NULL")
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone, e.uid, m.unit
+                    FROM habit_entry e JOIN habit h ON h.id = e.habit_id LEFT JOIN measure m ON m.id = h.measure_id
+                    WHERE \(clauses.joined(separator: " AND ")) ORDER BY e.day_key, e.id
+                    """, arguments: arguments)
+            while let row = try rows.next() {
+                // The schema's CHECKs keep day keys and timestamps in their text forms; a
+                // store edited by hand past them reads as entryInfo reads it.
+                try body(
+                    EntryRow(
+                        habit: try row.decode(atIndex: 0),
+                        dayKey: DayKey(try row.decode(atIndex: 1) as String) ?? DayKey(ordinal: 0),
+                        value: try row.decode(atIndex: 2), unit: try row.decode(atIndex: 7),
+                        note: try row.decode(atIndex: 3),
+                        timestamp: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0),
+                        timeZone: try row.decode(atIndex: 5),
+                        uid: (try row.decode(atIndex: 6) as String?).flatMap(UUID.init(uuidString:))))
+            }
+        }
+    }
+
+    /// `importEntries(from:now:)` over rows already in memory; an error names the
+    /// columns of the CSV header `uid,habit,dayKey,value,unit,…`.
+    public func importEntries(rows: [EntryRow], now: Date) throws -> EntryImportResult {
+        var source = EntryRowList(rows)
+        return try importEntries(from: &source, now: now)
+    }
+
+    /// Writes checked entry rows in one transaction: all rows or none.
+    ///
+    /// Each row follows `logEntry`'s rules and goes through the same get-or-create path
+    /// (a new habit is binary without a value, else a quantity in the row's unit). A
+    /// row whose `uid` is already stored (deleted entries included), or came earlier
+    /// from the same source, is skipped and counted, so loading a file twice changes
+    /// nothing; a row without a uid gets a new one. The first row a rule refuses throws
+    /// `StoreError.invalidEntryRow` with its line and the source's column for the
+    /// field; an error of the source itself (a CSV file that cannot be read) comes
+    /// through unchanged. `now` is when new habits are created.
+    public func importEntries(from source: inout some EntryRowSource, now: Date) throws -> EntryImportResult {
+        // `write` turns any error it does not know into `StoreError.database`: the
+        // source's own error is kept here and thrown as it was.
+        var sourceError: (any Error)?
+        do {
+            return try write { db in
+                // A big import touches every page of the entry table and its indexes:
+                // with SQLite's default 2 MB page cache it spills pages to the WAL
+                // mid-transaction and reads them back (about 100,000 reads and 120,000
+                // writes for 365,000 rows). A cache of up to 64 MB for this transaction
+                // keeps them in memory.
+                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+                let indexes = try Self.dropEntryIndexesForBulkLoad(db, rowsAtMost: source.rowsAtMost)
+                var resolver = HabitResolver(db: db, now: now)
+                let inserter = try EntryBulkInserter(db)
+                var count = 0
+                var skipped = 0
+                var seenUIDs: Set<String> = []
+                while true {
+                    let next: EntryRow?
+                    do {
+                        next = try source.next()
+                    } catch {
+                        sourceError = error
+                        throw error
+                    }
+                    guard let row = next else { break }
+                    var uid = Self.newUID()
+                    if let given = row.uid {
+                        uid = given.uuidString.lowercased()
+                        if try !seenUIDs.insert(uid).inserted || inserter.exists(uid: uid) {
+                            skipped += 1
+                            continue
+                        }
+                    }
+                    let resolved: (HabitRow, Double?)
+                    do {
+                        resolved = try resolver.habitForEntry(row.habit, value: row.value, unit: row.unit)
+                    } catch let error as StoreError {
+                        throw StoreError.invalidEntryRow(
+                            line: row.line, column: source.column(of: Self.field(blamedBy: error)),
+                            message: error.message)
+                    }
+                    try inserter.insert(
+                        habitID: resolved.0.id, dayKey: row.dayKey.description,
+                        timestamp: Instant.format(row.timestamp), timeZone: row.timeZone, value: resolved.1,
+                        note: Self.cleanNote(row.note), uid: uid)
+                    count += 1
+                }
+                for sql in indexes { try db.execute(sql: sql) }
+                return EntryImportResult(imported: count, alreadyPresent: skipped)
+            }
+        } catch {
+            throw sourceError ?? error
+        }
+    }
+
+    /// The field an entry-rule error is about.
+    static func field(blamedBy error: StoreError) -> EntryRow.Field {
+        switch error {
+        case .valueForBinaryHabit, .valueRequired, .invalidValue: .value
+        case .unitMismatch: .unit
+        default: .habit
+        }
+    }
+
+    /// For a load that may be larger than the entries already stored (and at least
+    /// 50,000 rows), drops the entry table's indexes and returns their SQL, to be run
+    /// again after the rows are in: building an index once from sorted keys is cheaper
+    /// than updating it row by row. All in the import's transaction, so a failed import
+    /// rolls the indexes back with the rows. The uid index stays: each row is looked up
+    /// in it.
+    static func dropEntryIndexesForBulkLoad(_ db: Database, rowsAtMost: Int) throws -> [String] {
+        guard rowsAtMost >= 50_000 else { return [] }
+        let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") ?? 0
+        guard rowsAtMost > stored else { return [] }
+        let indexes = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT name, sql FROM sqlite_master
+                WHERE type = 'index' AND tbl_name = 'habit_entry' AND sql IS NOT NULL
+                  AND name <> 'habit_entry_uid' ORDER BY name
+                """)
+        var statements: [String] = []
+        for index in indexes {
+            let name: String = index["name"]
+            try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+            statements.append(index["sql"])
+        }
+        return statements
+    }
+}
+
+/// What an entry import did: rows written, and rows skipped because their uid was
+/// already stored.
+public struct EntryImportResult: Sendable, Equatable {
+    public var imported: Int
+    public var alreadyPresent: Int
+
+    public init(imported: Int, alreadyPresent: Int) {
+        self.imported = imported
+        self.alreadyPresent = alreadyPresent
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import RoutineCore
+import Testing
+
+@testable import RoutineStore
+
+/// An entry row as a reader would give it: checked, at `line`, stamped at
+/// `Fixtures.instant` in UTC.
+func entryRow(
+    _ habit: String, _ day: String = "2026-11-22", value: Double? = nil, unit: String? = nil, note: String? = nil,
+    uid: String? = nil, line: Int = 2
+) -> EntryRow {
+    EntryRow(
+        habit: habit, dayKey: DayKey(day)!, value: value, unit: unit, note: note, timestamp: Fixtures.instant,
+        timeZone: Fixtures.utc, uid: uid.flatMap(UUID.init(uuidString:)), line: line)
+}
+
+/// What the store does with checked rows (`importEntries(rows:now:)`): the rules that
+/// need the database, one transaction, all rows or none. The CSV grammar is tested in
+/// `RoutineFileTests` (`EntriesCSVTests`), the two together in `RoutineCLITests`.
+@Suite struct EntryRowImportTests {
+    private func rowError(_ rows: [EntryRow], store: AppDatabase) -> (line: Int, column: Int, message: String)? {
+        do {
+            _ = try store.importEntries(rows: rows, now: Fixtures.instant)
+        } catch StoreError.invalidEntryRow(let line, let column, let message) {
+            return (line, column, message)
+        } catch {
+            Issue.record("not a row error: \(error)")
+        }
+        return nil
+    }
+
+    @Test func rowsAreWrittenAsGiven() throws {
+        let store = try AppDatabase.inMemory()
+        let result = try store.importEntries(
+            rows: [
+                entryRow("Stretch", "2026-11-20", note: "  "), entryRow("stretch", "2026-11-21", note: "loose"),
+                entryRow("Run", value: 5, unit: "kilometres"),
+            ], now: Fixtures.instant)
+        #expect(result == EntryImportResult(imported: 3, alreadyPresent: 0))
+        let entries = try store.entries()
+        #expect(entries.map(\.habit) == ["Stretch", "Stretch", "Run"])
+        #expect(entries.map(\.note) == [nil, "loose", nil])  // an all-white-space note is no note
+        #expect(entries.map(\.timestamp) == [Fixtures.instant, Fixtures.instant, Fixtures.instant])
+        #expect(try store.habits().map(\.name).sorted() == ["Run", "Stretch"])
+        #expect(try store.habit(named: "run")?.measure == Measure(unit: "km", type: "distance"))
+    }
+
+    @Test func rowsFollowTheLogRulesForExistingHabits() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+        var rows = [
+            entryRow("Meditate", "2026-11-20", line: 2),
+            entryRow("meditate", "2026-11-21", value: 15, unit: "minutes", line: 3),
+            entryRow("Run", "2026-11-21", line: 4),
+        ]
+        let error = try #require(rowError(rows, store: store))
+        #expect(error.line == 4 && error.column == 4)  // the value's column
+        #expect(error.message == StoreError.valueRequired(habit: "Run").message)
+        #expect(try store.entries().isEmpty)
+        rows[2].value = 5
+        rows[2].unit = "km"
+        #expect(try store.importEntries(rows: rows, now: Fixtures.instant).imported == 3)
+        #expect(try store.entries().map(\.value) == [10, 15, 5])
+    }
+
+    @Test func aRefusedRowWritesNothingAndNamesItsLineAndColumn() throws {
+        let store = try AppDatabase.inMemory()
+        var rows = (1...15).map { entryRow("Stretch", "2026-11-\($0 < 10 ? "0" : "")\($0)", line: $0 + 1) }
+        rows.append(entryRow("Stretch", "2026-11-16", value: 3, line: 17))
+        let error = try #require(rowError(rows, store: store))
+        #expect(error.line == 17 && error.column == 4)
+        #expect(error.message == StoreError.valueForBinaryHabit(habit: "Stretch").message)
+        #expect(try store.entries().isEmpty)
+        #expect(try store.habits().isEmpty)
+        let empty = try #require(rowError([entryRow("", line: 9)], store: store))
+        #expect(empty.line == 9 && empty.column == 2)  // the habit's column
+        #expect(empty.message.hasPrefix("invalid habit name"))
+        let tooLarge = try #require(rowError([entryRow("Run", value: 1e308, line: 3)], store: store))
+        #expect(tooLarge.line == 3 && tooLarge.column == 4)
+        try store.log("Meditate", 10, unit: "min")
+        let unit = try #require(rowError([entryRow("Meditate", value: 5, unit: "km", line: 3)], store: store))
+        #expect(unit.line == 3 && unit.column == 5)
+        #expect(unit.message.contains("measured in min"))
+        #expect(try store.entries().count == 1)
+    }
+
+    /// A source that cannot read its third row.
+    private struct BrokenSource: EntryRowSource {
+        struct Unreadable: Error, Equatable {}
+        var given = 0
+        mutating func next() throws -> EntryRow? {
+            given += 1
+            guard given < 3 else { throw Unreadable() }
+            return entryRow("Stretch", "2026-11-2\(given)", line: given + 1)
+        }
+        func column(of field: EntryRow.Field) -> Int { 1 }
+        var rowsAtMost: Int { 3 }
+    }
+
+    @Test func theSourcesOwnErrorComesThroughAndWritesNothing() throws {
+        let store = try AppDatabase.inMemory()
+        var source = BrokenSource()
+        #expect(throws: BrokenSource.Unreadable()) { try store.importEntries(from: &source, now: Fixtures.instant) }
+        #expect(try store.entries().isEmpty)
+        #expect(try store.habits().isEmpty)
+    }
+
+    @Test func noRowsWriteNothing() throws {
+        let store = try AppDatabase.inMemory()
+        #expect(
+            try store.importEntries(rows: [], now: Fixtures.instant)
+                == EntryImportResult(imported: 0, alreadyPresent: 0))
+    }
+}
+
+@Suite struct EntryRowExportTests {
+    private func rows(_ store: AppDatabase, habit: String? = nil, from: DayKey? = nil) throws -> [EntryRow] {
+        var rows: [EntryRow] = []
+        try store.exportEntryRows(habit: habit, from: from) { rows.append($0) }
+        return rows
+    }
+
+    @Test func exportCarriesEveryFieldAndReadsBack() throws {
+        let source = try AppDatabase.inMemory()
+        let run = try source.logEntry(
+            habit: "Run", value: 5.25, unit: "km", dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "Europe/Paris",
+            note: "felt \"great\", really\nsecond line")
+        try source.log("Stretch")
+        let exported = try rows(source)
+        #expect(exported.count == 2)
+        let first = try #require(exported.first)
+        #expect(first.habit == "Run" && first.dayKey == Fixtures.day && first.value == 5.25 && first.unit == "km")
+        #expect(first.note == run.note && first.timestamp == Fixtures.instant && first.timeZone == "Europe/Paris")
+        #expect(first.uid?.uuidString.lowercased() == run.uid)
+        #expect(exported[1].unit == nil && exported[1].value == nil)
+
+        let target = try AppDatabase.inMemory()
+        #expect(try target.importEntries(rows: exported, now: Fixtures.instant).imported == 2)
+        #expect(try rows(target) == exported)
+        #expect(try target.habit(named: "run")?.measure?.unit == "km")
+    }
+
+    @Test func exportFiltersLikeEntries() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Stretch")
+        try store.log("Read", day: Fixtures.day.adding(days: -5))
+        let gone = try store.log("Read")
+        try store.deleteEntry(id: gone.id, at: Fixtures.instant)
+        #expect(try rows(store, habit: "read").map(\.dayKey) == [Fixtures.day.adding(days: -5)])
+        #expect(try rows(store, from: Fixtures.day).map(\.habit) == ["Stretch"])
+        #expect(throws: StoreError.unknownHabit("Nope")) { try rows(store, habit: "Nope") }
+    }
+}
