@@ -3,6 +3,7 @@ import Foundation
 import RoutineCore
 import RoutineFile
 import TestSupport
+import Testing
 
 /// A seeded answer script for one bundled routine, made by walking the routine in
 /// process with the same `Walker` the binary uses: valid answers (numbers, texts,
@@ -23,6 +24,20 @@ struct AnswerScript {
     private(set) var states: [State] = []
     /// `entries[i]`: the live entries after the first `i` lines, as `StoreProbe` lines.
     private(set) var entries: [[String]] = []
+
+    /// A private store with the bundled routines imported through the binary, its
+    /// environment, and the same routines read in process: where every answer-script
+    /// suite starts.
+    static func bundledStore() throws -> (
+        directory: TemporaryDirectory, env: [String: String], routines: [(name: String, routine: Routine)]
+    ) {
+        let directory = try TemporaryDirectory()
+        let env = Binary.environment(store: directory.store)
+        let imported = try ReliabilityProcess.routine(
+            ["import", Binary.repository.appendingPathComponent("routines").path], environment: env)
+        try #require(imported.status == 0, "import: \(imported.stderr)")
+        return (directory, env, try bundled())
+    }
 
     /// The bundled routines, read in process.
     static func bundled() throws -> [(name: String, routine: Routine)] {

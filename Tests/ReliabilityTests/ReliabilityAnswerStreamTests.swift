@@ -12,13 +12,8 @@ import Testing
     static let streams = 36
 
     @Test func hostileAnswerStreams() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, env, routines) = try AnswerScript.bundledStore()
         let store = directory.store
-        let env = Binary.environment(store: store)
-        let imported = try ReliabilityProcess.routine(
-            ["import", Binary.repository.appendingPathComponent("routines").path], environment: env)
-        try #require(imported.status == 0, "import: \(imported.stderr)")
-        let routines = try AnswerScript.bundled()
         var generator = SeededGenerator(seed: 0xBAD_1DEA)
         var statuses: [String: Int] = [:]
         var bytesSent = 0

@@ -38,13 +38,8 @@ import Testing
     }
 
     @Test func fourProcessesLogAndRunAtOnce() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, env, routines) = try AnswerScript.bundledStore()
         let store = directory.store
-        let env = Binary.environment(store: store)
-        let imported = try ReliabilityProcess.routine(
-            ["import", Binary.repository.appendingPathComponent("routines").path], environment: env)
-        try #require(imported.status == 0, "import: \(imported.stderr)")
-        let routines = try AnswerScript.bundled()
         var generator = SeededGenerator(seed: 0xC0C0_4444)
         var plans: [[Command]] = []
         for worker in 0..<Self.workers {

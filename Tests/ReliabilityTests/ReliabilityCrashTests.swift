@@ -22,13 +22,8 @@ import Testing
     }
 
     @Test func killNineMidRunThenResume() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, env, routines) = try AnswerScript.bundledStore()
         let store = directory.store
-        let env = Binary.environment(store: store)
-        let imported = try ReliabilityProcess.routine(
-            ["import", Binary.repository.appendingPathComponent("routines").path], environment: env)
-        try #require(imported.status == 0, "import: \(imported.stderr)")
-        let routines = try AnswerScript.bundled()
         var generator = SeededGenerator(seed: Self.seed)
         var figures = Figures()
         let started = Date()
