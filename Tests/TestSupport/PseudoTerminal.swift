@@ -56,10 +56,16 @@ public final class PseudoTerminal {
             throw PseudoTerminalError(description: "openpty failed: errno \(errno)")
         }
         defer { close(slave) }
-        guard let slaveName = ttyname(slave).map({ String(cString: $0) }) else {
+        // ttyname_r, not ttyname: tests start terminals on several threads at once, and
+        // ttyname's static buffer, overwritten meanwhile, once named "/dev/pts/" (the
+        // folder: posix_spawn failed with EISDIR).
+        var nameBuffer = [CChar](repeating: 0, count: 256)
+        let nameResult = ttyname_r(slave, &nameBuffer, nameBuffer.count)
+        guard nameResult == 0 else {
             close(master)
-            throw PseudoTerminalError(description: "ttyname failed: errno \(errno)")
+            throw PseudoTerminalError(description: "ttyname_r failed: error \(nameResult)")
         }
+        let slaveName = String(cString: nameBuffer)
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
 
