@@ -149,6 +149,9 @@ import Testing
         try terminal.send("\u{12}")  // Ctrl-R
         try terminal.send("lis")
         try terminal.expect("lis")
+        // Only once libedit waits for the next key: a Ctrl-C that lands while it is
+        // still redrawing the search interrupts no read (docs/line-editing.md).
+        try terminal.waitUntilReadingInput()
         try terminal.send("\u{03}")  // Ctrl-C ends the search
         // Still in the shell: the next command runs.
         try type(terminal, "runs")

@@ -201,6 +201,24 @@ public final class PseudoTerminal {
         }
     }
 
+    /// Waits until the program is blocked reading its standard input (Linux: the
+    /// `read` system call on descriptor 0 in `/proc/PID/syscall`), reading output
+    /// meanwhile: keys sent after it reach a program that is waiting for them, not one
+    /// still busy with the previous ones. Throws on timeout.
+    public func waitUntilReadingInput(timeout: Double = 30) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
+            if state.hasPrefix("0 0x0 ") { return }
+            if closed || deadline.timeIntervalSinceNow <= 0 {
+                throw PseudoTerminalError(
+                    description: "the program never waited for input (\(state)); output:\n\(output)")
+            }
+            readAvailable(waitingAtMost: 0.005)
+            if !closed { usleep(1_000) }
+        }
+    }
+
     /// Reads until `prompt` appears, then waits until the line editor reads
     /// (see ``waitForLineEditing(timeout:)``): after it, typed keys reach the editor.
     @discardableResult
