@@ -20,16 +20,16 @@ extension AppDatabase {
         habits names: [String], day: DayKey, excludingRun runID: RunID? = nil, historyOf: [String]? = nil,
         historyDepth: Int = 0
     ) throws -> DayContext {
-        let wanted = Set(names.map(HabitName.key))
+        let wanted = Set(names.map { HabitKey($0) })
         let everyHabit = try habits()
         let stored = everyHabit.filter { wanted.contains($0.key) }
-        var schedules: [String: Schedule] = [:]
+        var schedules: [HabitKey: Schedule] = [:]
         for habit in stored {
             if let schedule = habit.schedule { schedules[habit.key] = schedule }
         }
         var historyKeys = wanted
         if let historyOf {
-            historyKeys = Set(historyOf.map(HabitName.key))
+            historyKeys = Set(historyOf.map { HabitKey($0) })
             for habit in stored {
                 if case .every = habit.schedule { historyKeys.insert(habit.key) }
             }
@@ -37,7 +37,7 @@ extension AppDatabase {
         let allHabits = historyOf == nil ? stored : everyHabit.filter { historyKeys.contains($0.key) }
         let keyOfID = Dictionary(allHabits.map { ($0.id, $0.key) }, uniquingKeysWith: { first, _ in first })
         let pauses = try pauseSpans()
-        var history: [String: [DayTally]] = [:]
+        var history: [HabitKey: [DayTally]] = [:]
         if !keyOfID.isEmpty {
             try read { db in
                 let windowStart = day.adding(days: -Self.historyWindow)
@@ -48,7 +48,7 @@ extension AppDatabase {
                 // Exact despite the window: each habit's last entry before it (days-since,
                 // `every:`), and the whole history of a habit whose streak may reach back
                 // past the window.
-                var full: [Int64: String] = [:]
+                var full: [Int64: HabitKey] = [:]
                 for (id, key) in keyOfID {
                     let schedule = schedules[key]
                     var tallies = history[key] ?? []
@@ -65,7 +65,7 @@ extension AppDatabase {
                         full[id] = key
                         continue
                     }
-                    let habit = MetricHabit(key: key, name: key, schedule: schedule)
+                    let habit = MetricHabit(key: key, name: key.rawValue, schedule: schedule)
                     func streak(from first: DayKey) -> Int {
                         let entries = tallies.filter { $0.day >= first }.map {
                             MetricEntry(habitKey: key, dayKey: $0.day)
@@ -100,9 +100,9 @@ extension AppDatabase {
     /// per day: raw rows in index order (habit, day), folded here — SQLite's GROUP BY
     /// over a 10-year history costs several times the scan.
     private static func tallies(
-        _ db: Database, keyOfID: [Int64: String], from: DayKey?, to: DayKey, runID: RunID?
-    ) throws -> [String: [DayTally]] {
-        var history: [String: [DayTally]] = [:]
+        _ db: Database, keyOfID: [Int64: HabitKey], from: DayKey?, to: DayKey, runID: RunID?
+    ) throws -> [HabitKey: [DayTally]] {
+        var history: [HabitKey: [DayTally]] = [:]
         var sql = """
             SELECT e.habit_id, e.day_key, e.value FROM habit_entry e
             WHERE e.habit_id IN (\(Array(repeating: "?", count: keyOfID.count).joined(separator: ",")))

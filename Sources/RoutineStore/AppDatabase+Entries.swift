@@ -126,10 +126,10 @@ extension AppDatabase {
 
     /// Keys (`HabitName.key`) of habits with a live entry on `dayKey`: what a run shows
     /// as `already-done`.
-    public func liveHabitKeys(on dayKey: DayKey) throws -> Set<String> {
+    public func liveHabitKeys(on dayKey: DayKey) throws -> Set<HabitKey> {
         try read { db in
             Set(
-                try String.fetchAll(
+                try HabitKey.fetchAll(
                     db,
                     sql: """
                         SELECT DISTINCT h.name_key FROM habit_entry e JOIN habit h ON h.id = e.habit_id
@@ -141,7 +141,8 @@ extension AppDatabase {
     /// Live entries reduced for metrics, in one query: optionally only some habits (by
     /// `HabitName.key`) and from a DayKey, up to `to` inclusive; ordered by habit key,
     /// DayKey, id.
-    public func metricEntries(habitKeys: Set<String>? = nil, from: DayKey? = nil, to: DayKey) throws -> [MetricEntry] {
+    public func metricEntries(habitKeys: Set<HabitKey>? = nil, from: DayKey? = nil, to: DayKey) throws -> [MetricEntry]
+    {
         try read { db in
             var sql = """
                 SELECT h.name_key, e.day_key, e.value FROM habit_entry e JOIN habit h ON h.id = e.habit_id
@@ -179,13 +180,13 @@ extension AppDatabase {
     /// One habit by name (any spelling with the same key), or nil.
     public func habit(named name: String) throws -> HabitInfo? {
         try read { db in
-            try HabitWithMeasure.all.filter(HabitRecord.Columns.nameKey == HabitName.key(name)).fetchOneChecked(db)?
+            try HabitWithMeasure.all.filter(HabitRecord.Columns.nameKey == HabitKey(name)).fetchOneChecked(db)?
                 .info
         }
     }
 
     /// Every habit's properties keyed by `HabitName.key`, as the walker takes them.
-    public func habitSpecs() throws -> [String: HabitSpec] {
+    public func habitSpecs() throws -> [HabitKey: HabitSpec] {
         // Not `uniqueKeysWithValues`: two stored keys that differ in bytes but are
         // canonically equivalent (a hand-edited store) must not trap; the older wins.
         Dictionary(
@@ -206,7 +207,7 @@ extension AppDatabase {
         if let habit {
             guard
                 let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitName.key(habit)])
+                    db, sql: "SELECT id FROM habit WHERE name_key = ?", arguments: [HabitKey(habit)])
             else { throw StoreError.unknownHabit(HabitName.display(habit)) }
             clauses.append("e.habit_id = ?")
             _ = arguments.append(contentsOf: [id])

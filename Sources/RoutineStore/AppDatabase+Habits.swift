@@ -14,7 +14,7 @@ extension AppDatabase {
         try write { db in
             let habit = try Self.existingHabit(db, name)
             let display = try HabitResolver.validName(newName)
-            let key = HabitName.key(display)
+            let key = HabitKey(display)
             if let other = try HabitRecord.filter(HabitRecord.Columns.nameKey == key).fetchOneChecked(db),
                 other.id != habit.id
             {

@@ -9,7 +9,7 @@ public struct PauseInfo: Sendable, Equatable {
     /// Shown names of the paused habits, as linked; empty pauses every habit.
     public var habits: [String]
     /// `HabitName.key`s of `habits`, in the same order.
-    public var habitKeys: [String]
+    public var habitKeys: [HabitKey]
     public var from: DayKey
     public var to: DayKey
     public var note: String?

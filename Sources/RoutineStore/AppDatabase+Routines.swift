@@ -22,12 +22,12 @@ extension AppDatabase {
                 }
             }
             var resolver = HabitResolver(db: db, now: now)
-            var habitIDs: [String: Int64] = [:]
+            var habitIDs: [HabitKey: Int64] = [:]
             for spec in routine.habits {
-                let key = HabitName.key(spec.name)
+                let key = HabitKey(spec.name)
                 if habitIDs[key] != nil {
                     // A second declaration of one habit in one file: it must agree.
-                    let first = routine.habits.first { HabitName.key($0.name) == key }?.measure.map(
+                    let first = routine.habits.first { HabitKey($0.name) == key }?.measure.map(
                         HabitResolver.canonical)
                     let second = spec.measure.map(HabitResolver.canonical)
                     if first != second {
@@ -39,7 +39,7 @@ extension AppDatabase {
             }
             for node in routine.nodes {
                 guard case .habit(let name) = node.body else { continue }
-                let key = HabitName.key(name)
+                let key = HabitKey(name)
                 if habitIDs[key] == nil { habitIDs[key] = try resolver.habitForNode(name).id }
             }
             let id: Int64
@@ -68,8 +68,8 @@ extension AppDatabase {
     public func measureConflicts(in routine: Routine) throws -> [MeasureConflict] {
         try read { db in
             var conflicts: [MeasureConflict] = []
-            var seen = Set<String>()
-            for spec in routine.habits where seen.insert(HabitName.key(spec.name)).inserted {
+            var seen = Set<HabitKey>()
+            for spec in routine.habits where seen.insert(HabitKey(spec.name)).inserted {
                 guard let row = try HabitResolver.lookup(db, spec.name) else { continue }
                 let declared = spec.measure.map(HabitResolver.canonical)
                 guard row.measure != declared else { continue }

@@ -124,7 +124,7 @@ extension AppDatabase {
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM habit_entry e JOIN habit h ON h.id = e.habit_id
                     WHERE h.name_key = ? AND e.day_key = ? AND e.deleted_at IS NULL)
-                    """, arguments: [HabitName.key(record.habit), dayKey.description]) == true
+                    """, arguments: [HabitKey(record.habit), dayKey.description]) == true
             {
                 // Throwing rolls back the retractions above too: nothing of this step is written.
                 throw StoreError.alreadyRecorded(habit: record.habit)

@@ -14,5 +14,5 @@ public struct GoalInfo: Sendable, Equatable {
     /// Linked habits' shown names, in link order.
     public var habits: [String]
     /// `HabitName.key` of each linked habit, in the same order.
-    public var habitKeys: [String]
+    public var habitKeys: [HabitKey]
 }

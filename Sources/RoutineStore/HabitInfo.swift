@@ -12,8 +12,8 @@ public struct HabitInfo: Sendable, Equatable, Codable {
     public var id: Int64
     /// The first spelling used, white space folded.
     public var name: String
-    /// `HabitName.key(name)`: the identity.
-    public var key: String
+    /// `HabitKey(name)`: the identity.
+    public var key: HabitKey
     /// Present for quantity habits; the unit is canonical (`UnitName.canonical`).
     public var measure: Measure?
     public var target: Double?

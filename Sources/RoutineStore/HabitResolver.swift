@@ -6,7 +6,7 @@ import RoutineCore
 struct HabitRow: Sendable, Equatable {
     var id: Int64
     var name: String
-    var key: String
+    var key: HabitKey
     var measureID: Int64?
     var measure: Measure?
     var target: Double?
@@ -24,7 +24,7 @@ struct HabitRow: Sendable, Equatable {
 struct HabitResolver {
     let db: Database
     let now: Date
-    private var cache: [String: HabitRow] = [:]
+    private var cache: [HabitKey: HabitRow] = [:]
     /// The same rows by the name exactly as given: skips folding on repeated spellings.
     private var rawCache: [String: HabitRow] = [:]
     /// Shown names of the habits created through this resolver, in creation order.
@@ -78,7 +78,7 @@ struct HabitResolver {
     /// The habit with this name's key, if it exists.
     mutating func find(_ name: String) throws -> HabitRow? {
         if let row = rawCache[name], cache[row.key] == row { return row }
-        let key = HabitName.key(name)
+        let key = HabitKey(name)
         if let row = cache[key] {
             rawCache[name] = row
             return row
@@ -94,10 +94,10 @@ struct HabitResolver {
     /// The habit with this name, read without a resolver: for paths that only look a
     /// habit up and so need no clock (a resolver creates habits, stamped with its `now`).
     static func lookup(_ db: Database, _ name: String) throws -> HabitRow? {
-        try lookup(db, key: HabitName.key(name))
+        try lookup(db, key: HabitKey(name))
     }
 
-    private static func lookup(_ db: Database, key: String) throws -> HabitRow? {
+    private static func lookup(_ db: Database, key: HabitKey) throws -> HabitRow? {
         try HabitWithMeasure.all.filter(HabitRecord.Columns.nameKey == key).fetchOneChecked(db)?.row
     }
 
@@ -137,11 +137,11 @@ struct HabitResolver {
         var measureID: Int64?
         if let canonical { measureID = try self.measureID(canonical) }
         var record = HabitRecord(
-            name: display, nameKey: HabitName.key(display), measureID: measureID, target: target, weekly: weekly,
+            name: display, nameKey: HabitKey(display), measureID: measureID, target: target, weekly: weekly,
             createdAt: Instant.format(now), schedule: schedule?.storedText)
         try record.insert(db)
         let row = HabitRow(
-            id: record.id ?? db.lastInsertedRowID, name: display, key: HabitName.key(display), measureID: measureID,
+            id: record.id ?? db.lastInsertedRowID, name: display, key: HabitKey(display), measureID: measureID,
             measure: canonical, target: target, weekly: weekly, schedule: schedule)
         cache[row.key] = row
         created.append(display)

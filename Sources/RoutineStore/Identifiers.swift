@@ -1,4 +1,5 @@
 import GRDB
+import RoutineCore
 
 /// A row's identity as its own type, so an entry id cannot be passed where a goal id is
 /// meant. It reads, writes, prints and encodes (JSON) as the bare raw value, exactly as
@@ -46,3 +47,12 @@ public struct RunID: StoreIdentifier {
 extension EntryID: DatabaseValueConvertible {}
 extension GoalID: DatabaseValueConvertible {}
 extension RunID: DatabaseValueConvertible {}
+
+/// A habit key is stored as its folded text (`habit.name_key`).
+extension HabitKey: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { rawValue.databaseValue }
+
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> HabitKey? {
+        String.fromDatabaseValue(dbValue).map(HabitKey.init(stored:))
+    }
+}

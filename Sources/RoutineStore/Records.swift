@@ -30,7 +30,7 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "habit"
     var id: Int64?
     var name: String
-    var nameKey: String
+    var nameKey: HabitKey
     var measureID: Int64?
     var target: Double?
     var weekly: Double?

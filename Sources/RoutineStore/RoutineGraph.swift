@@ -13,11 +13,11 @@ enum RoutineGraph {
         let text: String = try row.decode(atIndex: written)
         guard let name: String = try row.decode(atIndex: stored), let key: String = try row.decode(atIndex: stored + 1)
         else { return text }
-        return HabitName.key(text) == key ? text : name
+        return HabitKey(text).rawValue == key ? text : name
     }
 
     /// Inserts the graph of `routine` under `versionID`; `habitIDs` maps habit keys to ids.
-    static func insert(_ db: Database, _ routine: Routine, versionID: Int64, habitIDs: [String: Int64]) throws {
+    static func insert(_ db: Database, _ routine: Routine, versionID: Int64, habitIDs: [HabitKey: Int64]) throws {
         // Prepared once per import: a 100,000-node routine is ~360,000 inserts.
         let insertHabit = try db.makeStatement(
             sql: """
@@ -42,7 +42,7 @@ enum RoutineGraph {
             sql: "INSERT INTO option_next (option_id, position, version_id, next_position) VALUES (?, ?, ?, ?)")
 
         for (position, spec) in routine.habits.enumerated() {
-            guard let habitID = habitIDs[HabitName.key(spec.name)] else { continue }
+            guard let habitID = habitIDs[HabitKey(spec.name)] else { continue }
             try insertHabit.execute(arguments: [
                 versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target,
                 spec.weekly, spec.schedule?.storedText,
@@ -52,7 +52,7 @@ enum RoutineGraph {
             switch node.body {
             case .habit(let name):
                 try insertNode.execute(arguments: [
-                    versionID, position, node.id, node.isInline, "habit", habitIDs[HabitName.key(name)], name, nil,
+                    versionID, position, node.id, node.isInline, "habit", habitIDs[HabitKey(name)], name, nil,
                     node.when,
                 ])
             case .question(let text, _):

@@ -75,9 +75,9 @@ import Testing
 
 @Suite struct NameFoldingTests {
     @Test func habitNamesFoldCaseAndWhiteSpace() {
-        #expect(HabitName.key(" drink  water ") == HabitName.key("Drink Water"))
+        #expect(HabitKey(" drink  water ") == HabitKey("Drink Water"))
         #expect(HabitName.display(" drink \t water ") == "drink water")
-        #expect(HabitName.key("Drink Water") != HabitName.key("Drink Waters"))
+        #expect(HabitKey("Drink Water") != HabitKey("Drink Waters"))
     }
 
     @Test func unitSpellingsFoldToOneSymbol() {

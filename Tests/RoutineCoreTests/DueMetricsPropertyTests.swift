@@ -31,7 +31,7 @@ import Testing
         var pauses: [PauseSpan] = []
         for _ in 0..<generator.below(3) {
             let start = reference.adding(days: -generator.below(60))
-            let keys = generator.below(3) == 0 ? ["Other"] : generator.below(2) == 0 ? [] : ["habit"]
+            let keys: [HabitKey] = generator.below(3) == 0 ? ["Other"] : generator.below(2) == 0 ? [] : ["habit"]
             pauses.append(PauseSpan(from: start, to: start.adding(days: generator.below(10)), habitKeys: keys))
         }
         return Case(habit: habit, doneDays: done, pauses: pauses)

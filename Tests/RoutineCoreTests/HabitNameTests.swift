@@ -6,7 +6,7 @@ import Testing
 /// the store agree on it byte for byte.
 @Suite struct HabitNameTests {
     @Test func keysFoldCaseSpaceAndCanonicalEquivalence() {
-        #expect(HabitName.key(" drink  Water ") == "drink water")
+        #expect(HabitKey(" drink  Water ") == "drink water")
         let composed = "Caf\u{E9}"
         let decomposed = "Cafe\u{301}"
         #expect(Array(HabitName.key(composed).utf8) == Array(HabitName.key(decomposed).utf8))
@@ -18,7 +18,7 @@ import Testing
         builder.habit("c", "Cafe\u{301} au lait")
         let routine = builder.build("cafe", start: ["c"])
         // The store reports its NFC key; the file spelled the name decomposed.
-        let walker = Walker(routine: routine, dayKey: testDay, alreadyDone: [HabitName.key("Caf\u{E9} au lait")])
+        let walker = Walker(routine: routine, dayKey: testDay, alreadyDone: [HabitKey("Caf\u{E9} au lait")])
         #expect(walker.status == .completed)
         #expect(walker.steps.map(\.answer) == [.alreadyDone])
     }

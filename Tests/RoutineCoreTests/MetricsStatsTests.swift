@@ -207,7 +207,7 @@ import Testing
     @Test func habitsMatchByKeyWhateverTheSpelling() throws {
         let habit = MetricHabit(name: " drink  Water ")
         #expect(habit.key == "drink water")
-        let entry = MetricEntry(habitKey: HabitName.key("Drink Water"), dayKey: F.day("2026-11-22"))
+        let entry = MetricEntry(habitKey: HabitKey("Drink Water"), dayKey: F.day("2026-11-22"))
         #expect(F.stats(habit, [entry], at: "2026-11-22")?.doneToday == true)
     }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import RoutineCore
 
 @Suite struct TranscriptTests {
-    private func run(_ lines: [String], routine: Routine = morningRoutine(), done: Set<String> = []) -> Walker {
+    private func run(_ lines: [String], routine: Routine = morningRoutine(), done: Set<HabitKey> = []) -> Walker {
         var walker = Walker(routine: routine, dayKey: testDay, alreadyDone: done)
         _ = walker.feed(lines)
         return walker

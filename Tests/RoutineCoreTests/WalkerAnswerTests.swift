@@ -159,7 +159,7 @@ import Testing
     }
 
     @Test func hostKnowledgeMakesAHabitAQuantity() {
-        let known = [
+        let known: [HabitKey: HabitSpec] = [
             "drink water": HabitSpec(name: "Drink water", measure: Measure(unit: "glasses", type: "count"), target: 2)
         ]
         var walker = Walker(routine: morningRoutine(), dayKey: testDay, habitSpecs: known)

@@ -3,7 +3,7 @@ import Testing
 @testable import RoutineCore
 
 @Suite struct WalkerBackTests {
-    private func walker(_ routine: Routine = morningRoutine(), done: Set<String> = []) -> Walker {
+    private func walker(_ routine: Routine = morningRoutine(), done: Set<HabitKey> = []) -> Walker {
         Walker(routine: routine, dayKey: testDay, alreadyDone: done)
     }
 

@@ -24,7 +24,7 @@ import Testing
 
     /// Plays `lines` straight through and, for every k, pauses after k lines, saves to
     /// JSON, restores, resumes and plays the rest: everything must be the same.
-    private func checkResumeEverywhere(_ routine: Routine, _ lines: [String], done: Set<String> = []) throws {
+    private func checkResumeEverywhere(_ routine: Routine, _ lines: [String], done: Set<HabitKey> = []) throws {
         var straight = Walker(routine: routine, dayKey: testDay, alreadyDone: done)
         let whole = play(&straight, lines[...])
         let expectedTranscript = Transcript.json(run: "r", walker: straight, dryRun: false)

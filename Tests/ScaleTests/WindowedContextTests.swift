@@ -58,17 +58,18 @@ import Testing
             if windowCount < wholeCount { windowReadLess = true }
 
             for name in names {
-                let habit = MetricHabit(name: name, schedule: whole.schedules?[HabitName.key(name)])
+                let key = HabitKey(name)
+                let habit = MetricHabit(name: name, schedule: whole.schedules?[key])
                 func figures(_ context: DayContext) -> [Int] {
-                    let entries = context.tallies(name).map { MetricEntry(habitKey: habit.key, dayKey: $0.day) }
+                    let entries = context.tallies(key).map { MetricEntry(habitKey: habit.key, dayKey: $0.day) }
                     let stats = computeStats(
                         habits: [habit], entries: entries, day: day.adding(days: -1), pauses: context.pauses)
                     var recent: [Int] = []
                     for back in 0...7 {
-                        let tally = context.tallies(name).first { $0.day == day.adding(days: -back) }
+                        let tally = context.tallies(key).first { $0.day == day.adding(days: -back) }
                         recent.append(tally.map { $0.count * 1000 + Int($0.sum) } ?? -1)
                     }
-                    return [stats.first?.currentStreak ?? -1, context.lastDone(name, before: day)?.ordinal ?? -1]
+                    return [stats.first?.currentStreak ?? -1, context.lastDone(key, before: day)?.ordinal ?? -1]
                         + recent
                 }
                 #expect(figures(window) == figures(whole), "trial \(trial) \(name)")

@@ -35,18 +35,18 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let start = settings.day(from)
             var habits: [(name: String, schedule: Schedule?)] = []
-            var lastDone: [String: DayKey] = [:]
+            var lastDone: [HabitKey: DayKey] = [:]
             var pauses: [PauseSpan] = []
             // Keys of the habits some routine may ask on each day (its conditions, as if
             // nothing more were logged after the day before `start`).
-            var open: [DayKey: Set<String>] = [:]
+            var open: [DayKey: Set<HabitKey>] = [:]
             if let store = try Session.current.existingStore(settings) {
-                var seen = Set<String>()
+                var seen = Set<HabitKey>()
                 var names: [String] = []
                 let specs = try store.habitSpecs()
                 for summary in try store.routines() {
                     guard let routine = try store.routine(slug: summary.slug)?.routine else { continue }
-                    for name in routine.reachableHabitNames() where seen.insert(HabitName.key(name)).inserted {
+                    for name in routine.reachableHabitNames() where seen.insert(HabitKey(name)).inserted {
                         names.append(name)
                     }
                     let base = try store.dayContext(
@@ -56,26 +56,26 @@ extension RoutineCommand {
                         var context = base
                         context.day = start.adding(days: offset)
                         let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
-                        open[context.day, default: []].formUnion(reachable.map(HabitName.key))
+                        open[context.day, default: []].formUnion(reachable.map { HabitKey($0) })
                     }
                 }
                 let stored = Dictionary(
                     try store.habits().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
                 // Archived habits are hidden unless asked for (SPEC §11); shown, they are never due.
-                if !all { names.removeAll { stored[HabitName.key($0)]?.isArchived == true } }
+                if !all { names.removeAll { stored[HabitKey($0)]?.isArchived == true } }
                 habits = names.map { name in
-                    let info = stored[HabitName.key(name)]
+                    let info = stored[HabitKey(name)]
                     return (info?.name ?? name, info?.schedule)
                 }
                 let context = try store.dayContext(habits: names, day: start.adding(days: -1), historyOf: [])
                 for name in names {
-                    if let last = context.tallies(name).last?.day { lastDone[HabitName.key(name)] = last }
+                    if let last = context.tallies(HabitKey(name)).last?.day { lastDone[HabitKey(name)] = last }
                 }
                 pauses = context.pauses
             }
             let plan = DuePlan(
                 habits: habits, from: start, count: days, pauses: pauses, lastDone: lastDone,
-                isOpen: { name, day in open[day]?.contains(HabitName.key(name)) ?? false })
+                isOpen: { name, day in open[day]?.contains(HabitKey(name)) ?? false })
             Output.line(format == .json ? plan.json : plan.text)
         }
     }

@@ -58,14 +58,16 @@ extension RoutineCommand {
                     historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
                 let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
                 var state = TodayOverview.State.notStarted
-                var skipped = Set<String>()
-                var open = Set(reachable.map(HabitName.key))
-                var notDue = Set(routine.reachableHabitNames().map(HabitName.key)).subtracting(open)
+                var skipped = Set<HabitKey>()
+                var open = Set(reachable.map { HabitKey($0) })
+                var notDue = Set(routine.reachableHabitNames().map { HabitKey($0) }).subtracting(open)
                 if let run = runs.first(where: { $0.slug == summary.slug }) {
                     // The run's own version, resumed in memory only: its next prompt and
                     // what it may still ask. A state that cannot be read shows no prompt.
                     var walked = RunCoordinator.savedWalker(of: run, store: store)
-                    for step in walked?.steps ?? [] where step.answer == .skipped { skipped.insert(step.text) }
+                    for step in walked?.steps ?? [] where step.answer == .skipped {
+                        skipped.insert(HabitKey(step.text))
+                    }
                     let time = clock(run.updatedAt, settings.time.timeZone)
                     switch run.status {
                     case .completed: state = .completed(at: time)

@@ -49,7 +49,7 @@ struct RunSummary {
     }
 
     private func unit(of habit: String, _ walker: Walker) -> String {
-        guard let unit = walker.habitSpecs[HabitName.key(habit)]?.measure?.unit, unit != "count"
+        guard let unit = walker.habitSpecs[HabitKey(habit)]?.measure?.unit, unit != "count"
         else { return "" }
         return " " + unit
     }

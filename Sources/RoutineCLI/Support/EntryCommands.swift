@@ -50,12 +50,12 @@ enum EntryCommands {
 
     /// The text form of `routine entries`: a header, then one aligned row per entry,
     /// values with their habit's unit (`units` maps `HabitName.key` to a unit).
-    static func table(_ entries: [EntryInfo], units: [String: String]) -> String {
+    static func table(_ entries: [EntryInfo], units: [HabitKey: String]) -> String {
         if entries.isEmpty { return "No entries." }
         let header = ["id", "day", "habit", "value", "note"]
         let rows = entries.map { entry -> [String] in
             let value = entry.value.map {
-                JSONText.number($0) + (units[HabitName.key(entry.habit)].map { " " + $0 } ?? "")
+                JSONText.number($0) + (units[HabitKey(entry.habit)].map { " " + $0 } ?? "")
             }
             var note = entry.note ?? ""
             if entry.deletedAt != nil { note += note.isEmpty ? "(deleted)" : " (deleted)" }
@@ -65,8 +65,8 @@ enum EntryCommands {
     }
 
     /// The units of the store's measured habits, by `HabitName.key`.
-    static func units(_ store: AppDatabase) throws -> [String: String] {
-        var units: [String: String] = [:]
+    static func units(_ store: AppDatabase) throws -> [HabitKey: String] {
+        var units: [HabitKey: String] = [:]
         for habit in try store.habits() {
             if let measure = habit.measure { units[habit.key] = measure.unit }
         }

@@ -17,7 +17,7 @@ enum Metrics {
     ) throws -> [HabitStats] {
         var habits = try store.habits(includeArchived: includeArchived || names != nil).map(habit)
         if let names {
-            let keys = Set(names.map(HabitName.key))
+            let keys = Set(names.map { HabitKey($0) })
             habits = habits.filter { keys.contains($0.key) }
         }
         guard !habits.isEmpty else { return [] }

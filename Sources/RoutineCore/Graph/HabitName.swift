@@ -21,3 +21,59 @@ public enum HabitName {
         return key.utf8.allSatisfy { $0 < 0x80 } ? key : key.precomposedStringWithCanonicalMapping
     }
 }
+
+/// A habit's identity (`HabitName.key` of its name), as a type: a key cannot be mixed up
+/// with a display name, and every set and table of habits is keyed by it, from the
+/// walker's known-done set to the store's `name_key` column.
+public struct HabitKey: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The folded text: what the store keeps in `name_key`.
+    public let rawValue: String
+
+    /// The key of a habit named `name` (any spelling: " drink  WATER " is "drink water").
+    public init(_ name: String) {
+        rawValue = HabitName.key(name)
+    }
+
+    /// A key read back from where a key was stored (already folded).
+    public init(stored: String) {
+        rawValue = stored
+    }
+
+    /// A literal names a habit, in any spelling (tests, fixed names).
+    public init(stringLiteral name: String) {
+        self.init(name)
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (a: HabitKey, b: HabitKey) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Encoded as the bare folded text, as saved walkers always held it.
+extension HabitKey: Codable {
+    public init(from decoder: Decoder) throws {
+        self.init(stored: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// A table keyed by habit encodes as a JSON object (`{"meditate": …}`), as it did when
+/// its keys were strings, so saved walkers read back.
+extension HabitKey: CodingKeyRepresentable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public var codingKey: CodingKey { Key(stringValue: rawValue) }
+
+    public init?<T: CodingKey>(codingKey: T) {
+        self.init(stored: codingKey.stringValue)
+    }
+}

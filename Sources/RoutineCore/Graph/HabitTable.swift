@@ -6,14 +6,14 @@
 /// (the store keeps the first spelling ever used) passes that name instead.
 struct HabitTable: Sendable, Equatable {
     /// Identity keys, by habit number.
-    private(set) var keys: [String] = []
+    private(set) var keys: [HabitKey] = []
     /// Shown names, by habit number.
     private(set) var names: [String] = []
     /// The habit number of each node, or nil for a question node.
     private(set) var habitOfNode: [Int?] = []
-    private var numbers: [String: Int] = [:]
+    private var numbers: [HabitKey: Int] = [:]
 
-    init(_ routine: Routine, knownNames: [String: String] = [:]) {
+    init(_ routine: Routine, knownNames: [HabitKey: String] = [:]) {
         for spec in routine.habits { add(spec.name, knownNames) }
         habitOfNode.reserveCapacity(routine.nodes.count)
         for node in routine.nodes {
@@ -26,8 +26,8 @@ struct HabitTable: Sendable, Equatable {
     }
 
     @discardableResult
-    private mutating func add(_ name: String, _ knownNames: [String: String]) -> Int {
-        let key = HabitName.key(name)
+    private mutating func add(_ name: String, _ knownNames: [HabitKey: String]) -> Int {
+        let key = HabitKey(name)
         if let number = numbers[key] { return number }
         let number = keys.count
         numbers[key] = number
@@ -37,7 +37,7 @@ struct HabitTable: Sendable, Equatable {
     }
 
     /// The habit number of a key, if the routine uses that habit.
-    func number(ofKey key: String) -> Int? { numbers[key] }
+    func number(ofKey key: HabitKey) -> Int? { numbers[key] }
 
     /// The habit number of a node, or nil for a question node or an index out of range.
     func habit(ofNode node: Int) -> Int? {

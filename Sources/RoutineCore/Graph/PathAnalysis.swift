@@ -62,11 +62,11 @@ public struct PathAnalysis: Sendable, Equatable {
     /// day, analyse `routine.pruned(for:)`.
     public init(
         _ routine: Routine, listing limit: Int? = nil, budget: Int = PathAnalysis.defaultBudget,
-        scheduled: Set<String> = []
+        scheduled: Set<HabitKey> = []
     )
         throws(PathAnalysisError)
     {
-        let declared = routine.habits.filter { $0.schedule != nil }.map { HabitName.key($0.name) }
+        let declared = routine.habits.filter { $0.schedule != nil }.map { HabitKey($0.name) }
         let graph = PathGraph(routine, scheduled: scheduled.union(declared))
         let counted = try PathCounter.count(graph, budget: budget)
         self.routine = routine.slug

@@ -26,7 +26,7 @@ struct PathGraph: Sendable {
     let start: [Int]
 
     /// - Parameter scheduled: keys of habits with a schedule (their nodes may be not due).
-    init(_ routine: Routine, scheduled: Set<String> = []) {
+    init(_ routine: Routine, scheduled: Set<HabitKey> = []) {
         let order = VisitOrder(routine)
         let habits = HabitTable(routine)
         func positions(_ list: [Int], after position: Int) -> [Int] {

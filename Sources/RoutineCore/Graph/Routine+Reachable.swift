@@ -15,9 +15,9 @@ extension Routine {
                 stack += activations(of: index, option: option).filter { $0 >= 0 && $0 < nodes.count && !reached[$0] }
             }
         }
-        var seen = Set<String>()
+        var seen = Set<HabitKey>()
         return nodes.indices.compactMap { index in
-            guard reached[index], case .habit(let name) = nodes[index].body, seen.insert(HabitName.key(name)).inserted
+            guard reached[index], case .habit(let name) = nodes[index].body, seen.insert(HabitKey(name)).inserted
             else { return nil }
             return name
         }

@@ -42,8 +42,8 @@ public struct Routine: Sendable, Equatable {
 
     /// The declared properties of a habit, matched by `HabitName.key`.
     public func spec(forHabit name: String) -> HabitSpec? {
-        let key = HabitName.key(name)
-        return habits.first { HabitName.key($0.name) == key }
+        let key = HabitKey(name)
+        return habits.first { HabitKey($0.name) == key }
     }
 }
 

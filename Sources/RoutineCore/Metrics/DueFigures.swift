@@ -19,7 +19,7 @@ struct DueFigures: Equatable, Sendable {
     var dueDays: Int
 
     /// - Parameter pauses: the pauses of this habit (others are ignored anyway).
-    init(history: HabitHistory, schedule: Schedule?, pauses: [PauseSpan], habitKey: String, day d: Int) {
+    init(history: HabitHistory, schedule: Schedule?, pauses: [PauseSpan], habitKey: HabitKey, day d: Int) {
         let first = min(history.days.first ?? d, d - 6)
         // pausedBefore[i]: paused days among first ..< first + i.
         var paused = [Bool](repeating: false, count: d - first + 1)

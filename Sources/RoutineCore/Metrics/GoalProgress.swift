@@ -40,7 +40,7 @@ public struct GoalProgress: Sendable, Hashable {
 /// order of `entries` does not matter. Links are not validated here (see
 /// `GoalSpec.validationErrors()`).
 public func goalProgress(goal: GoalSpec, entries: [MetricEntry]) -> GoalProgress {
-    var quantityOfKey: [String: Bool] = [:]
+    var quantityOfKey: [HabitKey: Bool] = [:]
     for habit in goal.linkedHabits where quantityOfKey[habit.key] == nil {
         quantityOfKey[habit.key] = habit.isQuantity
     }

@@ -126,7 +126,7 @@ public struct HabitStats: Sendable, Hashable {
 public func computeStats(
     habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = []
 ) -> [HabitStats] {
-    var groupOfKey: [String: Int] = [:]
+    var groupOfKey: [HabitKey: Int] = [:]
     for habit in habits where groupOfKey[habit.key] == nil {
         groupOfKey[habit.key] = groupOfKey.count
     }

@@ -3,13 +3,13 @@
 /// The store hands these over with soft-deleted entries already filtered out. Metrics
 /// never look at instants or time zones: the DayKey stored with the entry is the truth.
 public struct MetricEntry: Sendable, Hashable, Codable {
-    /// The habit's identity key, `HabitName.key(name)`.
-    public var habitKey: String
+    /// The habit's identity key, `HabitKey(name)`.
+    public var habitKey: HabitKey
     public var dayKey: DayKey
     /// The measured value for quantity habits; nil for binary ones (and ignored for them).
     public var value: Double?
 
-    public init(habitKey: String, dayKey: DayKey, value: Double? = nil) {
+    public init(habitKey: HabitKey, dayKey: DayKey, value: Double? = nil) {
         self.habitKey = habitKey
         self.dayKey = dayKey
         self.value = value
@@ -19,8 +19,8 @@ public struct MetricEntry: Sendable, Hashable, Codable {
 /// A habit as the metrics see it: its identity, whether it is measured, and its
 /// optional weekly target.
 public struct MetricHabit: Sendable, Hashable, Codable {
-    /// `HabitName.key(name)`; entries are matched against it exactly.
-    public var key: String
+    /// `HabitKey(name)`; entries are matched against it exactly.
+    public var key: HabitKey
     /// The display name (the first spelling used).
     public var name: String
     /// True for quantity habits (measured in `unit`, or a plain count when `unit` is nil).
@@ -35,12 +35,12 @@ public struct MetricHabit: Sendable, Hashable, Codable {
     /// schedule for all history.
     public var schedule: Schedule?
 
-    /// - Parameter key: defaults to `HabitName.key(name)`.
+    /// - Parameter key: defaults to `HabitKey(name)`.
     public init(
-        key: String? = nil, name: String, isQuantity: Bool = false, unit: String? = nil, weekly: Double? = nil,
+        key: HabitKey? = nil, name: String, isQuantity: Bool = false, unit: String? = nil, weekly: Double? = nil,
         schedule: Schedule? = nil
     ) {
-        self.key = key ?? HabitName.key(name)
+        self.key = key ?? HabitKey(name)
         self.name = name
         self.isQuantity = isQuantity
         self.unit = unit

@@ -45,23 +45,23 @@ public struct TodayOverview: Sendable {
         public var habits: [String]
         /// Keys of habits that may still be asked on the day: reachable on some path with
         /// the day's conditions and due-ness (used only while not finished).
-        public var reachable: Set<String>
+        public var reachable: Set<HabitKey>
         /// Keys of habits skipped in the day's run.
-        public var skipped: Set<String>
+        public var skipped: Set<HabitKey>
         /// Keys of habits the day's conditions leave out (counted as not due).
-        public var notDue: Set<String>
+        public var notDue: Set<HabitKey>
 
         public init(
-            slug: String, title: String, state: State, habits: [String], reachable: Set<String>,
-            skipped: Set<String>, notDue: Set<String> = []
+            slug: String, title: String, state: State, habits: [String], reachable: Set<HabitKey>,
+            skipped: Set<HabitKey>, notDue: Set<HabitKey> = []
         ) {
-            self.notDue = Set(notDue.map(HabitName.key))
+            self.notDue = notDue
             self.slug = slug
             self.title = title
             self.state = state
             self.habits = habits
-            self.reachable = Set(reachable.map(HabitName.key))
-            self.skipped = Set(skipped.map(HabitName.key))
+            self.reachable = reachable
+            self.skipped = skipped
         }
     }
 
@@ -83,11 +83,11 @@ public struct TodayOverview: Sendable {
     public init(day: DayKey, routines: [RoutineDay], stats: [HabitStats]) {
         self.day = day
         let byKey = Dictionary(stats.map { ($0.habit.key, $0) }, uniquingKeysWith: { first, _ in first })
-        var inRoutine = Set<String>()
+        var inRoutine = Set<HabitKey>()
         sections = routines.map { routine in
             var section = Section(slug: routine.slug, state: routine.state)
             for name in routine.habits {
-                let key = HabitName.key(name)
+                let key = HabitKey(name)
                 inRoutine.insert(key)
                 guard let figures = byKey[key] else { continue }
                 if figures.doneToday {

@@ -28,12 +28,12 @@ public struct DuePlan: Sendable, Equatable {
     ///     conditions); true when there are none.
     public init(
         habits: [(name: String, schedule: Schedule?)], from: DayKey, count: Int, pauses: [PauseSpan],
-        lastDone: [String: DayKey], isOpen: (String, DayKey) -> Bool = { _, _ in true }
+        lastDone: [HabitKey: DayKey], isOpen: (String, DayKey) -> Bool = { _, _ in true }
     ) {
         days = (0..<max(0, count)).map { from.adding(days: $0) }
         let days = self.days
         rows = habits.map { habit in
-            let key = HabitName.key(habit.name)
+            let key = HabitKey(habit.name)
             let last = lastDone[key]
             let due = days.map { day in
                 Due.status(

@@ -45,7 +45,7 @@ public enum Due {
     /// `isDue(habit, day, schedule, pauses, history)`: the same from plain values.
     /// `doneDays` are the habit's DayKeys with a live entry, in any order.
     public static func isDue(
-        habit key: String, on day: DayKey, schedule: Schedule?, pauses: [PauseSpan], doneDays: [DayKey]
+        habit key: HabitKey, on day: DayKey, schedule: Schedule?, pauses: [PauseSpan], doneDays: [DayKey]
     ) -> Bool {
         let paused = pauses.contains { $0.covers(key, on: day) }
         let last = doneDays.filter { $0 < day }.max()

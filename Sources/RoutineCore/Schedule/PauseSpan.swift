@@ -4,21 +4,21 @@ public struct PauseSpan: Codable, Sendable, Hashable {
     public var from: DayKey
     public var to: DayKey
     /// `HabitName.key`s of the paused habits; empty pauses every habit (a holiday).
-    public var habitKeys: [String]
+    public var habitKeys: [HabitKey]
 
-    public init(from: DayKey, to: DayKey, habitKeys: [String] = []) {
+    public init(from: DayKey, to: DayKey, habitKeys: [HabitKey] = []) {
         self.from = from
         self.to = to
-        self.habitKeys = habitKeys.map(HabitName.key)
+        self.habitKeys = habitKeys
     }
 
-    /// True when this pause covers `habitKey` (whatever its spelling) at all.
-    public func applies(to habitKey: String) -> Bool {
-        habitKeys.isEmpty || habitKeys.contains(HabitName.key(habitKey))
+    /// True when this pause covers `habitKey` at all.
+    public func applies(to habitKey: HabitKey) -> Bool {
+        habitKeys.isEmpty || habitKeys.contains(habitKey)
     }
 
     /// True when `habitKey` is paused on `day`.
-    public func covers(_ habitKey: String, on day: DayKey) -> Bool {
+    public func covers(_ habitKey: HabitKey, on day: DayKey) -> Bool {
         from <= day && day <= to && applies(to: habitKey)
     }
 }

@@ -10,9 +10,9 @@ enum ConditionValidation {
                 return false
             })
         else { return }
-        var habitKeys = Set(draft.habits.map { HabitName.key($0.name) })
+        var habitKeys = Set(draft.habits.map { HabitKey($0.name) })
         for node in nodes {
-            if case .habit(let name, _) = node.body { habitKeys.insert(HabitName.key(name)) }
+            if case .habit(let name, _) = node.body { habitKeys.insert(HabitKey(name)) }
         }
         let checker = ConditionChecker(
             node: { id in
@@ -20,7 +20,7 @@ enum ConditionValidation {
                 if case .question = nodes[index].body { return .question }
                 return .habit
             },
-            knowsHabit: { habitKeys.contains(HabitName.key($0)) })
+            knowsHabit: { habitKeys.contains(HabitKey($0)) })
         for node in nodes {
             if let when = node.when { report(checker.check(when.text), of: when, into: &diagnostics) }
             if case .question(_, let options, _) = node.body {

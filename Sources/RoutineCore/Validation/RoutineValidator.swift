@@ -208,9 +208,9 @@ public enum RoutineValidator {
     }
 
     private static func checkHabits(_ habits: [DraftHabit], into diagnostics: inout [Diagnostic]) {
-        var first: [String: DraftHabit] = [:]
+        var first: [HabitKey: DraftHabit] = [:]
         for habit in habits {
-            let key = HabitName.key(habit.name)
+            let key = HabitKey(habit.name)
             guard let earlier = first[key] else {
                 first[key] = habit
                 continue

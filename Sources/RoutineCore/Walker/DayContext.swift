@@ -10,27 +10,27 @@ public struct DayContext: Sendable, Equatable {
     /// The run's DayKey.
     public var day: DayKey
     /// Live entries per habit key (`HabitName.key`), one tally per DayKey ≤ `day`, ascending.
-    public var history: [String: [DayTally]]
+    public var history: [HabitKey: [DayTally]]
     public var pauses: [PauseSpan]
     /// The host's current schedules by habit key (a habit absent is daily); nil when the
     /// host has none (a file not in any store): the routine's declarations are used.
     /// A schedule changed since a run started is seen when the run resumes.
-    public var schedules: [String: Schedule]?
+    public var schedules: [HabitKey: Schedule]?
     /// Keys of archived habits: never due in a run (SPEC §11).
-    public var archived: Set<String> = []
+    public var archived: Set<HabitKey> = []
 
     /// - Parameter history: tallies in any order; they are sorted and keys folded here.
     public init(
-        day: DayKey, history: [String: [DayTally]] = [:], pauses: [PauseSpan] = [],
-        schedules: [String: Schedule]? = nil
+        day: DayKey, history: [HabitKey: [DayTally]] = [:], pauses: [PauseSpan] = [],
+        schedules: [HabitKey: Schedule]? = nil
     ) {
         self.schedules = schedules.map {
-            Dictionary($0.map { (HabitName.key($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+            $0
         }
         self.day = day
-        var folded: [String: [DayTally]] = [:]
+        var folded: [HabitKey: [DayTally]] = [:]
         for (key, tallies) in history {
-            folded[HabitName.key(key), default: []].append(contentsOf: tallies.filter { $0.day <= day })
+            folded[key, default: []].append(contentsOf: tallies.filter { $0.day <= day })
         }
         self.history = folded.mapValues { $0.sorted { $0.day < $1.day } }
         self.pauses = pauses
@@ -39,26 +39,26 @@ public struct DayContext: Sendable, Equatable {
     /// An empty history: what a dry run of a file that touches no store knows.
     public static func empty(_ day: DayKey) -> DayContext { DayContext(day: day) }
 
-    /// The tallies of one habit (any spelling).
-    public func tallies(_ habit: String) -> [DayTally] {
-        history[HabitName.key(habit)] ?? []
+    /// The tallies of one habit.
+    public func tallies(_ habit: HabitKey) -> [DayTally] {
+        history[habit] ?? []
     }
 
     /// The habit's last DayKey with a live entry before `before`.
-    public func lastDone(_ habit: String, before: DayKey) -> DayKey? {
+    public func lastDone(_ habit: HabitKey, before: DayKey) -> DayKey? {
         tallies(habit).last { $0.day < before }?.day
     }
 
     /// True when a pause covers the habit on `day`.
-    public func isPaused(_ habit: String, on day: DayKey) -> Bool {
+    public func isPaused(_ habit: HabitKey, on day: DayKey) -> Bool {
         pauses.contains { $0.covers(habit, on: day) }
     }
 
     /// Due-ness of a habit on the run's day, by its schedule (the host's when it has
     /// them, else `declared`) and the pauses.
-    public func dueStatus(_ habit: String, declared: Schedule?) -> DueStatus {
-        if archived.contains(HabitName.key(habit)) { return .archived }
-        let schedule = schedules.map { $0[HabitName.key(habit)] } ?? declared
+    public func dueStatus(_ habit: HabitKey, declared: Schedule?) -> DueStatus {
+        if archived.contains(habit) { return .archived }
+        let schedule = schedules.map { $0[habit] } ?? declared
         return Due.status(
             schedule: schedule, paused: isPaused(habit, on: day), day: day, lastDoneBefore: lastDone(habit, before: day)
         )
@@ -82,10 +82,10 @@ extension Routine {
     /// Every habit a run of this routine may read the history of: habit nodes, declared
     /// habits and habits named in conditions, without repeats (by `HabitName.key`).
     public var contextHabitNames: [String] {
-        var seen = Set<String>()
+        var seen = Set<HabitKey>()
         var names: [String] = []
         func add(_ name: String) {
-            if !name.isEmpty, seen.insert(HabitName.key(name)).inserted { names.append(name) }
+            if !name.isEmpty, seen.insert(HabitKey(name)).inserted { names.append(name) }
         }
         for node in nodes {
             if case .habit(let name) = node.body { add(name) }

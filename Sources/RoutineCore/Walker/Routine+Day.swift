@@ -4,7 +4,7 @@ extension Routine {
     /// pause, with no answer given yet) are dropped, options whose `when:` is false are
     /// dropped, and a question left with no option is not due. What remains has no
     /// condition left (everything in it is due on that day).
-    public func pruned(for context: DayContext, habitSpecs: [String: HabitSpec] = [:]) -> Routine {
+    public func pruned(for context: DayContext, habitSpecs: [HabitKey: HabitSpec] = [:]) -> Routine {
         let walker = Walker(routine: self, dayKey: context.day, habitSpecs: habitSpecs, context: nil)
         let env = walker.environment(context)
         let conditions = RoutineConditions(self)

@@ -8,9 +8,9 @@ public struct WalkerSnapshot: Codable, Sendable, Equatable {
     public var format: Int
     public var dayKey: DayKey
     /// Merged habit properties, by `HabitName.key`.
-    public var habitSpecs: [String: HabitSpec]
+    public var habitSpecs: [HabitKey: HabitSpec]
     /// Known-done habit keys, sorted.
-    public var knownDone: [String]
+    public var knownDone: [HabitKey]
     public var steps: [Step]
     public var status: RunStatus
     public var nextToken: Int

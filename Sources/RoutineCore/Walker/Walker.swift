@@ -20,9 +20,9 @@ public struct Walker: Sendable {
     public let dayKey: DayKey
     /// Habit properties by `HabitName.key`: the routine's, overridden field by field by
     /// the host's.
-    public let habitSpecs: [String: HabitSpec]
+    public let habitSpecs: [HabitKey: HabitSpec]
     /// Keys of habits the host says have a live entry on `dayKey`.
-    public private(set) var knownDone: Set<String>
+    public private(set) var knownDone: Set<HabitKey>
     /// The visited nodes, in order, as they stand (undone ones are gone).
     public private(set) var steps: [Step]
     public private(set) var status: RunStatus
@@ -36,7 +36,7 @@ public struct Walker: Sendable {
     /// The parsed `when:` conditions (derived from the routine).
     let conditions: RoutineConditions
     private var activated: [Bool]
-    private var doneByRun: Set<String>
+    private var doneByRun: Set<HabitKey>
     private var cursor: Int
 
     /// Starts a run of `routine` on `dayKey`.
@@ -54,20 +54,20 @@ public struct Walker: Sendable {
     /// are nodes that are not due; when every activated node is, the run is `completed`
     /// from the start.
     public init(
-        routine: Routine, dayKey: DayKey, habitSpecs: [String: HabitSpec] = [:], alreadyDone: Set<String> = [],
+        routine: Routine, dayKey: DayKey, habitSpecs: [HabitKey: HabitSpec] = [:], alreadyDone: Set<HabitKey> = [],
         context: DayContext? = nil
     ) {
         let merged = Walker.merge(routine.habits, habitSpecs)
         self.init(
             routine: routine, dayKey: dayKey, mergedSpecs: merged,
-            knownDone: Set(alreadyDone.map(HabitName.key)), steps: [], status: .active, nextToken: 1)
+            knownDone: alreadyDone, steps: [], status: .active, nextToken: 1)
         self.context = context
         settle()
     }
 
     /// Rebuilds the derived state from the stored one. Callers have checked `steps`.
     init(
-        routine: Routine, dayKey: DayKey, mergedSpecs: [String: HabitSpec], knownDone: Set<String>, steps: [Step],
+        routine: Routine, dayKey: DayKey, mergedSpecs: [HabitKey: HabitSpec], knownDone: Set<HabitKey>, steps: [Step],
         status: RunStatus, nextToken: Int
     ) {
         self.routine = routine
@@ -91,13 +91,12 @@ public struct Walker: Sendable {
         rebuild()
     }
 
-    private static func merge(_ declared: [HabitSpec], _ known: [String: HabitSpec]) -> [String: HabitSpec] {
-        var merged: [String: HabitSpec] = [:]
-        for spec in declared where merged[HabitName.key(spec.name)] == nil {
-            merged[HabitName.key(spec.name)] = spec
+    private static func merge(_ declared: [HabitSpec], _ known: [HabitKey: HabitSpec]) -> [HabitKey: HabitSpec] {
+        var merged: [HabitKey: HabitSpec] = [:]
+        for spec in declared where merged[HabitKey(spec.name)] == nil {
+            merged[HabitKey(spec.name)] = spec
         }
         for (key, spec) in known {
-            let key = HabitName.key(key)
             guard let base = merged[key] else {
                 merged[key] = spec
                 continue
@@ -137,7 +136,7 @@ public struct Walker: Sendable {
         steps.compactMap { step in
             guard case .done(let value) = step.answer, let token = step.token else { return nil }
             return EntryDraft(
-                habit: step.text, habitKey: habitKey(ofNode: step.nodeIndex) ?? HabitName.key(step.text),
+                habit: step.text, habitKey: habitKey(ofNode: step.nodeIndex) ?? HabitKey(step.text),
                 dayKey: dayKey, value: value, node: step.node, token: token)
         }
     }
@@ -265,8 +264,8 @@ public struct Walker: Sendable {
     /// following done habits are stepped over; returns them. Call it before each prompt
     /// when other processes may log entries, and after applying a `retract`.
     @discardableResult
-    public mutating func refreshAlreadyDone(_ keys: Set<String>) -> [Step] {
-        knownDone = Set(keys.map(HabitName.key))
+    public mutating func refreshAlreadyDone(_ keys: Set<HabitKey>) -> [Step] {
+        knownDone = keys
         guard status == .active else { return [] }
         return settle()
     }
@@ -284,11 +283,11 @@ public struct Walker: Sendable {
     /// nodes reachable, over every option, from the activated nodes not yet visited.
     /// `isOpen` says whether a node may be passed (its due-ness); a closed node
     /// activates nothing. Empty for a finished run.
-    public func reachableHabitKeys(isOpen: (Int) -> Bool = { _ in true }) -> Set<String> {
+    public func reachableHabitKeys(isOpen: (Int) -> Bool = { _ in true }) -> Set<HabitKey> {
         guard status == .active || status == .paused else { return [] }
         var reached = [Bool](repeating: false, count: routine.nodes.count)
         var stack = (cursor..<order.count).map { order.nodes[$0] }.filter { activated[$0] }
-        var keys = Set<String>()
+        var keys = Set<HabitKey>()
         while let index = stack.popLast() {
             guard !reached[index], isOpen(index) else { continue }
             reached[index] = true
@@ -402,7 +401,7 @@ public struct Walker: Sendable {
         while cursor < order.count && !activated[order.nodes[cursor]] { cursor += 1 }
     }
 
-    func habitKey(ofNode node: Int) -> String? {
+    func habitKey(ofNode node: Int) -> HabitKey? {
         habitTable.habit(ofNode: node).map { habitTable.keys[$0] }
     }
 

@@ -23,28 +23,28 @@ struct WalkerEnvironment: ConditionEnvironment {
     let context: DayContext
     let steps: [Step]
     let entries: [EntryDraft]
-    let knownDone: Set<String>
-    let doneByRun: Set<String>
-    let habitSpecs: [String: HabitSpec]
+    let knownDone: Set<HabitKey>
+    let doneByRun: Set<HabitKey>
+    let habitSpecs: [HabitKey: HabitSpec]
 
     private var day: DayKey { context.day }
 
     var weekday: Weekday { Weekday(day) }
 
     func done(_ habit: String, daysBack: Int) -> Bool {
-        let key = HabitName.key(habit)
+        let key = HabitKey(habit)
         let target = day.adding(days: -daysBack)
         if daysBack == 0, knownDone.contains(key) || doneByRun.contains(key) { return true }
         return context.tallies(key).contains { $0.day == target && $0.count > 0 }
     }
 
     func daysSince(_ habit: String) -> Int {
-        guard let last = context.lastDone(habit, before: day) else { return 100_000 }
+        guard let last = context.lastDone(HabitKey(habit), before: day) else { return 100_000 }
         return day.ordinal - last.ordinal
     }
 
     func streak(_ habit: String) -> Int {
-        let key = HabitName.key(habit)
+        let key = HabitKey(habit)
         let schedule = context.schedules.map { $0[key] } ?? habitSpecs[key]?.schedule
         let metric = MetricHabit(key: key, name: habit, schedule: schedule)
         let samples = context.tallies(key).map { MetricEntry(habitKey: key, dayKey: $0.day) }
@@ -53,7 +53,7 @@ struct WalkerEnvironment: ConditionEnvironment {
     }
 
     private func week(_ habit: String) -> (count: Int, sum: Double) {
-        let key = HabitName.key(habit)
+        let key = HabitKey(habit)
         let first = day.adding(days: -6)
         var count = 0
         var sum = 0.0
@@ -72,7 +72,7 @@ struct WalkerEnvironment: ConditionEnvironment {
     func weekSum(_ habit: String) -> Double { MetricNumber.tidy(week(habit).sum) }
 
     func due(_ habit: String) -> Bool {
-        context.dueStatus(habit, declared: habitSpecs[HabitName.key(habit)]?.schedule).isDue
+        context.dueStatus(HabitKey(habit), declared: habitSpecs[HabitKey(habit)]?.schedule).isDue
     }
 
     func answer(_ node: String) -> String {

@@ -11,7 +11,7 @@ public struct EntryDraft: Codable, Sendable, Equatable {
     /// The habit's shown name.
     public var habit: String
     /// `HabitName.key` of the habit.
-    public var habitKey: String
+    public var habitKey: HabitKey
     public var dayKey: DayKey
     /// The quantity recorded; nil for a binary habit.
     public var value: Double?
@@ -22,7 +22,7 @@ public struct EntryDraft: Codable, Sendable, Equatable {
     /// pause and resume), so a store can key its entries by (run, token).
     public var token: Int
 
-    public init(habit: String, habitKey: String, dayKey: DayKey, value: Double?, node: String, token: Int) {
+    public init(habit: String, habitKey: HabitKey, dayKey: DayKey, value: Double?, node: String, token: Int) {
         self.habit = habit
         self.habitKey = habitKey
         self.dayKey = dayKey
