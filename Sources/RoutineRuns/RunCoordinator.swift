@@ -84,7 +84,8 @@ public struct RunCoordinator {
         }
         let walker = Walker(
             routine: routine.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
-            alreadyDone: try store.liveHabitKeys(on: dayKey), context: try context(routine.routine, dayKey, store))
+            alreadyDone: try store.liveHabitKeys(on: dayKey),
+            context: try store.dayContext(for: routine.routine, day: dayKey))
         let runID = RunID(rawValue: time.newID())
         try store.startRun(
             versionID: routine.versionID, dayKey: dayKey, timeZone: timeZoneName, state: try RunState.encode(walker),
@@ -123,7 +124,7 @@ public struct RunCoordinator {
             walker.refreshAlreadyDone(live)
             // The history snapshot is never saved with a run: read afresh, without the
             // run's own entries (the walker counts those itself).
-            walker.refreshContext(try context(stored.routine, run.dayKey, store, excludingRun: run.id))
+            walker.refreshContext(try store.dayContext(for: stored.routine, day: run.dayKey, excludingRun: run.id))
             walker.resume()
             var coordinator = RunCoordinator(
                 walker: walker, runID: run.id, slug: run.slug, store: store, isDryRun: false, now: time.now,
@@ -148,7 +149,7 @@ public struct RunCoordinator {
         let walker = Walker(
             routine: routine, dayKey: dayKey, habitSpecs: try store?.habitSpecs() ?? [:],
             alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [],
-            context: try store.map { try context(routine, dayKey, $0) } ?? .empty(dayKey))
+            context: try store.map { try $0.dayContext(for: routine, day: dayKey) } ?? .empty(dayKey))
         return RunCoordinator(
             walker: walker, runID: RunID(rawValue: time.newID()), slug: routine.slug, store: store, isDryRun: true,
             now: time.now,
@@ -161,19 +162,6 @@ public struct RunCoordinator {
     public static func savedWalker(of run: RunInfo, store: AppDatabase) -> Walker? {
         guard let stored = try? store.routine(versionID: run.versionID) else { return nil }
         return try? RunState.decode(run.state, routine: stored.routine)
-    }
-
-    /// What the walker's conditions and schedules read on `day` (SPEC §10.4): the history
-    /// of the habits the routine's conditions name and of its `every:` habits, schedules
-    /// and pauses, as the store has them.
-    private static func context(
-        _ routine: Routine, _ day: DayKey, _ store: AppDatabase, excludingRun: RunID? = nil
-    )
-        throws -> DayContext
-    {
-        try store.dayContext(
-            habits: routine.contextHabitNames, day: day, excludingRun: excludingRun,
-            historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
     }
 
     /// What to ask now; nil when the run is no longer active.

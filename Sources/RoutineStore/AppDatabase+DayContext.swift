@@ -3,6 +3,15 @@ import GRDB
 import RoutineCore
 
 extension AppDatabase {
+    /// What a run of `routine` reads on `day` (SPEC §10.4): the history of the habits its
+    /// conditions name and of its `every:` habits, schedules and pauses. The one recipe
+    /// for the walker, `today`, `plan` and `paths --day`.
+    public func dayContext(for routine: Routine, day: DayKey, excludingRun runID: RunID? = nil) throws -> DayContext {
+        try dayContext(
+            habits: routine.contextHabitNames, day: day, excludingRun: runID,
+            historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
+    }
+
     /// The history snapshot a run reads (SPEC §10.4): for each named habit, its live
     /// entries up to `day` tallied per DayKey and its current schedule, and every pause. One query for the
     /// entries, whatever the store's age. Entries of `excludingRun` are left out (the

@@ -42,10 +42,7 @@ extension RoutineCommand {
             var subject = loaded.routine
             if let argument = day {
                 let day = settings.day(argument)
-                let context =
-                    try store?.dayContext(
-                        habits: subject.contextHabitNames, day: day,
-                        historyOf: subject.conditionHabitNames, historyDepth: subject.conditionDepth) ?? .empty(day)
+                let context = try store?.dayContext(for: subject, day: day) ?? .empty(day)
                 subject = subject.pruned(for: context, habitSpecs: specs)
             }
             let scheduled = Set(specs.filter { $0.value.schedule != nil }.keys)

@@ -49,9 +49,7 @@ extension RoutineCommand {
                     for name in routine.reachableHabitNames() where seen.insert(HabitKey(name)).inserted {
                         names.append(name)
                     }
-                    let base = try store.dayContext(
-                        habits: routine.contextHabitNames, day: start.adding(days: -1),
-                        historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
+                    let base = try store.dayContext(for: routine, day: start.adding(days: -1))
                     for offset in 0..<days {
                         var context = base
                         context.day = start.adding(days: offset)

@@ -53,9 +53,7 @@ extension RoutineCommand {
                 guard let stored = try store.routine(slug: summary.slug) else { continue }
                 let routine = stored.routine
                 // Reachable on some path of D with D's conditions, schedules and pauses.
-                let context = try store.dayContext(
-                    habits: routine.contextHabitNames, day: day,
-                    historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
+                let context = try store.dayContext(for: routine, day: day)
                 let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
                 var state = TodayOverview.State.notStarted
                 var skipped = Set<HabitKey>()
@@ -73,10 +71,7 @@ extension RoutineCommand {
                     case .completed: state = .completed(at: time)
                     case .aborted: state = .aborted(at: time)
                     case .paused, .active:
-                        walked?.refreshContext(
-                            try store.dayContext(
-                                habits: routine.contextHabitNames, day: day, excludingRun: run.id,
-                                historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth))
+                        walked?.refreshContext(try store.dayContext(for: routine, day: day, excludingRun: run.id))
                         walked?.resume()
                         state = .paused(prompt: walked?.prompt?.text)
                         if let walked, walked.routine == routine {
