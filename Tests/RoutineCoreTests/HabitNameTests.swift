@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RoutineCore
@@ -21,5 +22,18 @@ import Testing
         let walker = Walker(routine: routine, dayKey: testDay, alreadyDone: [HabitKey("Caf\u{E9} au lait")])
         #expect(walker.status == .completed)
         #expect(walker.steps.map(\.answer) == [.alreadyDone])
+    }
+}
+
+/// `HabitName.key`'s ASCII fast path (plain lower-casing) gives what the whole rule
+/// gives: white space folded, lower-cased, NFC.
+@Suite struct HabitKeyFastPathTests {
+    @Test func fastPathAgreesWithTheWholeRule() {
+        for name in [
+            "Drink Water", " drink  water ", "Read", "", " ", "a  b", "Café Olé", "x\ty", "A B C", "end ", "Ça",
+        ] {
+            let whole = HabitName.display(name).lowercased().precomposedStringWithCanonicalMapping
+            #expect(HabitName.key(name) == whole, "\(name)")
+        }
     }
 }

@@ -69,11 +69,3 @@ import Testing
         }
     }
 }
-
-@Suite struct ValidationHabitKeyTests {
-    @Test func fastPathAgreesWithHabitName() {
-        for name in ["Drink Water", " drink  water ", "Read", "", " ", "a  b", "Café Olé", "x\ty", "A B C", "end "] {
-            #expect(RoutineValidator.habitKey(name) == HabitName.key(name), "\(name)")
-        }
-    }
-}

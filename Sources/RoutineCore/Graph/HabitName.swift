@@ -16,6 +16,19 @@ public enum HabitName {
     /// "Drink Water" have the same key, and so have "Café" typed composed and decomposed
     /// (SQLite compares the stored keys byte for byte).
     public static func key(_ name: String) -> String {
+        // The common case, printable ASCII without leading, trailing or doubled spaces,
+        // is only lower-casing (a 100,000-node file folds every habit name).
+        var previousSpace = true
+        var simple = true
+        for byte in name.utf8 {
+            let isSpace = byte == 0x20
+            guard byte > 0x20 && byte < 0x7F || (isSpace && !previousSpace) else {
+                simple = false
+                break
+            }
+            previousSpace = isSpace
+        }
+        if simple && !previousSpace { return name.lowercased() }
         let key = display(name).lowercased()
         // ASCII is already NFC: the common case skips Foundation's normalisation.
         return key.utf8.allSatisfy { $0 < 0x80 } ? key : key.precomposedStringWithCanonicalMapping

@@ -74,7 +74,7 @@ public enum RoutineValidator {
         }
         if cycles.isEmpty {
             let keys: [String?] = nodes.indices.map {
-                if case .habit(let name, _) = nodes[$0].body { return Self.habitKey(name) }
+                if case .habit(let name, _) = nodes[$0].body { return HabitName.key(name) }
                 return nil
             }
             for index in RepeatedHabitFinder.repeatedNodes(
@@ -231,20 +231,6 @@ public enum RoutineValidator {
                         at: habit.location))
             }
         }
-    }
-
-    /// `HabitName.key`, with a fast path for the common case of printable ASCII
-    /// without leading, trailing or doubled spaces (where it is just lower-casing).
-    static func habitKey(_ name: String) -> String {
-        var previousSpace = true
-        for byte in name.utf8 {
-            let isSpace = byte == 0x20
-            guard byte > 0x20 && byte < 0x7F || (isSpace && !previousSpace) else {
-                return HabitName.key(name)
-            }
-            previousSpace = isSpace
-        }
-        return previousSpace ? HabitName.key(name) : name.lowercased()
     }
 
     /// Measures are equal when their units have one canonical form and their types
