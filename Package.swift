@@ -33,8 +33,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // A run end to end: walker, run id, saved state, the write of each answer.
-        .target(name: "RoutineRuns", dependencies: ["RoutineCore", "RoutineStore"]),
+        // The application layer: runs end to end, the day planner, the services commands call.
+        .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore"]),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
             name: "CLibEdit",
@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "RoutineCLI",
             dependencies: [
-                "RoutineCore", "RoutineFile", "RoutineStore", "RoutineRuns", "LineEditor",
+                "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "RoutineCLITests",
             dependencies: [
-                "RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "RoutineRuns", "TestSupport",
+                "RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "TestSupport",
                 "EndToEndSupport",
             ],
             exclude: ["Golden"]

@@ -7,7 +7,7 @@ import RoutineStore
 import Testing
 
 @testable import RoutineCLI
-@testable import RoutineRuns
+@testable import RoutineApp
 
 #if canImport(Glibc)
     import Glibc

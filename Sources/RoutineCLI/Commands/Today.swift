@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoutineCore
-import RoutineRuns
+import RoutineApp
 import RoutineStore
 
 extension RoutineCommand {

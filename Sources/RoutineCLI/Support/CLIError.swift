@@ -1,4 +1,4 @@
-import RoutineRuns
+import RoutineApp
 import RoutineStore
 
 /// A failure a command reports to the user: one clear line on standard error and a
