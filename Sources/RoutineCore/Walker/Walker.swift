@@ -35,9 +35,13 @@ public struct Walker: Sendable {
     let habitTable: HabitTable
     /// The parsed `when:` conditions (derived from the routine).
     let conditions: RoutineConditions
-    private var activated: [Bool]
-    private var doneByRun: Set<HabitKey>
-    private var cursor: Int
+    private(set) var activated: [Bool]
+    /// Nodes activated, directly or through other nodes, by an option the person chose
+    /// (SPEC §13.4): a habit among them that is not due by its schedule or a pause is
+    /// asked as optional instead of passed. Derived from `steps`, like `activated`.
+    private(set) var answerLed: [Bool]
+    private(set) var doneByRun: Set<HabitKey>
+    private(set) var cursor: Int
 
     /// Starts a run of `routine` on `dayKey`.
     ///
@@ -86,6 +90,7 @@ public struct Walker: Sendable {
                 return name.isEmpty ? nil : name
             })
         activated = []
+        answerLed = []
         doneByRun = []
         cursor = 0
         rebuild()
@@ -125,9 +130,11 @@ public struct Walker: Sendable {
         case .habit:
             let key = habitKey(ofNode: index) ?? ""
             let spec = habitSpecs[key]
-            return Prompt(
+            var prompt = Prompt(
                 node: node.id, kind: .habit, text: habitName(ofNode: index), measure: spec?.measure,
                 target: spec?.measure == nil ? nil : spec?.target)
+            if case .optional(let reason) = gate(ofNode: index) { prompt.notDueReason = reason }
+            return prompt
         }
     }
 
@@ -150,7 +157,11 @@ public struct Walker: Sendable {
     /// is rejected.
     public mutating func handle(_ line: String) -> WalkerEvent {
         guard let prompt else { return .rejected(hint: "the run is \(status.rawValue); there is nothing to answer") }
-        switch AnswerReader.read(line, at: prompt) {
+        let reading = AnswerReader.read(line, at: prompt)
+        if let reason = prompt.notDueReason, reading == .empty || reading == .skip {
+            return answer(.declined(reason: reason))
+        }
+        switch reading {
         case .empty: return .ignored
         case .rejected(let hint): return .rejected(hint: hint)
         case .command(.help): return .help(prompt.helpLines)
@@ -324,7 +335,7 @@ public struct Walker: Sendable {
             let answer: StepAnswer
             if let key = habitKey(ofNode: index), knownDone.contains(key) || doneByRun.contains(key) {
                 answer = .alreadyDone
-            } else if let reason = notDueReason(ofNode: index) {
+            } else if case .closed(let reason) = gate(ofNode: index) {
                 answer = .notDue(reason: reason)
             } else {
                 return stepped
@@ -345,23 +356,45 @@ public struct Walker: Sendable {
         return stepped
     }
 
-    /// Why the node at `index` is not due now (its `when:`, its habit's schedule or a
-    /// pause, or a question with no option offered), or nil when it is. Without a
-    /// context nothing is evaluated: every node is due.
-    private func notDueReason(ofNode index: Int) -> String? {
-        guard let context else { return nil }
+    /// Whether a node is asked when its turn comes (SPEC §10.4, §13.4).
+    enum Gate: Equatable {
+        /// Asked.
+        case open
+        /// Not due: not asked, activates nothing; why.
+        case closed(String)
+        /// Not due by its habit's schedule or a pause, but led to by the person's answer:
+        /// asked as optional; why it is not due.
+        case optional(String)
+    }
+
+    /// Whether the node at `index` is asked now: its `when:`, its habit's schedule or a
+    /// pause (optional when the person's answer led to it, SPEC §13.4), the archive
+    /// mark, or a question with no option offered. Without a context nothing is
+    /// evaluated: every node is asked.
+    func gate(ofNode index: Int) -> Gate {
+        guard let context else { return .open }
         let node = routine.nodes[index]
         if let when = node.when, let expr = conditions.node[index],
             !ConditionEvaluator.evaluate(expr, in: environment(context))
         {
-            return "when: \(when)"
+            return .closed("when: \(when)")
         }
-        if let key = habitKey(ofNode: index),
-            let reason = context.dueStatus(key, declared: habitSpecs[key]?.schedule).reason
-        {
-            return reason
+        if let key = habitKey(ofNode: index) {
+            let status = context.dueStatus(key, declared: habitSpecs[key]?.schedule)
+            switch status {
+            case .due: break
+            case .archived: return .closed(status.reason ?? "archived")
+            case .paused, .notScheduled:
+                let reason = status.reason ?? "not due"
+                return answerLed[index] ? .optional(reason) : .closed(reason)
+            }
         }
-        if case .question = node.body, offeredOptions(ofNode: index).isEmpty { return "no option offered" }
+        if case .question = node.body, offeredOptions(ofNode: index).isEmpty { return .closed("no option offered") }
+        return .open
+    }
+
+    private func notDueReason(ofNode index: Int) -> String? {
+        if case .closed(let reason) = gate(ofNode: index) { return reason }
         return nil
     }
 
@@ -383,14 +416,25 @@ public struct Walker: Sendable {
 
     private mutating func activate(after step: Step) {
         if case .notDue = step.answer { return }
-        var option: Int?
-        if case .option(let index, _) = step.answer { option = index }
-        for node in routine.activations(of: step.nodeIndex, option: option) { activated[node] = true }
+        let index = step.nodeIndex
+        let led = index >= 0 && index < answerLed.count && answerLed[index]
+        for node in routine.activations(of: index, option: nil) {
+            activated[node] = true
+            if led { answerLed[node] = true }
+        }
+        guard case .option(let chosen, _) = step.answer, case .question(_, let options) = routine.nodes[index].body,
+            chosen >= 0, chosen < options.count
+        else { return }
+        for node in options[chosen].next where node >= 0 && node < activated.count {
+            activated[node] = true
+            answerLed[node] = true
+        }
     }
 
     /// Derives activation, this run's done habits and the cursor from `steps`.
     private mutating func rebuild() {
         activated = [Bool](repeating: false, count: routine.nodes.count)
+        answerLed = activated
         for node in routine.start where node >= 0 && node < activated.count { activated[node] = true }
         doneByRun = []
         for step in steps {
