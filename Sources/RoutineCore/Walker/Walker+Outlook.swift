@@ -21,8 +21,12 @@ extension Walker {
     /// behind an unknown is possible, never dropped. A node activated on some ways only is
     /// checked once more for convergence (every answer leads to it, perhaps through other
     /// nodes): then it is certain. Without a context every node is due.
-    public func outlook() -> RoutineOutlook {
-        var pass = OutlookPass(walker: self)
+    ///
+    /// `context` replaces the walker's for the outlook only; with `historyKnown` false,
+    /// what reads the history (`days-since`, `streak`, `done(H, N)`, `due`, `every:`) is
+    /// unknown too: what `paths` without `--day` assumes (SPEC §13.5).
+    public func outlook(context: DayContext? = nil, historyKnown: Bool = true) -> RoutineOutlook {
+        var pass = OutlookPass(walker: self, context: context ?? self.context, historyKnown: historyKnown)
         pass.run()
         return pass.result()
     }
@@ -35,6 +39,8 @@ struct OutlookPass {
     var act: [Tri]
     var led: [Bool]
     var depends: [String?]
+    /// Why a node that no way activates is left out, when an option's `when:` says so.
+    var blocked: [String?]
     /// Per node: asked for sure once activated (its gate open on every way).
     var surely: [Bool]
     /// Per question: each option's offer (`no`, `maybe`, `yes`).
@@ -45,12 +51,18 @@ struct OutlookPass {
     var position = 0
     let nodeByID: [String: Int]
 
-    init(walker: Walker) {
+    let context: DayContext?
+    let historyKnown: Bool
+
+    init(walker: Walker, context: DayContext?, historyKnown: Bool) {
         self.walker = walker
+        self.context = context
+        self.historyKnown = historyKnown
         count = walker.routine.nodes.count
         act = [Tri](repeating: .no, count: count)
         led = [Bool](repeating: false, count: count)
         depends = [String?](repeating: nil, count: count)
+        blocked = depends
         surely = [Bool](repeating: false, count: count)
         var byID: [String: Int] = [:]
         for (index, node) in walker.routine.nodes.enumerated() { byID[node.id] = index }
@@ -74,7 +86,7 @@ struct OutlookPass {
             visit(index)
         }
         for index in 0..<count where classes[index] == nil && walker.habitKey(ofNode: index) != nil {
-            classes[index] = .notDue(reason: "not reached")
+            classes[index] = .notDue(reason: blocked[index] ?? "not reached")
         }
     }
 
@@ -119,7 +131,16 @@ struct OutlookPass {
         var strength = min(act[index], when)
         if let key {
             if mayRecord.contains(key) { strength = min(strength, .maybe) }
-            let status = walker.context?.dueStatus(key, declared: walker.habitSpecs[key]?.schedule) ?? .due
+            var status = context?.dueStatus(key, declared: walker.habitSpecs[key]?.schedule) ?? .due
+            var lately = false
+            let schedule = context?.schedules.map { $0[key] } ?? walker.habitSpecs[key]?.schedule
+            if !historyKnown, case .every(let days) = schedule, days > 1, status != .archived {
+                // Whether it was done lately is unknown: it may be due.
+                status = .due
+                lately = true
+                strength = min(strength, .maybe)
+                why = why ?? "when it was last done"
+            }
             switch status {
             case .archived:
                 classes[index] = .notDue(reason: status.reason ?? "archived")
@@ -133,7 +154,7 @@ struct OutlookPass {
                 classes[index] = .optional(reason: reason)
                 strength = .maybe
             case .due:
-                surely[index] = when == .yes
+                surely[index] = when == .yes && !lately
                 classes[index] = strength == .yes ? .certain : .possible(dependsOn: why ?? "your answers")
             }
             mayRecord.insert(key)
@@ -150,6 +171,11 @@ struct OutlookPass {
         strength = min(strength, best)
         surely[index] = when == .yes && best == .yes
         spread(node.next, strength, led[index], why)
+        for option in offer.indices where offer[option] == .no {
+            for target in options[option].next where target >= 0 && target < count && blocked[target] == nil {
+                blocked[target] = options[option].when.map { "when: \($0)" }
+            }
+        }
         let open = offer.indices.filter { offer[$0] != .no }
         let answer = "your answer to “\(text)”"
         for option in open {
@@ -194,7 +220,7 @@ struct OutlookPass {
 
     private func environment() -> OutlookEnvironment {
         OutlookEnvironment(
-            inner: walker.environment(walker.context ?? .empty(walker.dayKey)), walker: walker, pass: self)
+            inner: walker.environment(context ?? .empty(walker.dayKey)), walker: walker, pass: self)
     }
 
     func result() -> RoutineOutlook {
@@ -247,8 +273,12 @@ struct OutlookEnvironment: ConditionEnvironment {
             // Done already: not recorded again, so every figure of the day is fixed.
             if walker.knownDone.contains(key) || walker.doneByRun.contains(key) { return true }
             return !pass.mayRecord.contains(key)
+        case .due:
+            if pass.historyKnown { return true }
+            if case .days = walker.habitSpecs[HabitKey(subject)]?.schedule { return true }
+            return false
         default:
-            return true
+            return pass.historyKnown
         }
     }
 }

@@ -17,7 +17,7 @@
 public struct Walker: Sendable {
     public let routine: Routine
     /// The run's day; every entry carries it.
-    public let dayKey: DayKey
+    public private(set) var dayKey: DayKey
     /// Habit properties by `HabitName.key`: the routine's, overridden field by field by
     /// the host's.
     public let habitSpecs: [HabitKey: HabitSpec]
@@ -67,6 +67,24 @@ public struct Walker: Sendable {
             knownDone: alreadyDone, steps: [], status: .active, nextToken: 1)
         self.context = context
         settle()
+    }
+
+    /// A run of the same routine starting afresh on `dayKey`, reusing this walker's
+    /// compiled routine (visit order, habit table, parsed conditions): what the day
+    /// planner evaluates for each of many days.
+    public func startingAfresh(
+        on dayKey: DayKey, alreadyDone: Set<HabitKey> = [], context: DayContext? = nil
+    ) -> Walker {
+        var walker = self
+        walker.dayKey = dayKey
+        walker.knownDone = alreadyDone
+        walker.steps = []
+        walker.status = .active
+        walker.nextToken = 1
+        walker.context = context
+        walker.rebuild()
+        walker.settle()
+        return walker
     }
 
     /// Rebuilds the derived state from the stored one. Callers have checked `steps`.
