@@ -78,7 +78,7 @@ struct DayPathCounter {
     }
 
     /// What happens at position `p` to the state's runs: one successor for a habit; for a
-    /// question, the "not answered" successor then one per option (nil where no run goes on).
+    /// question, one per option, then the "not answered" one (none where no run goes on).
     func successors(of state: State, at p: Int) -> [(State, option: Int?)] {
         let entry = graph.entries[p]
         let node = routine.nodes[entry.node]
@@ -105,14 +105,15 @@ struct DayPathCounter {
             }
         }
         var result: [(State, Int?)] = []
-        if !notAsked.isEmpty { result.append((Self.normalized(notAsked), nil)) }
-        guard case .question(_, let options) = node.body else { return result }
-        for option in options.indices {
-            let runs = asked.filter { offer(option, of: entry.node, in: $0) != false }.map {
-                advance($0, at: p, open: true, option: option)
+        if case .question(_, let options) = node.body {
+            for option in options.indices {
+                let runs = asked.filter { offer(option, of: entry.node, in: $0) != false }.map {
+                    advance($0, at: p, open: true, option: option)
+                }
+                if !runs.isEmpty { result.append((Self.normalized(runs), option)) }
             }
-            if !runs.isEmpty { result.append((Self.normalized(runs), option)) }
         }
+        if !notAsked.isEmpty { result.append((Self.normalized(notAsked), nil)) }
         return result
     }
 
@@ -260,7 +261,7 @@ extension DayPathCounter {
         return total
     }
 
-    /// The first `limit` combinations (options in declared order, "not answered" first),
+    /// The first `limit` combinations (options in declared order, "not answered" last),
     /// each with the days it is possible on and the habits some run of it asks.
     func list(limit: Int) -> [(PathAnalysis.Combination, days: [Int])] {
         var result: [(PathAnalysis.Combination, days: [Int])] = []
