@@ -308,34 +308,6 @@ public struct Walker: Sendable {
         return settle()
     }
 
-    /// Keys of the habits that some continuation of this run may still ask: habit
-    /// nodes reachable, over every option, from the activated nodes not yet visited.
-    /// `isOpen` says whether a node may be passed (its due-ness); a closed node
-    /// activates nothing. Empty for a finished run.
-    public func reachableHabitKeys(isOpen: (Int) -> Bool = { _ in true }) -> Set<HabitKey> {
-        guard status == .active || status == .paused else { return [] }
-        var reached = [Bool](repeating: false, count: routine.nodes.count)
-        var stack = (cursor..<order.count).map { order.nodes[$0] }.filter { activated[$0] }
-        var keys = Set<HabitKey>()
-        while let index = stack.popLast() {
-            guard !reached[index], isOpen(index) else { continue }
-            reached[index] = true
-            if let key = habitKey(ofNode: index) { keys.insert(key) }
-            var options: [Int?] = [nil]
-            if case .question = routine.nodes[index].body { options = offeredOptions(ofNode: index) }
-            for option in options { stack += routine.activations(of: index, option: option) }
-        }
-        return keys
-    }
-
-    /// Whether the node at `index` would be asked if its turn came now: its `when:`, its
-    /// habit's schedule and pauses (and archive mark), and for a question, an option
-    /// offered — all as the run's context and answers so far say (SPEC §10.4).
-    public func isDue(node index: Int) -> Bool {
-        guard index >= 0, index < routine.nodes.count else { return false }
-        return notDueReason(ofNode: index) == nil
-    }
-
     // MARK: - Moving on
 
     /// Moves the cursor to the next prompt, stepping over inactive nodes and habits
@@ -409,11 +381,6 @@ public struct Walker: Sendable {
         }
         if case .question = node.body, offeredOptions(ofNode: index).isEmpty { return .closed("no option offered") }
         return .open
-    }
-
-    private func notDueReason(ofNode index: Int) -> String? {
-        if case .closed(let reason) = gate(ofNode: index) { return reason }
-        return nil
     }
 
     /// Indices of the options of the question at `index` whose `when:` holds now.
