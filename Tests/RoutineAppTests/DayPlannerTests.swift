@@ -89,4 +89,49 @@ import Testing
         #expect(flags == [true, false, false, false, false, false, true])
         #expect(!vitamins.isDue(Self.day.adding(days: -1).ordinal))
     }
+
+    /// Bad input reaching the planner from a store: a saved state this version cannot
+    /// read (an older or damaged one) is rebuilt from the run's entries, never a crash.
+    @Test func aRunStateThatCannotBeReadIsRebuiltForToday() throws {
+        let (store, folder) = try store()
+        _ = folder
+        let routine = try importFile(Self.checkin, into: store)
+        var (run, _) = try RunCoordinator.open(
+            routine, dayKey: Self.day, store: store, time: Self.time, timeZoneName: "UTC")
+        _ = try run.handle("Good")
+        _ = try run.handle("y")
+        run.pause()
+        try run.finish()
+        try store.finishRun(
+            runID: run.runID, status: .paused, state: Data(#"{"format":0,"steps":"old"}"#.utf8), at: Self.time.now())
+        let day = try #require(try DayPlanner(store: store).routines(on: Self.day).first)
+        // Rebuilt from its one entry: Water done, the question asked again.
+        #expect(day.state == .paused(prompt: "How are you?"))
+        #expect(day.outlook.habits.first { $0.name == "Water" }?.outlook == .alreadyDone)
+        let today = try DayPlanner(store: store).today(day: Self.day, time: Self.time)
+        #expect(today.text.contains("checkin: paused at “How are you?”"))
+    }
+
+    /// A routine whose every node is not due, and conditions naming habits no store has.
+    @Test func nothingDueAndUnknownHabitsHaveAClassAndAReason() throws {
+        let (store, folder) = try store()
+        _ = folder
+        _ = try importFile(
+            """
+            routine: never
+            start: [a, b]
+            nodes:
+              a: {habit: Alpha, when: 'weekday == mon and done(Nobody Has This)'}
+              b: {habit: Beta, when: 'days-since(Ghost) < 3'}
+
+            """, into: store)
+        let day = try #require(try DayPlanner(store: store).routines(on: Self.day).first)
+        #expect(
+            day.outlook.habits.map(\.outlook) == [
+                .notDue(reason: "when: weekday == mon and done(Nobody Has This)"),
+                .notDue(reason: "when: days-since(Ghost) < 3"),
+            ])
+        let text = try DayPlanner(store: store).today(day: Self.day, time: Self.time).text
+        #expect(text.contains("never: not started\n  2 not due today"), "\(text)")
+    }
 }
