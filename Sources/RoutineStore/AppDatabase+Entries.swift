@@ -58,7 +58,7 @@ extension AppDatabase {
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
             try EntryRecord.filter(key: id).updateAll(
-                db, EntryRecord.Columns.deletedAt.set(to: Instant.format(instant)))
+                db, EntryRecord.Columns.deletedAt.set(to: StoredInstant(instant)))
             return try Self.fetchEntry(db, id: id)
         }
     }
@@ -145,7 +145,7 @@ extension AppDatabase {
     {
         try read { db in
             var sql = """
-                SELECT h.name_key, e.day_key, e.value FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                SELECT h.name_key, e.day_key, e.value, e.id FROM habit_entry e JOIN habit h ON h.id = e.habit_id
                 WHERE e.deleted_at IS NULL AND e.day_key <= ?
                 """
             var arguments: StatementArguments = [to.description]
@@ -161,9 +161,11 @@ extension AppDatabase {
             sql += " ORDER BY h.name_key, e.day_key, e.id"
             // Rows are copied (not read through a cursor) so that a value of the wrong
             // type written by hand is an error rather than SQLite's silent conversion.
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> MetricEntry? in
-                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { return nil }
-                return MetricEntry(habitKey: try row.decode(atIndex: 0), dayKey: day, value: try row.decode(atIndex: 2))
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row -> MetricEntry in
+                let stored = StoredRow(row, table: EntryRecord.databaseTableName)
+                return MetricEntry(
+                    habitKey: try stored.at(0, "name_key"), dayKey: try stored.at(1, "day_key"),
+                    value: try stored.optional(at: 2, "value"))
             }
         }
     }

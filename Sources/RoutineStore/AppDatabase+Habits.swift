@@ -67,7 +67,7 @@ extension AppDatabase {
             let habit = try Self.existingHabit(db, name)
             let archivedAt = HabitRecord.Columns.archivedAt
             try HabitRecord.filter(key: habit.id).updateAll(
-                db, archivedAt.set(to: archived ? archivedAt ?? Instant.format(instant) : nil))
+                db, archivedAt.set(to: archived ? archivedAt ?? StoredInstant(instant) : nil))
             return try Self.habitInfo(db, id: habit.id)
         }
     }

@@ -137,8 +137,8 @@ struct HabitResolver {
         var measureID: Int64?
         if let canonical { measureID = try self.measureID(canonical) }
         var record = HabitRecord(
-            name: display, nameKey: HabitKey(display), measureID: measureID, target: target, weekly: weekly,
-            createdAt: Instant.format(now), schedule: schedule?.storedText)
+            id: nil, name: display, nameKey: HabitKey(display), measureID: measureID, target: target, weekly: weekly,
+            createdAt: StoredInstant(now), schedule: schedule, archivedAt: nil)
         try record.insert(db)
         let row = HabitRow(
             id: record.id ?? db.lastInsertedRowID, name: display, key: HabitKey(display), measureID: measureID,
@@ -232,7 +232,7 @@ struct HabitResolver {
     /// Sets a habit's schedule (nil: daily); the change, or nil when it had that schedule.
     static func setSchedule(_ db: Database, of row: inout HabitRow, to schedule: Schedule?) throws -> ScheduleChange? {
         guard schedule != row.schedule else { return nil }
-        try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.Columns.schedule.set(to: schedule?.storedText))
+        try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.Columns.schedule.set(to: schedule))
         let change = ScheduleChange(habit: row.name, from: row.schedule, to: schedule)
         row.schedule = schedule
         return change
