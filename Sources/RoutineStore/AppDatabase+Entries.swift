@@ -14,7 +14,7 @@ extension AppDatabase {
         habit: String, value: Double?, unit: String?, dayKey: DayKey, at instant: Date, timeZone: String,
         note: String?, createHabit: Bool = true
     ) throws -> EntryInfo {
-        try Self.checkText(note, what: "the note")
+        try Self.checkText(note, what: "the note", allowingLineBreaks: true)
         try Self.checkText(unit, what: "the unit")
         return try write { db in
             var resolver = HabitResolver(db: db, now: instant)
@@ -84,17 +84,10 @@ extension AppDatabase {
                     guard let habit = try HabitResolver.lookup(db, entry.habit) else {
                         throw StoreError.unknownHabit(entry.habit)
                     }
-                    if habit.measure == nil {
-                        if value != nil { throw StoreError.valueForBinaryHabit(habit: habit.name) }
-                    } else {
-                        guard let value else { throw StoreError.valueRequired(habit: habit.name) }
-                        guard Quantity.isAllowed(value) else {
-                            throw StoreError.invalidValue(habit: habit.name, value: value)
-                        }
-                    }
-                    try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.value.set(to: value))
+                    let checked = try habit.entryValue(value, orTarget: false)
+                    try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.value.set(to: checked))
                 case .note(let note):
-                    try Self.checkText(note, what: "the note")
+                    try Self.checkText(note, what: "the note", allowingLineBreaks: true)
                     try EntryRecord.filter(key: id).updateAll(
                         db, EntryRecord.Columns.note.set(to: Self.cleanNote(note)))
                 }
@@ -116,10 +109,10 @@ extension AppDatabase {
     }
 
     /// Throws `controlCharacter` when a text from outside holds a control character
-    /// (SPEC §11: text is text, never terminal commands).
-    /// Notes may hold line breaks; no other text does.
-    static func checkText(_ text: String?, what: String) throws {
-        guard let text, let scalar = TerminalText.firstControl(in: text, allowingLineBreaks: what == "the note")
+    /// (SPEC §11: text is text, never terminal commands; `TerminalText` says which are).
+    /// An entry's note may hold line breaks; no other text does.
+    static func checkText(_ text: String?, what: String, allowingLineBreaks: Bool = false) throws {
+        guard let text, let scalar = TerminalText.firstControl(in: text, allowingLineBreaks: allowingLineBreaks)
         else { return }
         throw StoreError.controlCharacter(what: what, scalar: TerminalText.name(scalar))
     }

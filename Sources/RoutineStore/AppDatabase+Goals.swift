@@ -18,7 +18,7 @@ extension AppDatabase {
         }
         try Self.checkText(cleanTitle, what: "the goal's title")
         try Self.checkText(unit, what: "the goal's unit")
-        let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
+        let canonicalUnit = unit.map(UnitName.canonical).flatMap { $0.isEmpty ? nil : $0 }
         return try write { db in
             var goal = GoalRecord(
                 title: cleanTitle, target: target, unit: canonicalUnit, fromDay: from, toDay: to,

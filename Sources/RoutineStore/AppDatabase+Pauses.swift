@@ -27,9 +27,9 @@ extension AppDatabase {
     ) throws -> PauseInfo {
         guard from <= to else { throw StoreError.invalidPause("it ends (\(to)) before it starts (\(from))") }
         let cleanNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let cleanNote, cleanNote.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw StoreError.invalidPause("the note holds a control character")
-        }
+        // What a control character is has one home (`TerminalText`: a tab is none, SPEC
+        // §11); a pause's note is one line, unlike an entry's.
+        try Self.checkText(cleanNote, what: "the pause's note")
         return try write { db in
             var ids: [Int64] = []
             for name in habits {

@@ -27,10 +27,9 @@ extension AppDatabase {
                 let key = HabitKey(spec.name)
                 if habitIDs[key] != nil {
                     // A second declaration of one habit in one file: it must agree.
-                    let first = routine.habits.first { HabitKey($0.name) == key }?.measure.map(
-                        HabitResolver.canonical)
-                    let second = spec.measure.map(HabitResolver.canonical)
-                    if first != second {
+                    let first = routine.habits.first { HabitKey($0.name) == key }?.measure.map(\.canonical)
+                    let second = spec.measure.map(\.canonical)
+                    if !Measure.same(first, second) {
                         throw StoreError.measureConflict(habit: spec.name, existing: first, new: second)
                     }
                     continue
@@ -71,8 +70,8 @@ extension AppDatabase {
             var seen = Set<HabitKey>()
             for spec in routine.habits where seen.insert(HabitKey(spec.name)).inserted {
                 guard let row = try HabitResolver.lookup(db, spec.name) else { continue }
-                let declared = spec.measure.map(HabitResolver.canonical)
-                guard row.measure != declared else { continue }
+                let declared = spec.measure.map(\.canonical)
+                guard !Measure.same(row.measure, declared) else { continue }
                 if row.measure == nil, declared != nil,
                     try EntryRecord.filter(EntryRecord.Columns.habitID == row.id).isEmpty(db)
                 {
