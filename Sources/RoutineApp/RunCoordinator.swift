@@ -111,7 +111,7 @@ public struct RunCoordinator {
             let live = try store.liveHabitKeys(on: run.dayKey)
             var walker: Walker
             var repaired: Bool
-            if let saved = try? RunState.decode(run.state, routine: stored.routine), saved.dayKey == run.dayKey {
+            if let saved = try? RunState.decode(run, routine: stored.routine), saved.dayKey == run.dayKey {
                 walker = saved
                 repaired = walker.reconcile(recorded: recorded)
             } else {
@@ -161,7 +161,7 @@ public struct RunCoordinator {
     /// or its routine version cannot be read.
     public static func savedWalker(of run: RunInfo, store: AppDatabase) -> Walker? {
         guard let stored = try? store.routine(versionID: run.versionID) else { return nil }
-        return try? RunState.decode(run.state, routine: stored.routine)
+        return try? RunState.decode(run, routine: stored.routine)
     }
 
     /// What to ask now; nil when the run is no longer active.
