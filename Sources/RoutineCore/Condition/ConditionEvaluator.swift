@@ -33,10 +33,10 @@ public enum ConditionEvaluator {
 
     static func value(_ expr: ConditionExpr, _ env: some ConditionEnvironment) -> Value {
         switch expr {
-        case .or(let left, let right):
-            return .bool(evaluate(left, in: env) || evaluate(right, in: env))
-        case .and(let left, let right):
-            return .bool(evaluate(left, in: env) && evaluate(right, in: env))
+        case .or(let terms):
+            return .bool(terms.contains { evaluate($0, in: env) })
+        case .and(let terms):
+            return .bool(terms.allSatisfy { evaluate($0, in: env) })
         case .not(let inner, _):
             return .bool(!evaluate(inner, in: env))
         case .compare(let op, let left, let right, _):
