@@ -159,7 +159,7 @@ def main():
     backup_path = os.path.join(work, "backup.sqlite")
     results.append(compare(
         f"backup: store of {rows:,} entries vs sqlite3 .backup",
-        lambda: run_timed([binary, "--store", stats_store, "backup", backup_path], env=env),
+        lambda: run_timed([binary, "--store", stats_store, "backup", "--force", backup_path], env=env),
         lambda: run_timed(["sqlite3", stats_store, ".backup " + os.path.join(work, "anchor-backup.sqlite")]),
         runs, "within 3x"))
     restored = os.path.join(work, "restored.sqlite")

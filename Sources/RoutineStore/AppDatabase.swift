@@ -54,7 +54,7 @@ public final class AppDatabase: Sendable {
     /// not a regular file (a device, a FIFO, a socket, or a link to one).
     public static func open(path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout) throws -> AppDatabase {
         let fileManager = FileManager.default
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = StoreFiles.directory(of: path)
         if !directory.isEmpty, !fileManager.fileExists(atPath: directory) {
             do {
                 try fileManager.createDirectory(

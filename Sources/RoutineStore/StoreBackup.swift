@@ -15,12 +15,34 @@ import GRDB
 /// `<store>.before-restore`. A process killed at any moment leaves the old store or the
 /// new one, never a mix.
 extension AppDatabase {
-    /// Writes a consistent copy of the whole store to `destination` (mode 0600); an
-    /// existing file there is replaced only once the copy is complete.
-    public func backup(to destination: String) throws {
+    /// Writes a consistent copy of the whole store to `destination` (mode 0600, from the
+    /// first byte: the temporary copy holds everything the store does).
+    ///
+    /// Refused: a destination that is part of this store (`StoreFiles.isPart`), one in
+    /// a folder that does not exist (named in the message), and an existing file unless
+    /// `replacing` (then it is replaced only once the copy is complete).
+    public func backup(to destination: String, replacing: Bool = false) throws {
+        if StoreFiles.isPart(destination, of: path) {
+            throw StoreError.backupFailed(
+                path: destination,
+                reason: "it is part of the store itself (\(Self.partsInWords)); choose another file")
+        }
+        let folder = StoreFiles.directory(of: destination)
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty,
+            !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue
+        {
+            throw StoreError.backupFailed(path: destination, reason: "the folder \(folder) does not exist")
+        }
+        if !replacing, FileManager.default.fileExists(atPath: destination) {
+            throw StoreError.backupFailed(path: destination, reason: "the file exists; add --force to replace it")
+        }
         let temporary = destination + ".partial-\(Glibc.getpid())"
         Glibc.unlink(temporary)
         do {
+            // Empty and 0600 before SQLite writes a byte: `VACUUM INTO` accepts an empty
+            // file, keeps its mode, and gives its journal the same mode.
+            try Self.createPrivate(temporary)
             try writer.writeWithoutTransaction { db in
                 try db.execute(sql: "VACUUM INTO ?", arguments: [temporary])
             }
@@ -33,6 +55,10 @@ extension AppDatabase {
         }
     }
 
+    /// How messages name the files a store is made of.
+    static let partsInWords =
+        "a store's " + StoreFiles.companionSuffixes.joined(separator: ", ") + " files are the store too"
+
     /// Replaces the store at `storePath` with the store in `source`, after checking it.
     ///
     /// Refused, with the store unchanged: a file that is missing, not a database,
@@ -42,7 +68,7 @@ extension AppDatabase {
     @discardableResult
     public static func restore(from source: String, to storePath: String) throws -> Int {
         let staging = storePath + ".restoring"
-        let directory = (storePath as NSString).deletingLastPathComponent
+        let directory = StoreFiles.directory(of: storePath)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             // As `open` does for a new store: the folder is private.
             try? FileManager.default.createDirectory(
@@ -51,7 +77,11 @@ extension AppDatabase {
         Glibc.unlink(staging)
         let upgrades: Int
         do {
+            if StoreFiles.isPart(source, of: storePath) {
+                throw Refusal("it is part of the store itself (\(partsInWords)); nothing to restore")
+            }
             try verifyBackup(source)
+            try createPrivate(staging)
             try copySnapshot(of: source, to: staging)
             upgrades = try migrate(staging)
             try seal(staging)
@@ -175,8 +205,16 @@ extension AppDatabase {
         guard Glibc.fchmod(fd, 0o600) == 0, Glibc.fsync(fd) == 0 else { throw POSIXFailure(errno) }
     }
 
+    /// A new empty file with mode 0600 (exactly: the umask can only remove bits).
+    private static func createPrivate(_ path: String) throws {
+        let fd = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw POSIXFailure(errno) }
+        defer { Glibc.close(fd) }
+        guard Glibc.fchmod(fd, 0o600) == 0 else { throw POSIXFailure(errno) }
+    }
+
     private static func syncDirectory(of path: String) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = StoreFiles.directory(of: path)
         let fd = Glibc.open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         Glibc.fsync(fd)
