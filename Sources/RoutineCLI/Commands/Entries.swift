@@ -49,8 +49,8 @@ extension RoutineCommand {
                 }
                 return
             }
-            let from = from.map { settings.day($0) }
-            let to = to.map { settings.day($0) }
+            let from = try from.map { try settings.day($0) }
+            let to = try to.map { try settings.day($0) }
             if format == .csv {
                 var csv = EntriesCSVWriter()
                 try HabitCommands.suggesting(store) {

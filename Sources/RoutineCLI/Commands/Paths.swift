@@ -41,7 +41,7 @@ extension RoutineCommand {
             let specs = try store?.habitSpecs() ?? [:]
             var subject = loaded.routine
             if let argument = day {
-                let day = settings.day(argument)
+                let day = try settings.day(argument)
                 let context = try store?.dayContext(for: subject, day: day) ?? .empty(day)
                 subject = subject.pruned(for: context, habitSpecs: specs)
             }

@@ -33,7 +33,9 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let start = settings.day(from)
+            let start = try settings.day(from)
+            // The grid stops at the last day a DayKey can be (9999-12-31).
+            let days = min(days, DayKey.supportedRange.upperBound.ordinal - start.ordinal + 1)
             var habits: [(name: String, schedule: Schedule?)] = []
             var lastDone: [HabitKey: DayKey] = [:]
             var pauses: [PauseSpan] = []

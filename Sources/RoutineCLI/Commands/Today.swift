@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RoutineCore
 import RoutineApp
+import RoutineCore
 import RoutineStore
 
 extension RoutineCommand {
@@ -29,7 +29,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let day = settings.day(self.day)
+            let day = try settings.day(self.day)
             guard let store = try Session.current.existingStore(settings) else {
                 let empty = TodayOverview(day: day, routines: [], stats: [])
                 Output.line(
