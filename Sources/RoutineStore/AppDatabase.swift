@@ -157,6 +157,12 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// A read-only view of a file that is not (yet) the store: `restore`'s staged copy,
+    /// read through the store's own methods before it replaces the store.
+    convenience init(checking queue: DatabaseQueue, path: String) {
+        self.init(writer: queue, path: path, isReadOnly: true, runLocks: RunLocks(directory: nil))
+    }
+
     /// Opens a store made only up to migration `count` (tests of upgrades).
     static func openMigrated(path: String, upTo count: Int) throws -> AppDatabase {
         if !FileManager.default.fileExists(atPath: path) { try createFile(path) }

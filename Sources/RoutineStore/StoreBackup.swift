@@ -84,6 +84,7 @@ extension AppDatabase {
             try createPrivate(staging)
             try copySnapshot(of: source, to: staging)
             upgrades = try migrate(staging)
+            try checkRows(staging)
             try seal(staging)
         } catch {
             Glibc.unlink(staging)
@@ -113,16 +114,23 @@ extension AppDatabase {
             throw Refusal("it is not a SQLite database, or it is damaged")
         }
         defer { try? queue.close() }
-        let applied: [String]
         do {
-            applied = try queue.read { db -> [String] in
+            try queue.read { db in
                 guard try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] else {
                     throw Refusal("it is damaged (SQLite's integrity check fails)")
                 }
                 guard try db.tableExists("grdb_migrations"), try db.tableExists("habit_entry") else {
                     throw Refusal("it is not a routine store")
                 }
-                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                let known = StoreMigrations.all.map(\.0)
+                if let unknown = applied.first(where: { !known.contains($0) }) {
+                    throw Refusal(
+                        "it was made by a newer version of routine (schema '\(unknown)'); upgrade routine first")
+                }
+                if let difference = try StoreRestoreCheck.checkSchema(db, applied: applied) {
+                    throw Refusal("it is not a store as routine makes them: \(difference)")
+                }
             }
         } catch let refusal as Refusal {
             throw refusal
@@ -132,10 +140,6 @@ extension AppDatabase {
             throw Refusal("it is not a SQLite database, or it is damaged")
         } catch let error as DatabaseError {
             throw Refusal("it cannot be read as a store (\(error.message ?? "\(error.resultCode)"))")
-        }
-        let known = StoreMigrations.all.map(\.0)
-        if let unknown = applied.first(where: { !known.contains($0) }) {
-            throw Refusal("it was made by a newer version of routine (schema '\(unknown)'); upgrade routine first")
         }
     }
 
@@ -160,6 +164,23 @@ extension AppDatabase {
         let ok = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] }
         guard ok else { throw Refusal("its upgraded copy fails SQLite's integrity check") }
         return done.count
+    }
+
+    /// The staged copy's rows, read as the store reads them and bounded as `log` bounds
+    /// them (see `StoreRestoreCheck`).
+    private static func checkRows(_ path: String) throws {
+        var config = Configuration()
+        config.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        defer { try? queue.close() }
+        if let problem = try queue.read({ try StoreRestoreCheck.checkValues($0) }) {
+            throw Refusal("its \(problem)")
+        }
+        do {
+            try readEverything(at: path)
+        } catch let error as StoreError {
+            throw Refusal("a record cannot be read: \(error.message)")
+        }
     }
 
     /// Swaps `staging` in for the store: the store is switched out of WAL mode first
