@@ -74,6 +74,19 @@ extension AppDatabase {
             try? FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
+        // Held until the new file is in place: no other process has the old file open,
+        // and none opens either until then (see `StoreLock`).
+        let lock: StoreLock?
+        do {
+            lock = try StoreLock.exclusive(storePath, timeout: 1)
+        } catch {
+            throw StoreError.restoreRefused(path: source, reason: reason(error))
+        }
+        guard let lock else {
+            throw StoreError.restoreRefused(
+                path: source, reason: "another routine process has the store open; close it and try again")
+        }
+        defer { withExtendedLifetime(lock) {} }
         Glibc.unlink(staging)
         let upgrades: Int
         do {

@@ -7,17 +7,21 @@ import Foundation
 /// The files a store is made of, and path arithmetic that never traps.
 ///
 /// A store is its main file and SQLite's companions beside it: the write-ahead log
-/// (`-wal`), its index (`-shm`) and the rollback journal (`-journal`). Overwriting or
+/// (`-wal`), its index (`-shm`) and the rollback journal (`-journal`), and our lock file
+/// (`.lock`, see `StoreLock`). Overwriting or
 /// renaming any of them damages the store as surely as overwriting the main file, so
 /// every rule of the form "this file is not the store" (a backup target, a restore
 /// source) asks `isPart(_:of:)`, here, and nowhere else.
 public enum StoreFiles {
     /// The suffixes SQLite gives the store's companion files.
     public static let companionSuffixes = ["-wal", "-shm", "-journal"]
+    /// The suffix of the lock file that keeps `restore` and other processes apart
+    /// (`StoreLock`): replacing it would be as bad as replacing the store.
+    static let lockSuffix = ".lock"
 
-    /// The store's main file and its companions.
+    /// The store's main file, its companions and its lock file.
     public static func all(of store: String) -> [String] {
-        [store] + companionSuffixes.map { store + $0 }
+        [store] + (companionSuffixes + [lockSuffix]).map { store + $0 }
     }
 
     /// True when `candidate` names the store or one of its companions: the same inode
