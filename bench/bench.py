@@ -131,7 +131,7 @@ def main():
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(path + suffix):
                 os.remove(path + suffix)
-        return run_timed([binary, "--store", path, "import-entries", csv_path], env=env)
+        return run_timed([binary, "--store", path, "import-entries", "--new", csv_path], env=env)
 
     def import_anchor():
         path = os.path.join(work, "anchor.sqlite")
@@ -210,7 +210,7 @@ def conditions_scenario(binary, work, env, runs, results):
     csv_path = os.path.join(work, "ten-years.csv")
     rows = gen_entries.write(csv_path, habits=11, days=3650, seed=3)
     store = os.path.join(work, "ten-years.sqlite")
-    subprocess.run([binary, "--store", store, "import-entries", csv_path], check=True, env=env,
+    subprocess.run([binary, "--store", store, "import-entries", "--new", csv_path], check=True, env=env,
                    stdout=subprocess.DEVNULL)
     for conditioned in (False, True):
         path = os.path.join(work, ("conditioned" if conditioned else "plain") + ".yaml")

@@ -39,9 +39,9 @@ extension AppDatabase {
 
     /// `importEntries(from:now:)` over rows already in memory; an error names the
     /// columns of the CSV header `uid,habit,dayKey,value,unit,…`.
-    public func importEntries(rows: [EntryRow], now: Date) throws -> EntryImportResult {
+    public func importEntries(rows: [EntryRow], now: Date, createHabits: Bool = true) throws -> EntryImportResult {
         var source = EntryRowList(rows)
-        return try importEntries(from: &source, now: now)
+        return try importEntries(from: &source, now: now, createHabits: createHabits)
     }
 
     /// Writes checked entry rows in one transaction: all rows or none.
@@ -50,11 +50,22 @@ extension AppDatabase {
     /// (a new habit is binary without a value, else a quantity in the row's unit). A
     /// row whose `uid` is already stored (deleted entries included), or came earlier
     /// from the same source, is skipped and counted, so loading a file twice changes
-    /// nothing; a row without a uid gets a new one. The first row a rule refuses throws
+    /// nothing; a row without a uid gets a new one, unless it equals an entry stored
+    /// before the import (habit, day, value, note and timestamp; deleted entries
+    /// included, as for uids; the timestamp only when the row gives one): then it is
+    /// skipped and counted too, so a file written by
+    /// hand can be loaded twice as well. Rows of one file are never compared with each
+    /// other (two equal rows are two entries). The first row a rule refuses throws
     /// `StoreError.invalidEntryRow` with its line and the source's column for the
-    /// field; an error of the source itself (a CSV file that cannot be read) comes
-    /// through unchanged. `now` is when new habits are created.
-    public func importEntries(from source: inout some EntryRowSource, now: Date) throws -> EntryImportResult {
+    /// field; a habit the store does not have throws `unknownHabitInRow` unless
+    /// `createHabits` (`import-entries --new`, as `log --new`). An error of the source
+    /// itself (a CSV file that cannot be read) comes through unchanged. `now` is when
+    /// new habits are created.
+    public func importEntries(
+        from source: inout some EntryRowSource, now: Date, createHabits: Bool = true
+    ) throws
+        -> EntryImportResult
+    {
         // `write` turns any error it does not know into `StoreError.database`: the
         // source's own error is kept here and thrown as it was.
         var sourceError: (any Error)?
@@ -68,6 +79,7 @@ extension AppDatabase {
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
                 try db.execute(sql: "PRAGMA cache_size = -65536")
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+                let stored = try StoredEntrySignatures(db)
                 let indexes = try Self.dropEntryIndexesForBulkLoad(db, rowsAtMost: source.rowsAtMost)
                 var resolver = HabitResolver(db: db, now: now)
                 let inserter = try EntryBulkInserter(db)
@@ -93,16 +105,31 @@ extension AppDatabase {
                     }
                     let resolved: (HabitRow, Double?)
                     do {
+                        if !createHabits, try resolver.find(row.habit) == nil {
+                            throw StoreError.unknownHabitInRow(
+                                line: row.line, column: source.column(of: .habit), name: HabitName.display(row.habit))
+                        }
                         resolved = try resolver.habitForEntry(row.habit, value: row.value, unit: row.unit)
                     } catch let error as StoreError {
+                        if case .unknownHabitInRow = error { throw error }
                         throw StoreError.invalidEntryRow(
                             line: row.line, column: source.column(of: Self.field(blamedBy: error)),
                             message: error.message)
                     }
+                    let dayKey = row.dayKey.description
+                    let timestamp = Instant.format(row.timestamp)
+                    let note = Self.cleanNote(row.note)
+                    if row.uid == nil,
+                        stored.contains(
+                            habitID: resolved.0.id, dayKey: dayKey, value: resolved.1, note: note,
+                            timestamp: row.timestampGiven ? timestamp : nil)
+                    {
+                        skipped += 1
+                        continue
+                    }
                     try inserter.insert(
-                        habitID: resolved.0.id, dayKey: row.dayKey.description,
-                        timestamp: Instant.format(row.timestamp), timeZone: row.timeZone, value: resolved.1,
-                        note: Self.cleanNote(row.note), uid: uid)
+                        habitID: resolved.0.id, dayKey: dayKey, timestamp: timestamp, timeZone: row.timeZone,
+                        value: resolved.1, note: note, uid: uid)
                     count += 1
                 }
                 for sql in indexes { try db.execute(sql: sql) }

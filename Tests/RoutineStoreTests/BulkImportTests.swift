@@ -50,8 +50,14 @@ import Testing
         #expect(count == rows)
         #expect(lastDay == DayKey(ordinal: 10_957 + (rows - 1) / 2).description)
         #expect(usesIndex)
-        // A second import, smaller than what is stored, takes the row-by-row path.
-        #expect(try store.importEntries(rows: Self.rows(10), now: Date()).imported == 10)
+        // A second import, smaller than what is stored, takes the row-by-row path (new
+        // rows: the same rows again would be skipped as already stored).
+        let again = Self.rows(10).map { row in
+            var row = row
+            row.note = "again"
+            return row
+        }
+        #expect(try store.importEntries(rows: again, now: Date()).imported == 10)
         #expect(try Self.indexes(store) == before)
     }
 
