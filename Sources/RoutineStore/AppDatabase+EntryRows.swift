@@ -80,9 +80,13 @@ extension AppDatabase {
                 try db.execute(sql: "PRAGMA cache_size = -65536")
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
                 let stored = try StoredEntrySignatures(db)
-                let indexes = try Self.dropEntryIndexesForBulkLoad(db, rowsAtMost: source.rowsAtMost)
+                // Into an empty store no row can be one already stored: no uid lookups,
+                // and the uid index is built once at the end like the others.
+                let indexes = try Self.dropEntryIndexesForBulkLoad(
+                    db, rowsAtMost: source.rowsAtMost, includingUIDs: stored.isEmpty)
                 var resolver = HabitResolver(db: db, now: now)
                 let inserter = try EntryBulkInserter(db)
+                let uids = UIDPool()
                 var count = 0
                 var skipped = 0
                 var seenUIDs: Set<String> = []
@@ -95,13 +99,14 @@ extension AppDatabase {
                         throw error
                     }
                     guard let row = next else { break }
-                    var uid = Self.newUID()
+                    var givenUID: String?
                     if let given = row.uid {
-                        uid = given.uuidString.lowercased()
-                        if try !seenUIDs.insert(uid).inserted || inserter.exists(uid: uid) {
+                        let uid = Self.uidText(given)
+                        if try !seenUIDs.insert(uid).inserted || (!stored.isEmpty && inserter.exists(uid: uid)) {
                             skipped += 1
                             continue
                         }
+                        givenUID = uid
                     }
                     let resolved: (HabitRow, Double?)
                     do {
@@ -129,7 +134,7 @@ extension AppDatabase {
                     }
                     try inserter.insert(
                         habitID: resolved.0.id, dayKey: dayKey, timestamp: timestamp, timeZone: row.timeZone,
-                        value: resolved.1, note: note, uid: uid)
+                        value: resolved.1, note: note, uid: givenUID ?? uids.next())
                     count += 1
                 }
                 for sql in indexes { try db.execute(sql: sql) }
@@ -153,9 +158,14 @@ extension AppDatabase {
     /// 50,000 rows), drops the entry table's indexes and returns their SQL, to be run
     /// again after the rows are in: building an index once from sorted keys is cheaper
     /// than updating it row by row. All in the import's transaction, so a failed import
-    /// rolls the indexes back with the rows. The uid index stays: each row is looked up
-    /// in it.
-    static func dropEntryIndexesForBulkLoad(_ db: Database, rowsAtMost: Int) throws -> [String] {
+    /// rolls the indexes back with the rows. The uid index stays unless
+    /// `includingUIDs` (an empty store, where no row is looked up in it): each row of a
+    /// load into a store with entries is looked up in it.
+    static func dropEntryIndexesForBulkLoad(
+        _ db: Database, rowsAtMost: Int, includingUIDs: Bool
+    ) throws
+        -> [String]
+    {
         guard rowsAtMost >= 50_000 else { return [] }
         let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") ?? 0
         guard rowsAtMost > stored else { return [] }
@@ -164,8 +174,8 @@ extension AppDatabase {
             sql: """
                 SELECT name, sql FROM sqlite_master
                 WHERE type = 'index' AND tbl_name = 'habit_entry' AND sql IS NOT NULL
-                  AND name <> 'habit_entry_uid' ORDER BY name
-                """)
+                  AND (? OR name <> 'habit_entry_uid') ORDER BY name
+                """, arguments: [includingUIDs])
         var statements: [String] = []
         for index in indexes {
             let name: String = index["name"]

@@ -32,6 +32,10 @@ struct StoredEntrySignatures {
         }
     }
 
+    /// True when the store held no entry (deleted ones included) before the import:
+    /// then no row can be one already stored, by uid or by its fields.
+    var isEmpty: Bool { signatures.isEmpty }
+
     /// True when an entry stored before the import has these fields; `timestamp` nil
     /// matches any timestamp.
     func contains(habitID: Int64, dayKey: String, value: Double?, note: String?, timestamp: String?) -> Bool {

@@ -61,6 +61,17 @@ import Testing
         #expect(try Self.indexes(store) == before)
     }
 
+    /// The pooled uids of a bulk load are version-4 UUIDs, lower-case, all distinct; a
+    /// uid read from a file is stored as `uuidString` lower-cased would give.
+    @Test func pooledUIDsAreDistinctVersion4UUIDs() {
+        let pool = UIDPool()
+        let uids = (0..<10_000).map { _ in pool.next() }
+        #expect(Set(uids).count == uids.count)
+        #expect(uids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() && Array($0)[14] == "4" })
+        let uuid = UUID()
+        #expect(AppDatabase.uidText(uuid) == uuid.uuidString.lowercased())
+    }
+
     @Test func failedLargeImportLeavesTheIndexesAndNoRows() throws {
         let store = try AppDatabase.inMemory()
         let before = try Self.indexes(store)
