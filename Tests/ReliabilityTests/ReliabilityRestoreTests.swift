@@ -14,12 +14,7 @@ import Testing
     @Test func logsDuringRestoreAreNeverLost() throws {
         // The backup: a store of 20,000 entries, so that a restore takes a while.
         let source = try EndToEnd()
-        var csv = "habit,dayKey,value\n"
-        for row in 0..<20_000 { csv += "Bulk \(row % 20),2026-\(String(format: "%02d", row % 12 + 1))-01,\(row % 9)\n" }
-        try source.ok(["import-entries", "--new", try source.folder.write("bulk.csv", csv)])
-        try source.ok(["log", "Walk", "--new"])
-        let backup = source.url.appendingPathComponent("big.sqlite").path
-        try source.ok(["backup", backup])
+        let backup = try source.bulkBackup(habit: "Walk")
 
         var restored = 0
         var failures: [String] = []

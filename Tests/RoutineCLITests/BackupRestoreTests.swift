@@ -184,11 +184,7 @@ import Testing
     /// the new one, whole; a backup file is absent or whole.
     @Test func killNineDuringRestoreOrBackup() throws {
         let e2e = try EndToEnd()
-        var csv = "habit,dayKey,value\n"
-        for row in 0..<20_000 { csv += "Bulk \(row % 20),2026-\(String(format: "%02d", row % 12 + 1))-01,\(row % 9)\n" }
-        try e2e.ok(["import-entries", "--new", try e2e.folder.write("bulk.csv", csv)])
-        let backup = e2e.url.appendingPathComponent("big.sqlite").path
-        try e2e.ok(["backup", backup])
+        let backup = try e2e.bulkBackup()
         try e2e.ok(["log", "--new", "Walk"])
         var generator = SeededGenerator(seed: 0xBAC0)
         var outcomes: [String] = []
