@@ -33,12 +33,15 @@ import Testing
         usleep(700_000)
         for suffix in ["", "-wal", "-shm", "-journal"] {
             for spelling in ["store.sqlite\(suffix)", "./store.sqlite\(suffix)", e2e.store + suffix] {
-                let result = try e2e.run(["backup", spelling, "--force"])
+                let result = try e2e.run(["backup", spelling])
                 #expect(result.status == 1, "\(spelling): \(result.stdout)")
                 #expect(result.stderr.contains("part of the store itself"), "\(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 1)
             }
         }
+        // Not even with --force.
+        let forced = try e2e.run(["backup", "store.sqlite-wal", "--force"])
+        #expect(forced.status == 1 && forced.stderr.contains("part of the store itself"), "\(forced.stderr)")
         holder.kill9()
         _ = holder.wait(timeout: 10)
         #expect(try StoreProbe.count(e2e.store, "SELECT count(*) FROM habit_entry") == 1)
