@@ -71,4 +71,24 @@ import Testing
         }
         print("restore during logs: \(restored) of 4 restores went through; \(failures.count) logs refused")
     }
+
+    /// A `log` started while a restore is under way waits for it and then writes into
+    /// the restored store (before the store lock it wrote into the store being replaced,
+    /// or, at the instant of the rename, into neither).
+    @Test func aLogStartedDuringARestoreLandsInTheRestoredStore() throws {
+        let source = try EndToEnd()
+        let backup = try source.bulkBackup(habit: "Walk")
+        let e2e = try EndToEnd()
+        try e2e.ok(["log", "Walk", "--new"])
+        let restore = try ReliabilityProcess(Binary.url.path, ["restore", backup], environment: e2e.environment)
+        var info = stat()
+        while !restore.hasEnded, stat(e2e.store + ".restoring", &info) != 0 { usleep(1_000) }
+        #expect(!restore.hasEnded, "the restore ended before it was seen: \(restore.stderr)")
+        let log = try e2e.run(["log", "Walk", "--note", "during"])
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(restore.wait(timeout: 60) == .exited(0), "\(restore.stderr)")
+        let query = "SELECT count(*) FROM habit_entry WHERE note = 'during'"
+        #expect(try StoreProbe.count(e2e.store, query) == 1)
+        #expect(try StoreProbe.count(e2e.store + ".before-restore", query) == 0)
+    }
 }
