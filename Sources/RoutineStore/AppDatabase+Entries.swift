@@ -242,24 +242,40 @@ extension AppDatabase {
     /// instructions.
     static func newUID() -> String {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        return uidText((generator.next() as UInt64, generator.next() as UInt64))
+    }
+
+    /// The uid text of 16 random bytes (version and variant bits set here).
+    static func uidText(_ random: (UInt64, UInt64)) -> String {
+        var bytes = random
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = raw[6] & 0x0F | 0x40  // version 4
             raw[8] = raw[8] & 0x3F | 0x80  // RFC 4122 variant
-            func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
-            return String(unsafeUninitializedCapacity: 36) { text in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    text[position] = hex(raw[index] >> 4)
-                    text[position + 1] = hex(raw[index] & 0x0F)
-                    position += 2
+            return hexText(UnsafeRawBufferPointer(raw))
+        }
+    }
+
+    /// The stored (lower-case) text of a uid read from a file: `UUID.uuidString`
+    /// formats through `snprintf`, and a bulk load of exported rows has one per row.
+    static func uidText(_ uuid: UUID) -> String {
+        withUnsafeBytes(of: uuid.uuid) { hexText($0) }
+    }
+
+    /// 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower-case.
+    private static func hexText(_ raw: UnsafeRawBufferPointer) -> String {
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[position] = UInt8(ascii: "-")
+                    position += 1
                 }
-                return position
+                text[position] = hex(raw[index] >> 4)
+                text[position + 1] = hex(raw[index] & 0x0F)
+                position += 2
             }
+            return position
         }
     }
 

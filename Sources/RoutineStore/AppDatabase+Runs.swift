@@ -116,26 +116,31 @@ extension AppDatabase {
                 try db.execute(
                     sql: "DELETE FROM run_step_entry WHERE run_id = ? AND token = ?", arguments: [runID, token])
             }
-            for record in records
+            // The habit each record is of now: the walker knows the names its version had
+            // when the run started, and a rename or merge since then must be followed.
+            let current = try records.map {
+                try Self.currentHabitName(db, versionID: run.routineVersionID, walkerName: $0.habit) ?? $0.habit
+            }
+            for (record, name) in zip(records, current)
             where try Bool.fetchOne(
                 db,
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM habit_entry e JOIN habit h ON h.id = e.habit_id
                     WHERE h.name_key = ? AND e.day_key = ? AND e.deleted_at IS NULL)
-                    """, arguments: [HabitKey(record.habit), dayKey.description]) == true
+                    """, arguments: [HabitKey(name), dayKey.description]) == true
             {
                 // Throwing rolls back the retractions above too: nothing of this step is written.
                 throw StoreError.alreadyRecorded(habit: record.habit)
             }
             var resolver = HabitResolver(db: db, now: instant)
-            for record in records {
+            for (record, name) in zip(records, current) {
                 if try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM run_step_entry WHERE run_id = ? AND token = ?)",
                     arguments: [runID, record.token]) == true
                 {
                     throw StoreError.duplicateRunToken(run: runID, token: record.token)
                 }
-                let (habit, value) = try resolver.habitForEntry(record.habit, value: record.value, unit: nil)
+                let (habit, value) = try resolver.habitForEntry(name, value: record.value, unit: nil)
                 let entryID = try Self.insertEntry(
                     db, habitID: habit.id, dayKey: dayKey, at: instant, timeZone: timeZone, value: value, note: nil,
                     runID: runID)
@@ -147,6 +152,34 @@ extension AppDatabase {
                 db, RunRecord.Columns.walkerState.set(to: state), RunRecord.Columns.updatedAt.set(to: stamp))
             return .written
         }
+    }
+
+    /// The current name of the habit a run's version calls `walkerName` (as written in
+    /// the file, or as the habit was spelt when the run loaded its version): found by the
+    /// habit's id in the version's nodes, which a rename keeps and a merge repoints
+    /// (issue 19 item 5). Nil when the version has no such habit node.
+    static func currentHabitName(_ db: Database, versionID: Int64, walkerName: String) throws -> String? {
+        let key = HabitKey(walkerName).rawValue
+        // The habit's stored identity first, then the text the file wrote at the node.
+        if let name = try String.fetchOne(
+            db,
+            sql: """
+                SELECT h.name FROM routine_node rn JOIN habit h ON h.id = rn.habit_id
+                WHERE rn.version_id = ? AND h.name_key = ? LIMIT 1
+                """, arguments: [versionID, key])
+        {
+            return name
+        }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT rn.habit_text, h.name FROM routine_node rn JOIN habit h ON h.id = rn.habit_id
+                WHERE rn.version_id = ?
+                """, arguments: [versionID])
+        for row in rows where HabitKey(try row.decode(atIndex: 0) as String).rawValue == key {
+            return try row.decode(atIndex: 1)
+        }
+        return nil
     }
 
     /// Ends or pauses a run: records `status` (paused, completed or aborted) and, when

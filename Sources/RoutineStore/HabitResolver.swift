@@ -53,10 +53,10 @@ struct HabitResolver {
     }
 
     /// The display name of a habit, or `invalidHabitName`: 1–200 characters after
-    /// folding, no control characters (NUL included).
+    /// folding (counted as `HabitName.length` counts), no control characters (NUL included).
     static func validName(_ name: String) throws -> String {
         let display = HabitName.display(name)
-        guard !display.isEmpty, display.count <= HabitName.maxLength,
+        guard !display.isEmpty, HabitName.length(display) <= HabitName.maxLength,
             TerminalText.firstControl(in: display) == nil
         else { throw StoreError.invalidHabitName(name) }
         return display

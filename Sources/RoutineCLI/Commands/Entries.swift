@@ -8,7 +8,9 @@ extension RoutineCommand {
     /// `routine entries`: lists entries, as text, JSON or CSV.
     struct Entries: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "entries", abstract: "List entries (CSV output is the backup format).")
+            commandName: "entries",
+            abstract:
+                "List entries (CSV output loads back with import-entries; 'routine backup' copies the whole store).")
 
         @Option(help: ArgumentHelp("Only this habit's entries.", valueName: "habit"))
         var habit: String?
@@ -49,8 +51,8 @@ extension RoutineCommand {
                 }
                 return
             }
-            let from = from.map { settings.day($0) }
-            let to = to.map { settings.day($0) }
+            let from = try from.map { try settings.day($0) }
+            let to = try to.map { try settings.day($0) }
             if format == .csv {
                 var csv = EntriesCSVWriter()
                 try HabitCommands.suggesting(store) {

@@ -42,7 +42,7 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
-            let dayKey = settings.day(day)
+            let dayKey = try settings.day(day)
             var create = new
             if !create, try store.habit(named: habit) == nil {
                 // In the REPL a person is there to ask; at the shell the line says how.
