@@ -34,6 +34,10 @@ extension AppDatabase {
         {
             throw StoreError.backupFailed(path: destination, reason: "the folder \(folder) does not exist")
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StoreError.backupFailed(path: destination, reason: "it is a folder; name a file in it")
+        }
         if !replacing, FileManager.default.fileExists(atPath: destination) {
             throw StoreError.backupFailed(path: destination, reason: "the file exists; add --force to replace it")
         }

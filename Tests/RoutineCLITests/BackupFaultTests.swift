@@ -65,6 +65,8 @@ import Testing
         let missing = try e2e.run(["backup", folder + "/b.sqlite"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("the folder \(folder) does not exist"), "\(missing.stderr)")
+        let intoFolder = try e2e.run(["backup", e2e.url.path, "--force"])
+        #expect(intoFolder.status == 1 && intoFolder.stderr.contains("it is a folder"), "\(intoFolder.stderr)")
     }
 
     /// Item 8: the temporary copies hold the whole store, so they are 0600 from their
