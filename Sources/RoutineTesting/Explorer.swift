@@ -8,8 +8,8 @@ import RoutineCore
 /// Each weekday is walked under two histories, so that conditions reading the past can
 /// come out both ways: none (nothing ever done before the day) and full (every habit the
 /// routine names done on each of the 60 days before). At a habit, both done and skip are
-/// tried when a condition reads that habit; otherwise only done (skipping it changes
-/// nothing a later node sees). The walks are bounded (`bound` answers in all); when the
+/// tried when a condition reads that habit or another node asks it again; otherwise only
+/// done (skipping it changes nothing a later node sees). The walks are bounded (`bound` answers in all); when the
 /// bound is hit the report says so, and its "never" findings may be false.
 public struct Explorer: Sendable {
     /// The report: the findings, how many walks were made, and whether every one was.
@@ -49,7 +49,15 @@ public struct Explorer: Sendable {
 
     /// Walks every day and history; false when the bound stopped it.
     mutating func run() -> Bool {
-        let branching = Set(routine.conditionHabitNames.map { HabitKey($0) })
+        // Skip changes what comes later only for a habit a condition reads, or one that
+        // another node asks again (asked there only if skipped here).
+        var branching = Set(routine.conditionHabitNames.map { HabitKey($0) })
+        var seen = Set<HabitKey>()
+        for node in routine.nodes {
+            if case .habit(let name) = node.body, !seen.insert(HabitKey(name)).inserted {
+                branching.insert(HabitKey(name))
+            }
+        }
         for day in Self.week {
             for full in [false, true] {
                 let start = Walker(routine: routine, dayKey: day, context: context(day, full: full))

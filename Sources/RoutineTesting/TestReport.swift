@@ -1,4 +1,5 @@
 import RoutineCore
+import RoutineFile
 
 /// What `routine test` found: per test file, its diagnostics (a bad test file, as
 /// `check` reports a bad routine file) and its cases with their failures.
@@ -62,19 +63,11 @@ public struct TestReport: Sendable {
         for (index, file) in files.enumerated() {
             if index > 0 { out += "," }
             out += "{\"path\":\(JSONText.string(file.path)),\"routine\":\(file.routine.map(JSONText.string) ?? "null"),"
-            out += "\"diagnostics\":[" + file.diagnostics.map(Self.json).joined(separator: ",") + "],"
+            out += "\"diagnostics\":[" + file.diagnostics.map(CheckReport.json).joined(separator: ",") + "],"
             out += "\"cases\":[" + file.cases.map(Self.json).joined(separator: ",") + "]}"
         }
         out += "],\"passed\":\(passed),\"failed\":\(failed),\"errors\":\(badFiles)}\n"
         return out
-    }
-
-    private static func json(_ diagnostic: Diagnostic) -> String {
-        "{\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
-            + "\"code\":\(JSONText.string(diagnostic.code.rawValue)),"
-            + "\"line\":\(diagnostic.location.map { String($0.line) } ?? "null"),"
-            + "\"column\":\(diagnostic.location.map { String($0.column) } ?? "null"),"
-            + "\"message\":\(JSONText.string(diagnostic.message))}"
     }
 
     private static func json(_ result: CaseResult) -> String {

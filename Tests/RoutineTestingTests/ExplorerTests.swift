@@ -107,6 +107,22 @@ import Testing
         #expect(lines == [])
     }
 
+    @Test func skipIsTriedForAHabitAnotherNodeAsksAgain() throws {
+        // `again` is asked only when `first` was skipped (SPEC §3's repeated-habit).
+        let (lines, _) = try findings(
+            """
+            routine: twice
+            start: [first]
+            nodes:
+              first:
+                habit: Walk
+                next: [again]
+              again:
+                habit: walk
+            """)
+        #expect(lines == [])
+    }
+
     @Test func theBoundStopsTheWalksAndTheReportSaysSo() throws {
         var nodes = "nodes:\n"
         var start: [String] = []
