@@ -1,5 +1,6 @@
 import Foundation
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineTesting
@@ -127,5 +128,50 @@ import Testing
             "routine: routine.yaml\ncases:\n  - day: 2026-11-23\n    answers: [\(answers)]\n")
         #expect(lines(result) == ["4:14 error [invalid-value] 10001 answers: a case takes at most 10000"])
         #expect(result.cases.isEmpty)
+    }
+}
+
+/// Test files damaged at random never crash the runner: each gets diagnostics or runs.
+@Suite struct DamagedTestFileTests {
+    private static let valid = """
+        routine: routine.yaml
+        cases:
+          - name: a day
+            day: 2026-11-23
+            history:
+              entries: [{habit: Drink Water, day: -1, value: 2}]
+              pauses: [{habits: [Stretch], from: -2, to: 0}]
+              answers: [{question: feeling, day: -1, answer: Great}]
+              archived: [Nap]
+            answers: [1, y, back, n, 12, pause]
+            asks: [feeling, Drink Water, Meditate]
+            records: [{habit: Meditate, value: 12}, Stretch]
+            not-due: {swim: schedule, nap: when}
+            status: paused
+
+        """
+
+    @Test func randomEditsGiveDiagnosticsOrARunNeverACrash() throws {
+        let folder = try TestFolder()
+        try folder.write("routine.yaml", TestFolder.morning)
+        var random = SeededGenerator(seed: 20)
+        let pieces = [
+            "[", "]", "{", "}", ":", "-", " ", "\n", "'", "\"", "&a", "*a", "-1", "9999999", "\u{1B}", "é", "\t",
+        ]
+        let original = Array(Self.valid)
+        for _ in 0..<300 {
+            var text = original
+            for _ in 0...random.below(4) {
+                let at = random.below(text.count)
+                switch random.below(3) {
+                case 0: text.remove(at: at)
+                case 1: text.insert(contentsOf: pieces[random.below(pieces.count)], at: at)
+                default: text[at] = Array(pieces[random.below(pieces.count)]).first ?? " "
+                }
+            }
+            let path = try folder.write("damaged.test.yaml", String(text))
+            let result = RoutineTestRun.runFile(path, stored: { throw RoutineLookupError("no store: \($0)") })
+            #expect(!result.diagnostics.isEmpty || !result.cases.isEmpty, "\(String(text))")
+        }
     }
 }
