@@ -19,8 +19,12 @@ public enum RoutineTestRun {
     /// whatever its name). A test file with an error runs none of its cases.
     public static func run(paths: [String], stored: (String) throws -> Routine) -> TestReport {
         var report = TestReport()
-        for path in CheckRun.expand(paths, include: CheckRun.isTestFile) {
-            report.files.append(runFile(path, stored: stored))
+        for given in paths {
+            for path in CheckRun.expand([given], include: CheckRun.isTestFile) {
+                // `routine test` in a folder names its files as `routines/x.test.yaml`, not `./routines/…`.
+                let shown = given == "." && path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                report.files.append(runFile(shown, stored: stored))
+            }
         }
         return report
     }
