@@ -38,7 +38,7 @@ struct ExploreTally: Sendable {
         }
     }
 
-    /// A walk ended: its steps tell which nodes were reached and how their conditions
+    /// A walk ended (or joined a state already walked on from): its steps tell which nodes were reached and how their conditions
     /// came out; its entries, the habits recorded.
     mutating func finished(_ walker: Walker) {
         for step in walker.steps {

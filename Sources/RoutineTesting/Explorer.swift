@@ -9,8 +9,9 @@ import RoutineCore
 /// come out both ways: none (nothing ever done before the day) and full (every habit the
 /// routine names done on each of the 60 days before). At a habit, both done and skip are
 /// tried when a condition reads that habit or another node asks it again; otherwise only
-/// done (skipping it changes nothing a later node sees). The walks are bounded (`bound` answers in all); when the
-/// bound is hit the report says so, and its "never" findings may be false.
+/// done (skipping it changes nothing a later node sees). Walks that reach the same
+/// `ExploreState` are walked on from once. The walks are bounded (`bound` answers in
+/// all); when the bound is hit the report says so, and its "never" findings may be false.
 public struct Explorer: Sendable {
     /// The report: the findings, how many walks were made, and whether every one was.
     public struct Report: Sendable {
@@ -58,21 +59,35 @@ public struct Explorer: Sendable {
                 branching.insert(HabitKey(name))
             }
         }
-        for day in Self.week {
+        let shape = ExploreState.Shape(routine: routine, visible: branching)
+        var seenStates = Set<ExploreState>()
+        for (number, day) in Self.week.enumerated() {
             for full in [false, true] {
                 let start = Walker(routine: routine, dayKey: day, context: context(day, full: full))
-                if !walk(from: start, branching: branching) { return false }
+                let walked = walk(
+                    from: start, branching: branching, shape: shape, history: number * 2 + (full ? 1 : 0),
+                    seen: &seenStates)
+                if !walked { return false }
             }
         }
         return true
     }
 
     /// Depth first over the answers, with an explicit stack (a deep routine must not
-    /// exhaust the call stack).
-    private mutating func walk(from start: Walker, branching: Set<HabitKey>) -> Bool {
+    /// exhaust the call stack). A walk that comes to a state already walked on from ends
+    /// there: what follows was seen (`ExploreState`); what came before is tallied.
+    private mutating func walk(
+        from start: Walker, branching: Set<HabitKey>, shape: ExploreState.Shape, history number: Int,
+        seen: inout Set<ExploreState>
+    ) -> Bool {
         var stack = [start]
         while let walker = stack.popLast() {
             guard let prompt = walker.prompt else {
+                walks += 1
+                tally.finished(walker)
+                continue
+            }
+            if let state = shape.state(of: walker, at: prompt, start: number), !seen.insert(state).inserted {
                 walks += 1
                 tally.finished(walker)
                 continue

@@ -123,15 +123,60 @@ import Testing
         #expect(lines == [])
     }
 
-    @Test func theBoundStopsTheWalksAndTheReportSaysSo() throws {
+    /// Twenty questions of two options each, one after the other; `when` on the last
+    /// one's options makes the answers part of what a later node can see.
+    private func wide(readingAnswers: Bool) -> String {
         var nodes = "nodes:\n"
-        var start: [String] = []
         for index in 0..<20 {
-            start.append("q\(index)")
-            nodes += "  q\(index):\n    question: Q\(index)?\n    options:\n      - text: A\n      - text: B\n"
+            let next = index < 19 ? "\n    next: [q\(index + 1)]" : ""
+            nodes +=
+                "  q\(index):\n    question: Q\(index)?\n    options:\n      - text: A\n        next: [{habit: H\(index)}]\n"
+            nodes += "      - text: B\(readingAnswers && index == 19 ? "\n        when: answer(q0) == 'A'" : "")\(next)\n"
         }
-        let yaml = "routine: wide\nstart: [\(start.joined(separator: ", "))]\n" + nodes
-        let (_, report) = try findings(yaml, bound: 1_000)
+        return "routine: wide\nstart: [q0]\n" + nodes
+    }
+
+    @Test func walksThatComeToTheSameStateAreWalkedOnOnce() throws {
+        // 2^20 answer combinations, but each question's future is the same whatever came before.
+        let (lines, report) = try findings(wide(readingAnswers: false))
+        #expect(lines == [])
+        #expect(report.complete)
+        #expect(report.walks < 1_000)
+    }
+
+    @Test func walksAtOnePromptWithDifferentRecordsAConditionReadsAreNotMerged() throws {
+        // At `r`, a walk that recorded Walk and one that did not go on differently: `late`
+        // is asked after the first and not due after the second.
+        let (lines, _) = try findings(
+            """
+            routine: merge
+            start: [q]
+            nodes:
+              q:
+                question: Q?
+                options:
+                  - text: A
+                    next: [walk]
+                  - text: B
+                next: [r]
+              walk:
+                habit: Walk
+              r:
+                question: R?
+                options:
+                  - text: X
+                    next: [late]
+                  - text: Y
+              late:
+                habit: Late
+                when: done(Walk)
+            """)
+        #expect(lines == [])
+    }
+
+    @Test func theBoundStopsTheWalksAndTheReportSaysSo() throws {
+        // A condition reads the answers: every combination is a state of its own.
+        let (_, report) = try findings(wide(readingAnswers: true), bound: 1_000)
         #expect(!report.complete)
         #expect(report.walks < 1_000)
         #expect(report.text(path: "wide.yaml").contains("note: stopped at the bound of 1000 answers"))
