@@ -131,7 +131,8 @@ import Testing
             let next = index < 19 ? "\n    next: [q\(index + 1)]" : ""
             nodes +=
                 "  q\(index):\n    question: Q\(index)?\n    options:\n      - text: A\n        next: [{habit: H\(index)}]\n"
-            nodes += "      - text: B\(readingAnswers && index == 19 ? "\n        when: answer(q0) == 'A'" : "")\(next)\n"
+            let when = readingAnswers && index == 19 ? "\n        when: answer(q0) == 'A'" : ""
+            nodes += "      - text: B\(when)\(next)\n"
         }
         return "routine: wide\nstart: [q0]\n" + nodes
     }
