@@ -1,7 +1,7 @@
 import Foundation
 import LineEditor
-import RoutineCore
 import RoutineApp
+import RoutineCore
 import RoutineStore
 
 /// Shows a run's prompts on a `Terminal` and hands each line to the run's coordinator,
