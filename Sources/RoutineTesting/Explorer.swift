@@ -87,7 +87,7 @@ public struct Explorer: Sendable {
                 tally.finished(walker)
                 continue
             }
-            if let state = shape.state(of: walker, at: prompt, start: number), !seen.insert(state).inserted {
+            if !seen.insert(shape.state(of: walker, start: number)).inserted {
                 walks += 1
                 tally.finished(walker)
                 continue

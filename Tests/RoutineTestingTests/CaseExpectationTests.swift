@@ -98,6 +98,44 @@ import Testing
             ])
     }
 
+    @Test func aHabitNotDueThatAnAnswerLedToIsAskedAsOptionalAndDecliningKeepsItNotDue() throws {
+        let routine = """
+            routine: optional
+            start: [q]
+            habits:
+              Swim: {days: [tue, thu]}
+            nodes:
+              q:
+                question: Today?
+                options:
+                  - text: Swim
+                    next: [swim]
+                  - text: Rest
+              swim:
+                habit: Swim
+
+            """
+        let result = try TestFolder().run(
+            """
+            routine: routine.yaml
+            cases:
+              - name: declined
+                day: 2026-11-23
+                answers: [1, n]
+                asks: [q, Swim]
+                records: []
+                not-due: {swim: schedule}
+                status: completed
+              - name: done anyway
+                day: 2026-11-23
+                answers: [1, y]
+                records: [Swim]
+                not-due: {swim: schedule}
+            """, routine: routine)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.failureLines == ["14:15 not-due: expected swim not due (schedule), the run asked it (done)"])
+    }
+
     @Test func statusComparesHowTheRunEnded() throws {
         let result = try TestFolder().run(
             """
