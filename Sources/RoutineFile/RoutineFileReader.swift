@@ -96,7 +96,7 @@ public enum RoutineFileReader {
 /// each read replaces, and frees, the trees before. A long-lived process (the REPL)
 /// passes none.
 public final class TreeKeeper: @unchecked Sendable {
-    fileprivate var last: Any?
+    var last: Any?
 
     public init() {}
 }
