@@ -69,7 +69,7 @@ let package = Package(
                 "RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "TestSupport",
                 "EndToEndSupport",
             ],
-            exclude: ["Golden"]
+            exclude: ["Golden", "SchemaCorpus"]
         ),
         // The slow layer, run apart by scripts/test. Sizes far beyond a life: 100,000-node
         // graphs, a 100,000-node file read and checked, 365,000-row imports.
