@@ -35,6 +35,8 @@ let package = Package(
         ),
         // The application layer: runs end to end, the day planner, the services commands call.
         .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore"]),
+        // The language server (`routine lsp`): JSON-RPC framing, protocol types, features.
+        .target(name: "RoutineLSP", dependencies: ["RoutineCore", "RoutineFile"]),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
             name: "CLibEdit",
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "RoutineCLI",
             dependencies: [
-                "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor",
+                "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor", "RoutineLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,6 +64,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore", "TestSupport"]),
+        .testTarget(name: "RoutineLSPTests", dependencies: ["RoutineLSP", "RoutineCore", "EndToEndSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         .testTarget(
             name: "RoutineCLITests",
