@@ -40,11 +40,30 @@ public struct DocumentIndex: Sendable {
     /// The nodes that lead to each node (by id): starts are marked `start`.
     public var predecessors: [String: [String]] = [:]
 
-    public init(text: String) {
+    /// What `check` says of a text, and the reader's draft of it (nil after a syntax error).
+    public struct Checked: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var draft: RoutineDraft?
+    }
+
+    /// Reads a text as `check` does. The YAML tree is freed on another thread: freeing a
+    /// large file's tree node by node is a good part of a read, and nobody waits for it.
+    public static func check(_ text: String) -> Checked {
         let keeper = TreeKeeper()
         let result = RoutineFileReader.read(data: Data(text.utf8), assemble: false, keeping: keeper)
-        diagnostics = result.diagnostics
-        draft = keeper.draft
+        let checked = Checked(diagnostics: result.diagnostics, draft: keeper.draft)
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(keeper) {} }
+        return checked
+    }
+
+    public init(text: String) {
+        self.init(text: text, checked: Self.check(text))
+    }
+
+    /// The index of a text already read (the spans are found in `text`).
+    public init(text: String, checked: Checked) {
+        diagnostics = checked.diagnostics
+        draft = checked.draft
         guard let draft else { return }
         let lines = Lines(text)
         for node in draft.nodes where !node.id.contains("/") {

@@ -16,9 +16,21 @@ extension LanguageServer {
         let line = text.line(position.line)
         let cursor = text.index(of: position)
         let before = line[line.startIndex..<min(max(cursor, line.startIndex), line.endIndex)]
-        let items = completions(document, line: position.line, before: String(before))
-        return ["isIncomplete": false, "items": .array(items)]
+        var items = completions(document, line: position.line, before: String(before))
+        var incomplete = false
+        if items.count > Self.maxItems {
+            // A 100,000-node file: only names starting with the word typed, and at most
+            // `maxItems` of them; the editor asks again as the word grows.
+            let stops: Set<Character> = [" ", "\t", "[", ",", "(", ":", "\""]
+            let word = String(before.reversed().prefix { !stops.contains($0) }.reversed()).lowercased()
+            items = items.filter { $0["label"]?.string?.lowercased().hasPrefix(word) ?? false }
+            incomplete = items.count > Self.maxItems
+            items = Array(items.prefix(Self.maxItems))
+        }
+        return ["isIncomplete": .bool(incomplete), "items": .array(items)]
     }
+
+    static let maxItems = 1_000
 
     func completions(_ document: OpenDocument, line: Int, before: String) -> [JSON] {
         let index = document.namesIndex
@@ -46,6 +58,8 @@ extension LanguageServer {
         guard key == nil else { return [] }
         let column = shape.content
         let path = YAMLContext.ancestors(in: document.document, line: line, column: column, inList: false)
+        // A name under `habits:`: the habits the nodes record.
+        if shape.dash == nil, path.first == "habits", path.count == 1 { return habitItems(index) }
         let keys: [RoutineKey]
         if shape.dash != nil {
             let owner = YAMLContext.ancestors(in: document.document, line: line, column: shape.dash ?? 0, inList: true)

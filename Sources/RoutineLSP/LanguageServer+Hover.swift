@@ -42,11 +42,14 @@ extension LanguageServer {
         switch node.body {
         case .habit(let name, _):
             lines.append("**habit node** `\(id)`: \(name)")
-            switch coverage(document, habit: name) {
-            case .every: lines.append("on every combination of answers (`routine paths`)")
-            case .some: lines.append("on some combinations of answers (`routine paths`)")
-            case .none: lines.append("on no combination of answers (`routine paths`)")
-            case nil: break
+            if let coverage = coverage(document, habit: name) {
+                let word: String =
+                    switch coverage {
+                    case .every: "every combination"
+                    case .some: "some combinations"
+                    case PathAnalysis.Coverage.none: "no combination"
+                    }
+                lines.append("on \(word) of answers (`routine paths`)")
             }
         case .question(let prompt, let options, _):
             lines.append("**question** `\(id)`: \(prompt)")

@@ -65,11 +65,16 @@ public final class LanguageServer {
 
     /// Answers one message; returns an exit status when it was `exit`.
     func handle(_ message: JSON) -> Int32? {
-        guard case .object = message, let method = message["method"]?.string else {
+        guard case .object = message else {
+            // JSON, but not a message (LSP has no batches).
+            writer.send(Self.error(id: .null, code: -32600, message: "invalid request: not a JSON-RPC message"))
+            return nil
+        }
+        guard let method = message["method"]?.string else {
             if let id = message["id"], message["result"] == nil, message["error"] == nil {
                 writer.send(Self.error(id: id, code: -32600, message: "invalid request: no method"))
             }
-            return nil  // a response to a request of ours, or nothing usable
+            return nil  // a response to a request of ours: the server sends none, so nothing to match
         }
         let id = message["id"]
         let params = message["params"] ?? .null
@@ -163,7 +168,7 @@ public final class LanguageServer {
     /// Sends diagnostics for every document changed since they were last sent.
     func publishChangedDiagnostics() {
         for document in documents.values where document.needsDiagnostics {
-            let items = document.index.diagnostics.map { diagnostic(document, $0) }
+            let items = document.diagnostics.map { diagnostic(document, $0) }
             writer.send(Self.diagnostics(uri: document.uri, version: document.document.version, items))
             document.needsDiagnostics = false
         }

@@ -6,8 +6,10 @@ final class OpenDocument {
     let uri: String
     var document: TextDocument
     var needsDiagnostics = true
+    private var checked: DocumentIndex.Checked?
     private var cached: DocumentIndex?
-    /// The latest index with a draft (see `namesIndex`).
+    /// The latest version that had a draft, and its index once built (see `namesIndex`).
+    private var lastGoodRead: (text: String, checked: DocumentIndex.Checked)?
     private var lastGood: DocumentIndex?
 
     init(uri: String, text: String, version: Int) {
@@ -17,15 +19,30 @@ final class OpenDocument {
 
     func edit(range: LSPRange?, text: String) {
         document.apply(range: range, text: text)
+        checked = nil
         cached = nil
         needsDiagnostics = true
     }
 
+    /// `check`'s diagnostics of the latest version: all that publishing needs, so the
+    /// spans of ids and names are found only when a request asks for them.
+    var diagnostics: [Diagnostic] { read().diagnostics }
+
+    private func read() -> DocumentIndex.Checked {
+        if let checked { return checked }
+        let read = DocumentIndex.check(document.text)
+        checked = read
+        if read.draft != nil {
+            lastGoodRead = (document.text, read)
+            lastGood = nil
+        }
+        return read
+    }
+
     var index: DocumentIndex {
         if let cached { return cached }
-        let built = DocumentIndex(text: document.text)
+        let built = DocumentIndex(text: document.text, checked: read())
         cached = built
-        if built.draft != nil { lastGood = built }
         return built
     }
 
@@ -33,7 +50,9 @@ final class OpenDocument {
     /// is not YAML yet), ids and habit names still complete from the last version read.
     var namesIndex: DocumentIndex {
         let current = index
-        return current.draft != nil ? current : (lastGood ?? current)
+        if current.draft != nil { return current }
+        if lastGood == nil, let good = lastGoodRead { lastGood = DocumentIndex(text: good.text, checked: good.checked) }
+        return lastGood ?? current
     }
 
     /// The LSP range of a span (one line).

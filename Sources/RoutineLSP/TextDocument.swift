@@ -95,14 +95,6 @@ public struct TextDocument: Sendable {
         return index
     }
 
-    /// The LSP position of an index of the text.
-    public func position(of index: String.Index) -> LSPPosition {
-        let lineNumber = max(0, (lineStarts.lastIndex { $0 <= index } ?? 0))
-        let start = lineStarts[lineNumber]
-        let character = text.unicodeScalars[start..<index].reduce(0) { $0 + $1.utf16.count }
-        return LSPPosition(line: lineNumber, character: character)
-    }
-
     /// The LSP position of a reader's location (1-based line, 1-based scalar column),
     /// moved `scalars` further along its line.
     public func position(of location: SourceLocation, plus scalars: Int = 0) -> LSPPosition {

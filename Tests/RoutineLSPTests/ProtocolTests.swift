@@ -170,6 +170,8 @@ import Testing
         let keys = try labels(keyLine, 4)
         #expect(Set(keys) == ["habit", "question", "options", "next", "when"])
         #expect(try labels(0, 0).contains("routine"))
+        let (declaredLine, _) = Self.place("  Meditate:", in: text)
+        #expect(try labels(declaredLine, 3).contains("Journal"))  // a name under `habits:`
         let callLine = lines.firstIndex(of: "    when: done(M") ?? -1
         #expect(try labels(callLine, 16).contains("Rest"))
         let whenLine = lines.firstIndex(of: "    when: ") ?? -1
@@ -195,6 +197,11 @@ import Testing
         client.open("file:///tmp/one.yaml", "routine: one\nstart: [a]\nnodes:\n  a:\n    habit: Walk\n")
         let one = try client.call("textDocument/hover", LSPClient.at("file:///tmp/one.yaml", 3, 2))
         #expect(one["result"]?["contents"]?["value"]?.string?.contains("on every combination") == true)
+        // A file with an error has no path analysis: hover claims none.
+        client.open("file:///tmp/bad.yaml", "routine: bad\nstart: [a]\nnodes:\n  a:\n    habit: Walk\n    next: [b]\n")
+        let bad = try client.call("textDocument/hover", LSPClient.at("file:///tmp/bad.yaml", 3, 2))
+        let badText = try #require(bad["result"]?["contents"]?["value"]?.string)
+        #expect(badText.contains("habit node") && !badText.contains("combination"))
         let (habitLine, habitCharacter) = Self.place("Meditate:", in: Self.routine)
         let habit = try hover(habitLine, habitCharacter + 2)
         #expect(habit.contains("min (time)") && habit.contains("target: 10") && habit.contains("recorded at: meditate"))

@@ -28,6 +28,8 @@ import Testing
         #expect(parse["id"] == .null)
         client.raw(Array("garbage without a header\r\n\r\nContent-Length: x\r\n\r\n".utf8))
         client.raw(MessageFramer.frame("[1,2,3]"))
+        let notMessage = try client.wait(timeout: 20, what: "an invalid request") { $0["error"]?["code"] == -32600 }
+        #expect(notMessage["id"] == .null)
         client.raw(MessageFramer.frame(#"{"jsonrpc":"2.0","id":5}"#))
         let invalid = try client.response(5)
         #expect(invalid["error"]?["code"] == -32600)
@@ -129,6 +131,12 @@ import Testing
         var second = try client.diagnostics(Self.uri, timeout: 120)
         while second["params"]?["version"] == 1 { second = try client.diagnostics(Self.uri, timeout: 120) }
         #expect(second["params"]?["version"] == 2)
+        // Completion of ids in `next: [n1` offers at most 1,000 of them, all starting `n1`.
+        let completion = try client.call("textDocument/completion", LSPClient.at(Self.uri, 5, 13))
+        let items = try #require(completion["result"]?["items"]?.array)
+        #expect(items.count == 1_000)
+        #expect(items.allSatisfy { $0["label"]?.string?.hasPrefix("n1") == true })
+        #expect(completion["result"]?["isIncomplete"] == .bool(true))
         try stillAnswers(client)
     }
 
