@@ -89,14 +89,14 @@ public struct DocumentIndex: Sendable {
             refs(node.next, from: node.id)
             if let when = node.when { answers(in: when, lines: lines) }
             switch node.body {
-            case .habit(let name, let location):
+            case .habit(let name, let location) where !name.isEmpty:
                 habitNames.append(lines.span(name, at: location))
             case .question(_, let options, _):
                 for option in options {
                     refs(option.next, from: node.id)
                     if let when = option.when { answers(in: when, lines: lines) }
                 }
-            case .missing: break
+            case .habit, .missing: break
             }
         }
         for habit in draft.habits { habitNames.append(lines.span(habit.name, at: habit.location)) }

@@ -110,12 +110,16 @@ extension LanguageServer {
         }
     }
 
-    /// The habit names of the file (declared and used), each once by `HabitName.key`.
+    /// The habit names of the file (declared and used), then the store's, each once.
     func habitItems(_ index: DocumentIndex) -> [JSON] {
-        var seen = Set<String>()
-        return index.habitNames.compactMap { span in
-            seen.insert(HabitName.key(span.name)).inserted ? item(span.name, .value, detail: "habit") : nil
+        var seen = Set<HabitKey>()
+        var items = index.habitNames.compactMap { span in
+            seen.insert(HabitKey(span.name)).inserted ? item(span.name, .value, detail: "habit") : nil
         }
+        for (key, habit) in store.snapshot.sorted(by: { $0.key < $1.key }) where seen.insert(key).inserted {
+            items.append(item(habit.name, .value, detail: "habit in the store"))
+        }
+        return items
     }
 
     func weekdayItems() -> [JSON] {

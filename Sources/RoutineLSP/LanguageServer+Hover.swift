@@ -84,6 +84,7 @@ extension LanguageServer {
         return found.on
     }
 
+    /// The file's declaration, then the store's view (when a store is configured).
     func habitHover(_ index: DocumentIndex, _ name: String) -> String {
         var lines = ["**habit** \(name)"]
         let key = HabitName.key(name)
@@ -104,6 +105,20 @@ extension LanguageServer {
             return false
         }
         if !nodes.isEmpty { lines.append("recorded at: " + nodes.map(\.id).joined(separator: ", ")) }
+        if let stored = store.snapshot[HabitKey(name)] {
+            var facts = ["in the store: streak \(stored.streak)"]
+            if let day = stored.lastDay {
+                let value = stored.lastValue.map {
+                    " (\(JSONText.number($0))\(stored.measure.map { " " + $0.unit } ?? ""))"
+                }
+                facts.append("last entry \(day)\(value ?? "")")
+            } else {
+                facts.append("no entry yet")
+            }
+            if let measure = stored.measure { facts.append("measure \(measure.unit) (\(measure.type))") }
+            facts.append("schedule: \(stored.schedule?.description ?? "daily")")
+            lines.append(facts.joined(separator: "; "))
+        }
         return lines.joined(separator: "\n\n")
     }
 }

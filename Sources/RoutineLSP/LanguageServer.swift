@@ -8,7 +8,7 @@ import RoutineCore
 /// waiting, answers them in order, and only when the queue is empty checks the documents
 /// that changed. So a burst of edits costs one check, not one per keystroke, and a
 /// request is never stuck behind diagnostics of versions already replaced.
-/// It never writes a store, and survives any input: a message it cannot read gets a
+/// It reads a store only when given a reader (never writes one), and survives any input: a message it cannot read gets a
 /// JSON-RPC error (or, without an id, a line on standard error); it exits only on
 /// `exit`, or when its input ends (the editor is gone).
 public final class LanguageServer {
@@ -20,10 +20,16 @@ public final class LanguageServer {
     /// Request ids cancelled before they were answered (LSP `$/cancelRequest`).
     var cancelled = Set<String>()
     let log: @Sendable (String) -> Void
+    /// The store's habits, when a store is configured (read-only, off the main thread).
+    let store: StoreHabits
 
-    public init(output: Int32 = 1, log: @escaping @Sendable (String) -> Void = LanguageServer.standardError) {
+    public init(
+        output: Int32 = 1, store reader: StoreReader? = nil,
+        log: @escaping @Sendable (String) -> Void = LanguageServer.standardError
+    ) {
         writer = MessageWriter(descriptor: output)
         self.log = log
+        store = StoreHabits(reader: reader, log: log)
     }
 
     public static func standardError(_ line: String) {
@@ -112,6 +118,7 @@ public final class LanguageServer {
         switch method {
         case "initialize":
             initialized = true
+            store.refresh()
             return .success(["capabilities": Self.capabilities, "serverInfo": ["name": "routine"]])
         case "shutdown":
             shuttingDown = true
@@ -146,6 +153,7 @@ public final class LanguageServer {
                 let text = item["text"]?.string
             else { return log("didOpen without a uri or text") }
             documents[uri] = OpenDocument(uri: uri, text: text, version: item["version"]?.int ?? 0)
+            store.refresh()
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
                 return log("didChange for a document not open")
@@ -160,8 +168,10 @@ public final class LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
             writer.send(Self.diagnostics(uri: uri, version: nil, []))
+        case "textDocument/didSave":
+            store.refresh()  // a save often follows a run or a log in another terminal
         default:
-            break  // initialized, didSave, $/cancelRequest (handled above), and others we need not act on
+            break  // initialized, $/cancelRequest (handled above), and others we need not act on
         }
     }
 

@@ -165,6 +165,19 @@ public final class AppDatabase: Sendable {
         return AppDatabase(writer: queue, path: path, isReadOnly: false, runLocks: RunLocks(directory: path + ".runs"))
     }
 
+    /// Opens an existing store for reading only: never creates, migrates or writes it
+    /// (the language server reads habits from it while the user's commands write).
+    /// A missing file, or one that needs an upgrade first, is an error.
+    public static func openForReading(
+        path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout
+    ) throws
+        -> AppDatabase
+    {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw StoreError.unreadable(path: path) }
+        return try open(path: path, readOnly: true, busyTimeout: busyTimeout)
+    }
+
     private static func open(path: String, readOnly: Bool, busyTimeout: TimeInterval) throws -> AppDatabase {
         do {
             let queue = try DatabaseQueue(

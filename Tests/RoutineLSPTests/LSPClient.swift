@@ -18,11 +18,13 @@ final class LSPClient {
     private var pending: [JSON] = []
     private var nextID = 100
 
-    init() throws {
+    /// `store`: the store the server is pointed at (`ROUTINE_STORE`); by default one in a
+    /// folder that does not exist, so no store is read.
+    init(store: String? = nil) throws {
         process.executableURL = Binary.url
         process.arguments = ["lsp"]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-\(UUID().uuidString)")
-        process.environment = Binary.environment(store: folder.appendingPathComponent("store.sqlite").path)
+        process.environment = Binary.environment(store: store ?? folder.appendingPathComponent("store.sqlite").path)
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
