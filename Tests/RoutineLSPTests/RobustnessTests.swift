@@ -197,6 +197,14 @@ import Testing
         #expect(client.exitStatus(timeout: 20) == 1)
     }
 
+    @Test func theShellDoesNotStartAServerOnTheTerminal() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Binary.run(
+            [], input: "lsp\nschema\nquit\n", environment: Binary.environment(store: folder.store))
+        #expect(result.stderr.contains("lsp is for editors to start"))
+        #expect(result.stdout.contains("\"$schema\""))  // the shell carried on
+    }
+
     @Test func theEndOfInputEndsTheServer() throws {
         let client = try started()
         try client.closeInput()

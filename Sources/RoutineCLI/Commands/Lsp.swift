@@ -20,6 +20,10 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
+            // In the shell it would read the terminal as protocol messages.
+            guard !Session.current.isREPL else {
+                throw CLIError("lsp is for editors to start: see docs/authoring.md")
+            }
             let settings = try Settings(options: global)
             Output.flush()
             let status = LanguageServer(store: Self.reader(settings)).run()
