@@ -64,7 +64,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore", "TestSupport"]),
-        .testTarget(name: "RoutineLSPTests", dependencies: ["RoutineLSP", "RoutineCore", "EndToEndSupport"]),
+        .testTarget(
+            name: "RoutineLSPTests", dependencies: ["RoutineLSP", "RoutineCore", "EndToEndSupport", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         .testTarget(
             name: "RoutineCLITests",
