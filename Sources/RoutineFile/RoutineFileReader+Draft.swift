@@ -15,8 +15,3 @@ extension RoutineFileReader {
         return (result, keeper.draft)
     }
 }
-
-extension TreeKeeper {
-    /// The draft of the file read last, if it got that far.
-    var draft: RoutineDraft? { (last as? (YAMLEventReader.Output, RoutineDraft))?.1 }
-}

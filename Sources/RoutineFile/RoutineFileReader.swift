@@ -99,4 +99,8 @@ public final class TreeKeeper: @unchecked Sendable {
     var last: Any?
 
     public init() {}
+
+    /// The draft of the file read last: every id, ref and habit with its position, for
+    /// the language server's navigation. Nil before a read and after a syntax error.
+    public var draft: RoutineDraft? { (last as? (YAMLEventReader.Output, RoutineDraft))?.1 }
 }
