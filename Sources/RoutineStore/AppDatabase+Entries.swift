@@ -14,7 +14,7 @@ extension AppDatabase {
         habit: String, value: Double?, unit: String?, dayKey: DayKey, at instant: Date, timeZone: String,
         note: String?, createHabit: Bool = true
     ) throws -> EntryInfo {
-        try Self.checkText(note, what: "the note")
+        try Self.checkText(note, what: "the note", allowingLineBreaks: true)
         try Self.checkText(unit, what: "the unit")
         return try write { db in
             var resolver = HabitResolver(db: db, now: instant)
@@ -58,7 +58,7 @@ extension AppDatabase {
             let entry = try Self.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
             try EntryRecord.filter(key: id).updateAll(
-                db, EntryRecord.Columns.deletedAt.set(to: Instant.format(instant)))
+                db, EntryRecord.Columns.deletedAt.set(to: StoredInstant(instant)))
             return try Self.fetchEntry(db, id: id)
         }
     }
@@ -84,17 +84,10 @@ extension AppDatabase {
                     guard let habit = try HabitResolver.lookup(db, entry.habit) else {
                         throw StoreError.unknownHabit(entry.habit)
                     }
-                    if habit.measure == nil {
-                        if value != nil { throw StoreError.valueForBinaryHabit(habit: habit.name) }
-                    } else {
-                        guard let value else { throw StoreError.valueRequired(habit: habit.name) }
-                        guard Quantity.isAllowed(value) else {
-                            throw StoreError.invalidValue(habit: habit.name, value: value)
-                        }
-                    }
-                    try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.value.set(to: value))
+                    let checked = try habit.entryValue(value, orTarget: false)
+                    try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.value.set(to: checked))
                 case .note(let note):
-                    try Self.checkText(note, what: "the note")
+                    try Self.checkText(note, what: "the note", allowingLineBreaks: true)
                     try EntryRecord.filter(key: id).updateAll(
                         db, EntryRecord.Columns.note.set(to: Self.cleanNote(note)))
                 }
@@ -116,10 +109,10 @@ extension AppDatabase {
     }
 
     /// Throws `controlCharacter` when a text from outside holds a control character
-    /// (SPEC §11: text is text, never terminal commands).
-    /// Notes may hold line breaks; no other text does.
-    static func checkText(_ text: String?, what: String) throws {
-        guard let text, let scalar = TerminalText.firstControl(in: text, allowingLineBreaks: what == "the note")
+    /// (SPEC §11: text is text, never terminal commands; `TerminalText` says which are).
+    /// An entry's note may hold line breaks; no other text does.
+    static func checkText(_ text: String?, what: String, allowingLineBreaks: Bool = false) throws {
+        guard let text, let scalar = TerminalText.firstControl(in: text, allowingLineBreaks: allowingLineBreaks)
         else { return }
         throw StoreError.controlCharacter(what: what, scalar: TerminalText.name(scalar))
     }
@@ -145,7 +138,7 @@ extension AppDatabase {
     {
         try read { db in
             var sql = """
-                SELECT h.name_key, e.day_key, e.value FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                SELECT h.name_key, e.day_key, e.value, e.id FROM habit_entry e JOIN habit h ON h.id = e.habit_id
                 WHERE e.deleted_at IS NULL AND e.day_key <= ?
                 """
             var arguments: StatementArguments = [to.description]
@@ -161,9 +154,11 @@ extension AppDatabase {
             sql += " ORDER BY h.name_key, e.day_key, e.id"
             // Rows are copied (not read through a cursor) so that a value of the wrong
             // type written by hand is an error rather than SQLite's silent conversion.
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> MetricEntry? in
-                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { return nil }
-                return MetricEntry(habitKey: try row.decode(atIndex: 0), dayKey: day, value: try row.decode(atIndex: 2))
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row -> MetricEntry in
+                let stored = StoredRow(row, table: EntryRecord.databaseTableName)
+                return MetricEntry(
+                    habitKey: try stored.at(0, "name_key"), dayKey: try stored.at(1, "day_key"),
+                    value: try stored.optional(at: 2, "value"))
             }
         }
     }

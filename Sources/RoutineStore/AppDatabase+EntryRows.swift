@@ -17,22 +17,22 @@ extension AppDatabase {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone, e.uid, m.unit
+                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone, e.uid, m.unit, e.id
                     FROM habit_entry e JOIN habit h ON h.id = e.habit_id LEFT JOIN measure m ON m.id = h.measure_id
                     WHERE \(clauses.joined(separator: " AND ")) ORDER BY e.day_key, e.id
                     """, arguments: arguments)
             while let row = try rows.next() {
-                // The schema's CHECKs keep day keys and timestamps in their text forms; a
-                // store edited by hand past them reads as entryInfo reads it.
+                // A day or a timestamp that does not read back (edited by hand) stops the
+                // export with the row named: a backup never carries a made-up date.
+                let stored = StoredRow(row, table: EntryRecord.databaseTableName)
                 try body(
                     EntryRow(
-                        habit: try row.decode(atIndex: 0),
-                        dayKey: DayKey(try row.decode(atIndex: 1) as String) ?? DayKey(ordinal: 0),
-                        value: try row.decode(atIndex: 2), unit: try row.decode(atIndex: 7),
-                        note: try row.decode(atIndex: 3),
-                        timestamp: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0),
-                        timeZone: try row.decode(atIndex: 5),
-                        uid: (try row.decode(atIndex: 6) as String?).flatMap(UUID.init(uuidString:))))
+                        habit: try stored.at(0, "name"), dayKey: try stored.at(1, "day_key"),
+                        value: try stored.optional(at: 2, "value"), unit: try stored.optional(at: 7, "unit"),
+                        note: try stored.optional(at: 3, "note"),
+                        timestamp: try stored.at(4, "timestamp", as: StoredInstant.self).date,
+                        timeZone: try stored.at(5, "time_zone"),
+                        uid: (try stored.optional(at: 6, "uid", as: String.self)).flatMap(UUID.init(uuidString:))))
             }
         }
     }

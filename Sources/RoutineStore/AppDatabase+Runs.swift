@@ -6,7 +6,7 @@ extension AppDatabase {
     /// Records a new run of one routine version with the id `id` (from the caller's
     /// injected id generator), claimed by this process. The run's DayKey is fixed here;
     /// every entry of the run carries it.
-    public func startRun(
+    package func startRun(
         versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date, id runID: RunID
     ) throws {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
@@ -17,10 +17,10 @@ extension AppDatabase {
                 guard try RoutineVersionRecord.exists(db, key: versionID) else {
                     throw StoreError.unknownRoutineVersion(versionID)
                 }
-                let stamp = Instant.format(now)
+                let stamp = StoredInstant(now)
                 try RunRecord(
-                    id: runID, routineVersionID: versionID, dayKey: dayKey.description, timeZone: timeZone,
-                    status: RunStatus.active.rawValue, startedAt: stamp, updatedAt: stamp, walkerState: state
+                    id: runID, routineVersionID: versionID, dayKey: dayKey, timeZone: timeZone, status: .active,
+                    startedAt: stamp, updatedAt: stamp, walkerState: state
                 ).insert(db)
             }
         } catch {
@@ -36,7 +36,7 @@ extension AppDatabase {
     /// has since moved on from. A run another live process holds throws `runInUse`; a
     /// completed or aborted run throws `runFinished`.
     @discardableResult
-    public func claimRun(id: RunID, at now: Date) throws -> RunInfo {
+    package func claimRun(id: RunID, at now: Date) throws -> RunInfo {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
         guard RunLocks.isSafeID(id), let recorded = try recordedStatus(id) else {
             throw StoreError.unknownRun(id.rawValue)
@@ -50,10 +50,11 @@ extension AppDatabase {
                 let claimed = try RunRecord.filter(key: id)
                     .filter(Self.unfinished.contains(RunRecord.Columns.status))
                     .updateAll(
-                        db, RunRecord.Columns.status.set(to: RunStatus.active.rawValue),
-                        RunRecord.Columns.updatedAt.set(to: Instant.format(now)))
+                        db, RunRecord.Columns.status.set(to: RunStatus.active),
+                        RunRecord.Columns.updatedAt.set(to: StoredInstant(now)))
                 if claimed == 0 {
-                    throw StoreError.runFinished(id: id, status: try Self.recordedStatus(db, id) ?? .aborted)
+                    guard let status = try Self.recordedStatus(db, id) else { throw StoreError.unknownRun(id.rawValue) }
+                    throw StoreError.runFinished(id: id, status: status)
                 }
                 guard
                     let run = try RunListing.fetchOneChecked(
@@ -82,7 +83,7 @@ extension AppDatabase {
     /// since the prompt was shown). If there is one, nothing at all is written and the
     /// outcome names the habit; the caller steps over it as already done.
     @discardableResult
-    public func applyStep(
+    package func applyStep(
         runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], at instant: Date, timeZone: String
     ) throws -> StepOutcome {
         guard runLocks.holds(runID) else { throw StoreError.runNotClaimed(runID) }
@@ -101,12 +102,9 @@ extension AppDatabase {
             guard let run = try RunRecord.filter(key: runID).fetchOneChecked(db) else {
                 throw StoreError.unknownRun(runID.rawValue)
             }
-            let status = RunStatus(rawValue: run.status) ?? .aborted
-            if status.isFinished { throw StoreError.runFinished(id: runID, status: status) }
-            guard let dayKey = DayKey(run.dayKey) else {
-                throw StoreError.corrupt(path: path, detail: "run \(runID) has a bad day key")
-            }
-            let stamp = Instant.format(instant)
+            if run.status.isFinished { throw StoreError.runFinished(id: runID, status: run.status) }
+            let dayKey = run.dayKey
+            let stamp = StoredInstant(instant)
             for token in retractions {
                 guard
                     let entryID = try EntryID.fetchOne(
@@ -154,15 +152,15 @@ extension AppDatabase {
     /// Ends or pauses a run: records `status` (paused, completed or aborted) and, when
     /// given, the final walker state, then drops the claim. A run held by another live
     /// process throws `runInUse`; a finished run throws `runFinished`.
-    public func finishRun(runID: RunID, status: RunStatus, state: Data?, at now: Date) throws {
+    package func finishRun(runID: RunID, status: RunStatus, state: Data?, at now: Date) throws {
         guard status != .active else { throw StoreError.invalidRunStatus(status.rawValue) }
         let heldBefore = runLocks.holds(runID)
         if !heldBefore { try claimRun(id: runID, at: now) }
         do {
             try write { db in
                 var changes = [
-                    RunRecord.Columns.status.set(to: status.rawValue),
-                    RunRecord.Columns.updatedAt.set(to: Instant.format(now)),
+                    RunRecord.Columns.status.set(to: status),
+                    RunRecord.Columns.updatedAt.set(to: StoredInstant(now)),
                 ]
                 if let state { changes.append(RunRecord.Columns.walkerState.set(to: state)) }
                 try RunRecord.filter(key: runID).updateAll(db, changes)
@@ -285,7 +283,9 @@ extension AppDatabase {
     }
 
     private static func recordedStatus(_ db: Database, _ id: RunID) throws -> RunStatus? {
-        try String.fetchOne(db, RunRecord.filter(key: id).select(RunRecord.Columns.status)).flatMap(RunStatus.init)
+        try Row.fetchOne(db, RunRecord.filter(key: id).select(RunRecord.Columns.id, RunRecord.Columns.status)).map {
+            try StoredRow($0, table: RunRecord.databaseTableName)("status")
+        }
     }
 
     /// The recorded statuses of a run that may be continued.
@@ -302,12 +302,11 @@ extension AppDatabase {
     /// record is `active` exactly when a live process holds the run's lock.
     private func runInfo(_ listing: RunListing) -> RunInfo {
         let run = listing.run
-        let recorded = RunStatus(rawValue: run.status) ?? .aborted
+        let recorded = run.status
         let effective: RunStatus = recorded.isFinished ? recorded : (runLocks.isHeld(run.id) ? .active : .paused)
         return RunInfo(
             id: run.id, slug: listing.slug, versionID: run.routineVersionID, versionNumber: listing.versionNumber,
-            dayKey: DayKey(run.dayKey) ?? DayKey(ordinal: 0), timeZone: run.timeZone, status: effective,
-            recordedStatus: recorded, startedAt: Instant.parse(run.startedAt) ?? Date(timeIntervalSince1970: 0),
-            updatedAt: Instant.parse(run.updatedAt) ?? Date(timeIntervalSince1970: 0), state: run.walkerState)
+            dayKey: run.dayKey, timeZone: run.timeZone, status: effective, recordedStatus: recorded,
+            startedAt: run.startedAt.date, updatedAt: run.updatedAt.date, state: run.walkerState)
     }
 }

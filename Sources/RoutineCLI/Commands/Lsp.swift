@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
 import RoutineLSP
 import RoutineStore
@@ -41,7 +42,7 @@ extension RoutineCommand {
                 defer { store.close() }
                 let day = time.today
                 let habits = try store.habits(includeArchived: false)
-                let stats = try Metrics.stats(store: store, day: day)
+                let stats = try HabitFigures.stats(store: store, day: day, time: time)
                 var last: [HabitKey: (day: DayKey, value: Double?)] = [:]
                 for entry in try store.metricEntries(to: day)
                 where entry.dayKey >= (last[entry.habitKey]?.day ?? entry.dayKey) {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RoutineCore
 import RoutineApp
+import RoutineCore
 import RoutineStore
 
 extension RoutineCommand {

@@ -1,7 +1,7 @@
 import Foundation
 import LineEditor
-import RoutineCore
 import RoutineApp
+import RoutineCore
 import RoutineStore
 
 /// Shows a run's prompts on a `Terminal` and hands each line to the run's coordinator,
@@ -61,9 +61,9 @@ struct RunDriver {
         return endedByInput ? .endOfInput : .finished(coordinator.status)
     }
 
-    /// `quit` or `exit` typed at a run's prompt in the REPL.
+    /// A leave word (`LeaveWords`) typed at a run's prompt in the REPL.
     static func leavesTheShell(_ line: String) -> Bool {
-        ["quit", "exit"].contains(line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+        LeaveWords.contains(line)
     }
 
     private mutating func handle(_ line: String) throws {

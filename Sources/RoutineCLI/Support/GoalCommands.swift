@@ -2,7 +2,7 @@ import ArgumentParser
 import RoutineCore
 import RoutineStore
 
-/// Goals as the metrics see them, built from the store's records.
+/// Goal ids as the commands take them.
 enum GoalCommands {
     static func goalID(_ text: String) throws -> GoalID {
         guard let id = Int64(text), id > 0 else { throw CLIError("'\(text)' is not a goal id (see 'goal list')") }
@@ -13,17 +13,5 @@ enum GoalCommands {
         let id = try goalID(text)
         guard let goal = try store.goal(id: id) else { throw CLIError("no goal with id \(id) (see 'goal list')") }
         return goal
-    }
-
-    static func spec(_ info: GoalInfo, store: AppDatabase) throws -> GoalSpec {
-        let habits = try store.habits()
-        let linked = info.habitKeys.compactMap { key in habits.first { $0.key == key }.map(Metrics.habit) }
-        return GoalSpec(
-            title: info.title, target: info.target, unit: info.unit, from: info.from, to: info.to, linkedHabits: linked)
-    }
-
-    static func progress(_ spec: GoalSpec, info: GoalInfo, store: AppDatabase) throws -> GoalProgress {
-        let entries = try store.metricEntries(habitKeys: Set(info.habitKeys), from: info.from, to: info.to)
-        return goalProgress(goal: spec, entries: entries)
     }
 }
