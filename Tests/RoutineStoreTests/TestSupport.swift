@@ -132,6 +132,7 @@ enum OldStore {
         ALTER TABLE routine DROP COLUMN archived_at;
         """,
         "v2": "DROP TABLE goal_link; DROP TABLE goal;",
+        "v5": "DROP TABLE run_step;",
     ]
 
     /// Makes a store at `path` filled by `fill` with today's code, then leaves it with only
