@@ -26,9 +26,10 @@ import Testing
         let renamed: [String: String] = [
             "GoalList": "list", "GoalShow": "show", "GoalDelete": "delete", "HabitDelete": "delete",
             "HabitSchedule": "schedule", "EditRoutine": "routine", "EditEntry": "entry",
+            "RunsList": "list", "RunsShow": "show",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 46)
+        #expect(commands.count == 48)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
