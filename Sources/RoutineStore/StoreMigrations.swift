@@ -295,7 +295,7 @@ enum StoreMigrations {
           time_zone TEXT NOT NULL,
           retracted_at TEXT,
           CHECK ((kind = 'question') = (outcome = 'answered')),
-          CHECK ((outcome = 'answered') = (option_text IS NOT NULL AND option_position IS NOT NULL))
+          CHECK ((outcome = 'answered') = (option_text IS NOT NULL))
         );
         CREATE UNIQUE INDEX run_step_live ON run_step(run_id, position)
           WHERE run_id IS NOT NULL AND retracted_at IS NULL;

@@ -29,7 +29,7 @@ import Testing
             "RunsList": "list", "RunsShow": "show",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 48)
+        #expect(commands.count == 50)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -41,7 +41,8 @@ import Testing
                 "export",
                 "new", "edit",
                 "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "plan",
-                "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "repl",
+                "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "repl", "answers",
+                "import-answers",
             ])
     }
 }
