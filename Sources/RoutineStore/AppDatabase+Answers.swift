@@ -166,3 +166,46 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// The days each habit was asked by a run (SPEC §13.6: a day a run asked a habit —
+    /// done, skipped or declined — is a due day), by the habit's key; live steps only.
+    public func askedHabitDays(from: DayKey? = nil, to: DayKey? = nil) throws -> [HabitKey: Set<DayKey>] {
+        try read { db in
+            var sql = """
+                SELECT text, day_key FROM run_step WHERE kind = 'habit' AND retracted_at IS NULL
+                AND outcome IN ('done', 'skipped', 'declined')
+                """
+            var arguments: [String] = []
+            if let from {
+                sql += " AND day_key >= ?"
+                arguments.append(from.description)
+            }
+            if let to {
+                sql += " AND day_key <= ?"
+                arguments.append(to.description)
+            }
+            var days: [HabitKey: Set<DayKey>] = [:]
+            for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) {
+                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { continue }
+                days[HabitKey(try row.decode(atIndex: 0) as String), default: []].insert(day)
+            }
+            return days
+        }
+    }
+
+    /// The habits that the latest version of some routine names (archived routines
+    /// included): their due days come from runs; the others' from their schedules.
+    public func routineHabitKeys() throws -> Set<HabitKey> {
+        try read { db in
+            try HabitKey.fetchSet(
+                db,
+                sql: """
+                    SELECT DISTINCT h.name_key FROM routine r
+                    JOIN routine_version v ON v.routine_id = r.id
+                      AND v.number = (SELECT MAX(number) FROM routine_version WHERE routine_id = r.id)
+                    JOIN routine_habit rh ON rh.version_id = v.id JOIN habit h ON h.id = rh.habit_id
+                    """)
+        }
+    }
+}
