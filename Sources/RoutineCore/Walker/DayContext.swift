@@ -18,6 +18,10 @@ public struct DayContext: Sendable, Equatable {
     public var schedules: [HabitKey: Schedule]?
     /// Keys of archived habits: never due in a run (SPEC §11).
     public var archived: Set<HabitKey> = []
+    /// The routine's past answers (SPEC §14.4) for the questions its conditions read with
+    /// `answer(NODE, N)` or `answered(…)`: by node id, the answer that stands for each
+    /// DayKey before `day` (the last one recorded that day), as far back as they look.
+    public var pastAnswers: [String: [DayKey: String]] = [:]
 
     /// - Parameter history: tallies in any order; they are sorted and keys folded here.
     public init(
@@ -93,6 +97,34 @@ extension Routine {
         for habit in habits { add(habit.name) }
         conditionHabitNames.forEach(add)
         return names
+    }
+
+    /// The question nodes whose past answers the conditions read (`answer(NODE, N)`,
+    /// `answered(NODE, TEXT, DAYS)`), and how many days back they look at most.
+    public var conditionPastAnswers: (nodes: [String], depth: Int) {
+        let conditions = RoutineConditions(self)
+        var nodes: [String] = []
+        var depth = 0
+        func visit(_ expr: ConditionExpr) {
+            switch expr {
+            case .or(let left, let right), .and(let left, let right), .compare(_, let left, let right, _):
+                visit(left)
+                visit(right)
+            case .not(let inner, _): visit(inner)
+            case .member(let left, let items, _):
+                visit(left)
+                items.forEach(visit)
+            case .call(.answer, let arguments, _) where arguments.count == 2:
+                if !nodes.contains(arguments[0].text) { nodes.append(arguments[0].text) }
+                depth = max(depth, min(99_999, Int(arguments[1].text) ?? 0))
+            case .call(.answered, let arguments, _) where arguments.count == 3:
+                if !nodes.contains(arguments[0].text) { nodes.append(arguments[0].text) }
+                depth = max(depth, min(99_999, Int(arguments[2].text) ?? 0))
+            default: break
+            }
+        }
+        (Array(conditions.node.values) + conditions.options.values.flatMap(\.values)).forEach(visit)
+        return (nodes, depth)
     }
 
     /// The furthest back a condition looks with `done(H, N)` (0 without one): a host
