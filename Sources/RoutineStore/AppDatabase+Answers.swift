@@ -194,8 +194,8 @@ extension AppDatabase {
         }
     }
 
-    /// The habits that the latest version of some routine names (archived routines
-    /// included): their due days come from runs; the others' from their schedules.
+    /// The habits that a node of the latest version of some routine asks (archived
+    /// routines included): their due days come from runs; the others' from their schedules.
     public func routineHabitKeys() throws -> Set<HabitKey> {
         try read { db in
             try HabitKey.fetchSet(
@@ -204,7 +204,7 @@ extension AppDatabase {
                     SELECT DISTINCT h.name_key FROM routine r
                     JOIN routine_version v ON v.routine_id = r.id
                       AND v.number = (SELECT MAX(number) FROM routine_version WHERE routine_id = r.id)
-                    JOIN routine_habit rh ON rh.version_id = v.id JOIN habit h ON h.id = rh.habit_id
+                    JOIN routine_node n ON n.version_id = v.id AND n.kind = 'habit' JOIN habit h ON h.id = n.habit_id
                     """)
         }
     }

@@ -29,7 +29,7 @@ import Testing
             "RunsList": "list", "RunsShow": "show",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 51)
+        #expect(commands.count == 52)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -42,7 +42,7 @@ import Testing
                 "new", "edit",
                 "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "plan",
                 "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "repl", "answers",
-                "import-answers", "insights",
+                "import-answers", "insights", "review",
             ])
     }
 }
