@@ -62,7 +62,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/routine"))
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
-    parser.add_argument("--only", choices=["conditions"], help="run one scenario only")
+    parser.add_argument("--only", choices=["conditions", "answers"], help="run one scenario only")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
     binary = args.binary
@@ -71,6 +71,7 @@ def main():
 
     import gen_routine
     import gen_entries
+    import answers_bench
 
     work = tempfile.mkdtemp(prefix="routine-bench-")
     env = dict(os.environ, ROUTINE_NOW="2026-11-22T06:30:00Z", TZ="UTC", NO_COLOR="1")
@@ -81,6 +82,10 @@ def main():
 
     if args.only == "conditions":
         conditions_scenario(binary, work, env, runs, results)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.only == "answers":
+        answers_bench.answers_scenario(binary, work, env, runs, results, compare, run_timed)
         shutil.rmtree(work, ignore_errors=True)
         return
 
@@ -180,6 +185,7 @@ def main():
           f"\n  check on the {nodes:,}-node file: {rss_check/1024:7.1f} MiB", flush=True)
 
     conditions_scenario(binary, work, env, runs, results)
+    answers_bench.answers_scenario(binary, work, env, runs, results, compare, run_timed)
     shutil.rmtree(work, ignore_errors=True)
 
 
