@@ -10,15 +10,8 @@ public enum InsightsService {
         store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey
     ) throws -> InsightReport {
         let answers = try store.answers(routine: question?.routine, node: question?.node, from: from, to: to)
-        var grouped: [String: [StepInfo]] = [:]
-        var order: [String] = []
-        for step in answers {
-            let key = step.routine + "/" + step.node
-            if grouped[key] == nil { order.append(key) }
-            grouped[key, default: []].append(step)
-        }
-        let questions = order.compactMap { key -> InsightQuestion? in
-            guard let steps = grouped[key], let last = steps.last else { return nil }
+        let questions = AnswerListing.byQuestion(answers).compactMap { steps -> InsightQuestion? in
+            guard let last = steps.last else { return nil }
             return InsightQuestion(
                 routine: last.routine, node: last.node, text: last.text, answers: AnswerListing.byDay(steps))
         }

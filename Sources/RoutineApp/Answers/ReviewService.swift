@@ -37,15 +37,11 @@ public enum ReviewService {
 
         var questions: [Review.QuestionRow] = []
         let answers = try store.answers(from: from, to: lastSeen)
-        var grouped: [String: [StepInfo]] = [:]
-        var order: [String] = []
-        for step in answers {
-            let key = step.routine + "/" + step.node
-            if grouped[key] == nil { order.append(key) }
-            grouped[key, default: []].append(step)
+        let groups = AnswerListing.byQuestion(answers).sorted {
+            ($0.first?.routine ?? "", $0.first?.node ?? "") < ($1.first?.routine ?? "", $1.first?.node ?? "")
         }
-        for key in order.sorted() {
-            guard let steps = grouped[key], let last = steps.last else { continue }
+        for steps in groups {
+            guard let last = steps.last else { continue }
             var counts: [String: Int] = [:]
             for answer in AnswerListing.byDay(steps).values { counts[answer, default: 0] += 1 }
             questions.append(

@@ -108,16 +108,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                throw CLIError("cannot read \(file): \(error.localizedDescription)")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                let (line, column) = EntryCommands.firstInvalidUTF8(data)
-                throw CLIError("\(file):\(line):\(column): not UTF-8 text; nothing was imported")
-            }
+            let text = try EntryCommands.readUTF8(file)
             do {
                 let rows = try AnswersCSV.read(text, defaultTimeZone: settings.timeZoneName, now: settings.time.now())
                 let result = try Session.current.store(settings).importAnswers(rows)

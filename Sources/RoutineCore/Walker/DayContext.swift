@@ -102,9 +102,25 @@ extension Routine {
     /// The question nodes whose past answers the conditions read (`answer(NODE, N)`,
     /// `answered(NODE, TEXT, DAYS)`), and how many days back they look at most.
     public var conditionPastAnswers: (nodes: [String], depth: Int) {
-        let conditions = RoutineConditions(self)
         var nodes: [String] = []
         var depth = 0
+        forEachConditionCall { function, arguments in
+            let days: String? =
+                switch function {
+                case .answer where arguments.count == 2: arguments[1].text
+                case .answered where arguments.count == 3: arguments[2].text
+                default: nil
+                }
+            guard let days else { return }
+            if !nodes.contains(arguments[0].text) { nodes.append(arguments[0].text) }
+            depth = max(depth, min(99_999, Int(days) ?? 0))
+        }
+        return (nodes, depth)
+    }
+
+    /// Calls `body` with every function call in the routine's conditions.
+    func forEachConditionCall(_ body: (ConditionFunction, [ConditionArgument]) -> Void) {
+        let conditions = RoutineConditions(self)
         func visit(_ expr: ConditionExpr) {
             switch expr {
             case .or(let left, let right), .and(let left, let right), .compare(_, let left, let right, _):
@@ -114,39 +130,20 @@ extension Routine {
             case .member(let left, let items, _):
                 visit(left)
                 items.forEach(visit)
-            case .call(.answer, let arguments, _) where arguments.count == 2:
-                if !nodes.contains(arguments[0].text) { nodes.append(arguments[0].text) }
-                depth = max(depth, min(99_999, Int(arguments[1].text) ?? 0))
-            case .call(.answered, let arguments, _) where arguments.count == 3:
-                if !nodes.contains(arguments[0].text) { nodes.append(arguments[0].text) }
-                depth = max(depth, min(99_999, Int(arguments[2].text) ?? 0))
+            case .call(let function, let arguments, _): body(function, arguments)
             default: break
             }
         }
         (Array(conditions.node.values) + conditions.options.values.flatMap(\.values)).forEach(visit)
-        return (nodes, depth)
     }
 
     /// The furthest back a condition looks with `done(H, N)` (0 without one): a host
     /// that reads a window of history reads at least this much.
     public var conditionDepth: Int {
-        let conditions = RoutineConditions(self)
         var depth = 0
-        func visit(_ expr: ConditionExpr) {
-            switch expr {
-            case .or(let left, let right), .and(let left, let right), .compare(_, let left, let right, _):
-                visit(left)
-                visit(right)
-            case .not(let inner, _): visit(inner)
-            case .member(let left, let items, _):
-                visit(left)
-                items.forEach(visit)
-            case .call(.done, let arguments, _) where arguments.count > 1:
-                depth = max(depth, Int(arguments[1].text) ?? Int.max)
-            default: break
-            }
+        forEachConditionCall { function, arguments in
+            if function == .done, arguments.count > 1 { depth = max(depth, Int(arguments[1].text) ?? Int.max) }
         }
-        (Array(conditions.node.values) + conditions.options.values.flatMap(\.values)).forEach(visit)
         return depth
     }
 
