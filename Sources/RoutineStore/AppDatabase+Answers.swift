@@ -209,3 +209,61 @@ extension AppDatabase {
         }
     }
 }
+
+/// The answer that stands for one day at one question (the last recorded that day):
+/// what the calendar, `insights` and `review` count. Read lean, for lifetimes of answers.
+public struct AnswerDay: Sendable, Equatable {
+    public var routine: String
+    public var node: String
+    /// The question's text as recorded with this answer.
+    public var text: String
+    public var day: DayKey
+    public var answer: String
+}
+
+extension AppDatabase {
+    /// The standing answer of each day at each question (SPEC §14: the last live one
+    /// recorded that day), ordered by routine, node and day; only those of `routine`, of
+    /// `node`, and within `from`…`to` when given.
+    public func standingAnswers(
+        routine: String? = nil, node: String? = nil, from: DayKey? = nil, to: DayKey? = nil
+    ) throws -> [AnswerDay] {
+        var filters = ["s.outcome = 'answered'", "s.retracted_at IS NULL"]
+        var arguments: [String] = []
+        for (column, value) in [("r.slug = ?", routine), ("s.node_id = ?", node)] {
+            guard let value else { continue }
+            filters.append(column)
+            arguments.append(value)
+        }
+        for (column, value) in [("s.day_key >= ?", from), ("s.day_key <= ?", to)] {
+            guard let value else { continue }
+            filters.append(column)
+            arguments.append(value.description)
+        }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.slug, s.node_id, s.text, s.day_key, s.option_text
+                    FROM run_step s JOIN routine r ON r.id = s.routine_id
+                    WHERE \(filters.joined(separator: " AND "))
+                    ORDER BY r.slug, s.node_id, s.day_key, s.recorded_at, s.id
+                    """, arguments: StatementArguments(arguments))
+            var days: [AnswerDay] = []
+            days.reserveCapacity(rows.count)
+            for row in rows {
+                guard let day = DayKey(try row.decode(atIndex: 3) as String) else { continue }
+                let answer = AnswerDay(
+                    routine: try row.decode(atIndex: 0), node: try row.decode(atIndex: 1),
+                    text: try row.decode(atIndex: 2), day: day, answer: try row.decode(atIndex: 4))
+                // Ordered by time within a day: a later answer of the same day replaces it.
+                if let last = days.last, last.day == day, last.node == answer.node, last.routine == answer.routine {
+                    days[days.count - 1] = answer
+                } else {
+                    days.append(answer)
+                }
+            }
+            return days
+        }
+    }
+}

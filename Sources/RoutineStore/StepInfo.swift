@@ -36,33 +36,32 @@ public struct StepInfo: Sendable, Equatable {
 }
 
 extension StepInfo: FetchableRecord {
-    /// Steps with their routine's slug and their entry's uid (callers add WHERE and ORDER BY).
+    /// Steps with their routine's slug and their entry's uid, columns in the order
+    /// `init(row:)` reads them by index (callers add WHERE and ORDER BY). By index, not
+    /// by name: a lifetime of answers is tens of thousands of rows.
     static let select = """
-        SELECT s.*, r.slug, e.uid AS entry_uid FROM run_step s JOIN routine r ON r.id = s.routine_id
-        LEFT JOIN habit_entry e ON e.id = s.entry_id
+        SELECT s.uid, s.run_id, r.slug, s.position, s.node_id, s.kind, s.text, s.outcome, s.option_text,
+          s.option_position, s.value, s.reason, e.uid, s.day_key, s.recorded_at, s.time_zone, s.retracted_at
+        FROM run_step s JOIN routine r ON r.id = s.routine_id LEFT JOIN habit_entry e ON e.id = s.entry_id
         """
 
     public init(row: Row) throws {
-        uid = try row.decode(forColumn: "uid")
-        runID = try row.decode(forColumn: "run_id")
-        routine = try row.decode(forColumn: "slug")
-        position = try row.decode(forColumn: "position")
-        node = try row.decode(forColumn: "node_id")
-        let kindText: String = try row.decode(forColumn: "kind")
-        kind = StepKind(rawValue: kindText) ?? .habit
-        text = try row.decode(forColumn: "text")
-        outcome = try row.decode(forColumn: "outcome")
-        optionText = try row.decode(forColumn: "option_text")
-        optionPosition = try row.decode(forColumn: "option_position")
-        value = try row.decode(forColumn: "value")
-        reason = try row.decode(forColumn: "reason")
-        entryUID = try row.decode(forColumn: "entry_uid")
-        let day: String = try row.decode(forColumn: "day_key")
-        dayKey = DayKey(day) ?? DayKey(ordinal: 0)
-        let recorded: String = try row.decode(forColumn: "recorded_at")
-        recordedAt = Instant.parse(recorded) ?? Date(timeIntervalSince1970: 0)
-        timeZone = try row.decode(forColumn: "time_zone")
-        let retracted: String? = try row.decode(forColumn: "retracted_at")
-        retractedAt = retracted.flatMap(Instant.parse)
+        uid = try row.decode(atIndex: 0)
+        runID = try row.decode(atIndex: 1)
+        routine = try row.decode(atIndex: 2)
+        position = try row.decode(atIndex: 3)
+        node = try row.decode(atIndex: 4)
+        kind = StepKind(rawValue: try row.decode(atIndex: 5) as String) ?? .habit
+        text = try row.decode(atIndex: 6)
+        outcome = try row.decode(atIndex: 7)
+        optionText = try row.decode(atIndex: 8)
+        optionPosition = try row.decode(atIndex: 9)
+        value = try row.decode(atIndex: 10)
+        reason = try row.decode(atIndex: 11)
+        entryUID = try row.decode(atIndex: 12)
+        dayKey = DayKey(try row.decode(atIndex: 13) as String) ?? DayKey(ordinal: 0)
+        recordedAt = Instant.parse(try row.decode(atIndex: 14) as String) ?? Date(timeIntervalSince1970: 0)
+        timeZone = try row.decode(atIndex: 15)
+        retractedAt = (try row.decode(atIndex: 16) as String?).flatMap(Instant.parse)
     }
 }

@@ -19,7 +19,7 @@ import RoutineStore
 /// Each option has its own symbol, readable without colour; on a terminal each also has
 /// its own colour. A month's label sits over the week holding its first day. Days of
 /// other years and days after today are blank. A day with several answers (several
-/// runs) shows the last one recorded. Options are in the routine's current order, then
+/// runs) shows the last one recorded (`AppDatabase.standingAnswers`). Options are in the routine's current order, then
 /// texts it no longer offers (kept: an answer given is the truth), in order of first use.
 public enum AnswerCalendar {
     static let symbols =
@@ -34,13 +34,15 @@ public enum AnswerCalendar {
     /// - Parameters:
     ///   - weekStart: the first weekday of a row block, 0 = Monday … 6 = Sunday.
     public static func render(
-        question: KnownQuestion, answers: [StepInfo], year: Int, today: DayKey, weekStart: Int = 0, colour: Bool
+        question: KnownQuestion, answers: [AnswerDay], year: Int, today: DayKey, weekStart: Int = 0, colour: Bool
     ) -> String {
         guard let first = DayKey(year: year, month: 1, day: 1), let last = DayKey(year: year, month: 12, day: 31) else {
             return "\(year) is not a year this calendar can show\n"
         }
-        let byDay = AnswerListing.byDay(answers.filter { $0.dayKey >= first && $0.dayKey <= last })
-        let options = order(question.options, byDay: byDay, answers: answers)
+        let shown = answers.filter { $0.day >= first && $0.day <= last }
+        var byDay: [DayKey: String] = [:]
+        for answer in shown { byDay[answer.day] = answer.answer }
+        let options = order(question.options, answers: shown)
         let symbol = Dictionary(options.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let start = first.ordinal - ((first.weekday - weekStart + 7) % 7)
         let columns = (last.ordinal - start) / 7 + 1
@@ -80,11 +82,9 @@ public enum AnswerCalendar {
     }
 
     /// The options in the routine's order, then texts it no longer offers, by first use.
-    static func order(_ current: [String], byDay: [DayKey: String], answers: [StepInfo]) -> [String] {
+    static func order(_ current: [String], answers: [AnswerDay]) -> [String] {
         var options = current
-        for step in answers where byDay[step.dayKey] == step.answer && !options.contains(step.answer) {
-            options.append(step.answer)
-        }
+        for answer in answers where !options.contains(answer.answer) { options.append(answer.answer) }
         return options
     }
 

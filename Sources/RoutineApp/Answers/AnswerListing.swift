@@ -14,34 +14,6 @@ public enum AnswerListing {
         }
     }
 
-    /// The answer that stands for each day: the last one recorded that day (a day with
-    /// several runs counts once, as `answer(NODE, N)` reads it).
-    public static func byDay(_ answers: [StepInfo]) -> [DayKey: String] {
-        var days: [DayKey: (Date, String)] = [:]
-        for step in answers {
-            if let current = days[step.dayKey], current.0 > step.recordedAt { continue }
-            days[step.dayKey] = (step.recordedAt, step.answer)
-        }
-        return days.mapValues(\.1)
-    }
-
-    /// Answers grouped by question (routine and node), in order of first appearance;
-    /// each group's last step carries the question's latest text.
-    public static func byQuestion(_ answers: [StepInfo]) -> [[StepInfo]] {
-        var groups: [[StepInfo]] = []
-        var index: [String: Int] = [:]
-        for step in answers {
-            let key = step.routine + "/" + step.node
-            if let at = index[key] {
-                groups[at].append(step)
-            } else {
-                index[key] = groups.count
-                groups.append([step])
-            }
-        }
-        return groups
-    }
-
     /// Text lines: `day  answer` for one question, `day  routine/node  answer` for several.
     public static func text(_ answers: [StepInfo], oneQuestion: Bool) -> String {
         guard !answers.isEmpty else { return "No answers yet.\n" }

@@ -9,13 +9,20 @@ public enum InsightsService {
     public static func report(
         store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey
     ) throws -> InsightReport {
-        let answers = try store.answers(routine: question?.routine, node: question?.node, from: from, to: to)
-        let questions = AnswerListing.byQuestion(answers).compactMap { steps -> InsightQuestion? in
-            guard let last = steps.last else { return nil }
-            return InsightQuestion(
-                routine: last.routine, node: last.node, text: last.text, answers: AnswerListing.byDay(steps))
+        let answers = try store.standingAnswers(routine: question?.routine, node: question?.node, from: from, to: to)
+        var questions: [InsightQuestion] = []
+        for answer in answers {
+            if let last = questions.last, last.routine == answer.routine, last.node == answer.node {
+                questions[questions.count - 1].answers[answer.day] = answer.answer
+                questions[questions.count - 1].text = answer.text
+            } else {
+                questions.append(
+                    InsightQuestion(
+                        routine: answer.routine, node: answer.node, text: answer.text,
+                        answers: [answer.day: answer.answer]))
+            }
         }
-        guard let first = answers.map(\.dayKey).min() else {
+        guard let first = answers.map(\.day).min() else {
             return Insights.report(questions: [], habits: [])
         }
         // The day before the first answer counts for `the day before`.

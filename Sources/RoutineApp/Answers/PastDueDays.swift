@@ -9,15 +9,13 @@ import RoutineStore
 /// schedule and pauses make it due, from its first entry on.
 public enum PastDueDays {
     public static func habits(_ store: AppDatabase, from: DayKey, to: DayKey) throws -> [InsightHabit] {
-        let entries = try store.metricEntries(from: from, to: to)
+        // One read of the history up to `to`: the span's done days, and before it each
+        // habit's first entry and its last entry before the span (for `every:`).
         var done: [HabitKey: Set<DayKey>] = [:]
-        for entry in entries { done[entry.habitKey, default: []].insert(entry.dayKey) }
-        let asked = try store.askedHabitDays(from: from, to: to)
-        let inRoutines = try store.routineHabitKeys()
-        let pauses = try store.pauseSpans()
         var firstEntry: [HabitKey: DayKey] = [:]
         var lastBefore: [HabitKey: DayKey] = [:]
         for entry in try store.metricEntries(to: to) {
+            if entry.dayKey >= from { done[entry.habitKey, default: []].insert(entry.dayKey) }
             if firstEntry[entry.habitKey].map({ entry.dayKey < $0 }) ?? true {
                 firstEntry[entry.habitKey] = entry.dayKey
             }
@@ -25,6 +23,9 @@ public enum PastDueDays {
                 lastBefore[entry.habitKey] = entry.dayKey
             }
         }
+        let asked = try store.askedHabitDays(from: from, to: to)
+        let inRoutines = try store.routineHabitKeys()
+        let pauses = try store.pauseSpans()
         var habits: [InsightHabit] = []
         for habit in try store.habits(includeArchived: false) {
             var due = asked[habit.key] ?? []

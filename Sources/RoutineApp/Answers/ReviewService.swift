@@ -36,18 +36,22 @@ public enum ReviewService {
         rows.sort { $0.name.lowercased() < $1.name.lowercased() }
 
         var questions: [Review.QuestionRow] = []
-        let answers = try store.answers(from: from, to: lastSeen)
-        let groups = AnswerListing.byQuestion(answers).sorted {
-            ($0.first?.routine ?? "", $0.first?.node ?? "") < ($1.first?.routine ?? "", $1.first?.node ?? "")
+        for answer in try store.standingAnswers(from: from, to: lastSeen) {
+            if let last = questions.last, last.routine == answer.routine, last.node == answer.node {
+                questions[questions.count - 1].text = answer.text
+                if let index = questions[questions.count - 1].counts.firstIndex(where: { $0.option == answer.answer }) {
+                    questions[questions.count - 1].counts[index].days += 1
+                } else {
+                    questions[questions.count - 1].counts.append((answer.answer, 1))
+                }
+            } else {
+                questions.append(
+                    Review.QuestionRow(
+                        routine: answer.routine, node: answer.node, text: answer.text, counts: [(answer.answer, 1)]))
+            }
         }
-        for steps in groups {
-            guard let last = steps.last else { continue }
-            var counts: [String: Int] = [:]
-            for answer in AnswerListing.byDay(steps).values { counts[answer, default: 0] += 1 }
-            questions.append(
-                Review.QuestionRow(
-                    routine: last.routine, node: last.node, text: last.text,
-                    counts: counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }))
+        for index in questions.indices {
+            questions[index].counts.sort { ($1.days, $0.option) < ($0.days, $1.option) }
         }
 
         let goalRows = goals.filter { $0.progress.to >= from && $0.progress.from <= to }.map { goal in

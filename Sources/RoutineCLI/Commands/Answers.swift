@@ -75,7 +75,7 @@ extension RoutineCommand {
             let today = settings.time.today
             if calendar, let known {
                 let year = year ?? today.year
-                let answers = try store.answers(routine: known.routine, node: known.node)
+                let answers = try store.standingAnswers(routine: known.routine, node: known.node)
                 Output.block(
                     AnswerCalendar.render(
                         question: known, answers: answers, year: year, today: today,
