@@ -62,7 +62,8 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/routine"))
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
-    parser.add_argument("--only", choices=["conditions", "lifetime", "lsp"], help="run one scenario only")
+    parser.add_argument(
+        "--only", choices=["conditions", "lifetime", "lsp", "answers"], help="run one scenario only")
     parser.add_argument("--previous", help="with --only lifetime: a git revision to build and time beside")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
@@ -72,6 +73,7 @@ def main():
 
     import gen_routine
     import gen_entries
+    import answers_bench
 
     work = tempfile.mkdtemp(prefix="routine-bench-")
     env = dict(os.environ, ROUTINE_NOW="2026-11-22T06:30:00Z", TZ="UTC", NO_COLOR="1")
@@ -92,6 +94,10 @@ def main():
     if args.only == "lsp":
         import lsp_bench
         results += lsp_bench.lsp_scenarios(binary, env, args.quick, ROOT, runs)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.only == "answers":
+        answers_bench.answers_scenario(binary, work, env, runs, results, compare, run_timed)
         shutil.rmtree(work, ignore_errors=True)
         return
 
@@ -193,6 +199,7 @@ def main():
     conditions_scenario(binary, work, env, runs, results)
     import lsp_bench
     results += lsp_bench.lsp_scenarios(binary, env, args.quick, ROOT, runs)
+    answers_bench.answers_scenario(binary, work, env, runs, results, compare, run_timed)
     shutil.rmtree(work, ignore_errors=True)
 
 

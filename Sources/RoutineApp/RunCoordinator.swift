@@ -90,7 +90,7 @@ public struct RunCoordinator {
         let runID = RunID(rawValue: time.newID())
         try store.startRun(
             versionID: routine.versionID, dayKey: dayKey, timeZone: timeZoneName, state: try RunState.encode(walker),
-            now: time.now(), id: runID)
+            now: time.now(), id: runID, steps: RunStepRecord.of(walker.steps))
         let coordinator = RunCoordinator(
             walker: walker, runID: runID, slug: routine.routine.slug, store: store, isDryRun: false, time: time,
             timeZoneName: timeZoneName)
@@ -245,7 +245,7 @@ public struct RunCoordinator {
         guard !isDryRun, let store else { return }
         try store.finishRun(
             runID: runID, status: walker.status == .active ? .paused : walker.status,
-            state: try RunState.encode(walker), at: time.now())
+            state: try RunState.encode(walker), steps: RunStepRecord.of(walker.steps), at: time.now())
     }
 
     /// Writes the effects and the walker's state in one transaction (real runs only).
@@ -262,8 +262,7 @@ public struct RunCoordinator {
         }
         return try store.applyStep(
             runID: runID, state: try RunState.encode(walker), records: records, retractions: retractions,
-            at: time.now(),
-            timeZone: timeZoneName)
+            steps: RunStepRecord.of(walker.steps), at: time.now(), timeZone: timeZoneName)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import RoutineCore
 
 /// The configuration file, `$XDG_CONFIG_HOME/routine/config.yaml` (SPEC §12): a YAML
-/// mapping that may set `store`, `timezone`, `day-start` and `color`.
+/// mapping that may set `store`, `timezone`, `day-start`, `color` and `week-start`.
 ///
 /// Read with the same libyaml event reader as routine files, so that every problem —
 /// a syntax error, an unknown key, a value of the wrong shape — is one line
@@ -16,7 +16,7 @@ public struct ConfigFile: Sendable, Equatable {
     }
 
     /// The keys the file may have, in the order `routine config` shows them.
-    public static let keys = ["store", "timezone", "day-start", "color"]
+    public static let keys = ["store", "timezone", "day-start", "color", "week-start"]
     /// The values `color` takes.
     public static let colorChoices = ["auto", "always", "never"]
 
@@ -93,6 +93,7 @@ public struct ConfigFile: Sendable, Equatable {
         case "timezone": return TimeZone(identifier: text) != nil
         case "day-start": return TimeContext.parseDayStart(text) != nil
         case "color": return colorChoices.contains(text)
+        case "week-start": return Weekday(name: text) != nil
         default: return true
         }
     }
@@ -102,6 +103,7 @@ public struct ConfigFile: Sendable, Equatable {
         case "timezone": "a time zone name such as Europe/Paris or UTC"
         case "day-start": "HH:MM between 00:00 and 23:59"
         case "color": colorChoices.joined(separator: ", ")
+        case "week-start": "a weekday: mon, tue, wed, thu, fri, sat or sun"
         default: "a file path"
         }
     }

@@ -7,9 +7,41 @@ extension AppDatabase {
     /// conditions name and of its `every:` habits, schedules and pauses. The one recipe
     /// for the walker, `today`, `plan` and `paths --day`.
     public func dayContext(for routine: Routine, day: DayKey, excludingRun runID: RunID? = nil) throws -> DayContext {
-        try dayContext(
+        var context = try dayContext(
             habits: routine.contextHabitNames, day: day, excludingRun: runID,
             historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
+        let past = routine.conditionPastAnswers
+        if !past.nodes.isEmpty, past.depth > 0 {
+            context.pastAnswers = try pastAnswers(
+                routine: routine.slug, nodes: past.nodes, from: day.adding(days: -past.depth), before: day)
+        }
+        return context
+    }
+
+    /// The answer that stands for each DayKey in `from`..<`before` at each of `nodes`
+    /// of the routine (SPEC §14.4): the last live one recorded that day, whatever the
+    /// run's status (an answer given is an answer; a retracted one is not).
+    func pastAnswers(
+        routine slug: String, nodes: [String], from: DayKey, before: DayKey
+    ) throws -> [String: [DayKey: String]] {
+        try read { db in
+            var answers: [String: [DayKey: String]] = [:]
+            let marks = nodes.map { _ in "?" }.joined(separator: ", ")
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.node_id, s.day_key, s.option_text FROM run_step s JOIN routine r ON r.id = s.routine_id
+                    WHERE r.slug = ? AND s.outcome = 'answered' AND s.retracted_at IS NULL
+                      AND s.node_id IN (\(marks)) AND s.day_key >= ? AND s.day_key < ?
+                    ORDER BY s.recorded_at, s.id
+                    """,
+                arguments: StatementArguments([slug] + nodes + [from.description, before.description]))
+            for row in rows {
+                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { continue }
+                answers[try row.decode(atIndex: 0) as String, default: [:]][day] = try row.decode(atIndex: 2)
+            }
+            return answers
+        }
     }
 
     /// The history snapshot a run reads (SPEC §10.4): for each named habit, its live

@@ -7,7 +7,8 @@ extension AppDatabase {
     /// injected id generator), claimed by this process. The run's DayKey is fixed here;
     /// every entry of the run carries it.
     package func startRun(
-        versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date, id runID: RunID
+        versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date, id runID: RunID,
+        steps: [RunStepRecord] = []
     ) throws {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
         guard RunLocks.isSafeID(runID) else { throw StoreError.unknownRun(runID.rawValue) }
@@ -22,6 +23,8 @@ extension AppDatabase {
                     id: runID, routineVersionID: versionID, dayKey: dayKey, timeZone: timeZone, status: .active,
                     startedAt: stamp, updatedAt: stamp, walkerState: state
                 ).insert(db)
+                try Self.recordSteps(
+                    db, runID: runID, steps: steps, stamp: Instant.format(stamp.date), timeZone: timeZone)
             }
         } catch {
             runLocks.release(runID, removeFile: true)
@@ -75,8 +78,10 @@ extension AppDatabase {
 
     /// One walker step, in one transaction: soft-deletes the entries of `retractions`
     /// (tokens of earlier records), writes `records` as entries carrying the run's id and
-    /// DayKey, and saves the walker's new state — so that a crash never leaves the state
-    /// and the entries out of step. The run must be claimed by this process.
+    /// DayKey, makes the recorded steps the walker's `steps` (SPEC §14.1: a step undone
+    /// is retracted, a new one written), and saves the walker's new state — so that a
+    /// crash never leaves the state, the steps and the entries out of step. The run must
+    /// be claimed by this process.
     ///
     /// The answer-time check (SPEC §11): before it writes a record, the transaction looks
     /// for a live entry of that habit on the run's DayKey (another run, a `log`, written
@@ -84,19 +89,22 @@ extension AppDatabase {
     /// outcome names the habit; the caller steps over it as already done.
     @discardableResult
     package func applyStep(
-        runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], at instant: Date, timeZone: String
+        runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], steps: [RunStepRecord] = [],
+        at instant: Date, timeZone: String
     ) throws -> StepOutcome {
         guard runLocks.holds(runID) else { throw StoreError.runNotClaimed(runID) }
         do {
             return try writeStep(
-                runID: runID, state: state, records: records, retractions: retractions, at: instant, timeZone: timeZone)
+                runID: runID, state: state, records: records, retractions: retractions, steps: steps, at: instant,
+                timeZone: timeZone)
         } catch StoreError.alreadyRecorded(let habit) {
             return .alreadyRecorded(habit: habit)
         }
     }
 
     private func writeStep(
-        runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], at instant: Date, timeZone: String
+        runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], steps: [RunStepRecord] = [],
+        at instant: Date, timeZone: String
     ) throws -> StepOutcome {
         try write { db in
             guard let run = try RunRecord.filter(key: runID).fetchOneChecked(db) else {
@@ -148,6 +156,7 @@ extension AppDatabase {
                     sql: "INSERT INTO run_step_entry (run_id, token, entry_id) VALUES (?, ?, ?)",
                     arguments: [runID, record.token, entryID])
             }
+            try Self.recordSteps(db, runID: runID, steps: steps, stamp: Instant.format(stamp.date), timeZone: timeZone)
             try RunRecord.filter(key: runID).updateAll(
                 db, RunRecord.Columns.walkerState.set(to: state), RunRecord.Columns.updatedAt.set(to: stamp))
             return .written
@@ -183,9 +192,11 @@ extension AppDatabase {
     }
 
     /// Ends or pauses a run: records `status` (paused, completed or aborted) and, when
-    /// given, the final walker state, then drops the claim. A run held by another live
-    /// process throws `runInUse`; a finished run throws `runFinished`.
-    package func finishRun(runID: RunID, status: RunStatus, state: Data?, at now: Date) throws {
+    /// given, the final walker state and its steps, then drops the claim. A run held by
+    /// another live process throws `runInUse`; a finished run throws `runFinished`.
+    package func finishRun(
+        runID: RunID, status: RunStatus, state: Data?, steps: [RunStepRecord]? = nil, at now: Date
+    ) throws {
         guard status != .active else { throw StoreError.invalidRunStatus(status.rawValue) }
         let heldBefore = runLocks.holds(runID)
         if !heldBefore { try claimRun(id: runID, at: now) }
@@ -197,6 +208,12 @@ extension AppDatabase {
                 ]
                 if let state { changes.append(RunRecord.Columns.walkerState.set(to: state)) }
                 try RunRecord.filter(key: runID).updateAll(db, changes)
+                if let steps,
+                    let zone = try String.fetchOne(
+                        db, sql: "SELECT time_zone FROM run WHERE id = ?", arguments: [runID])
+                {
+                    try Self.recordSteps(db, runID: runID, steps: steps, stamp: Instant.format(now), timeZone: zone)
+                }
             }
         } catch {
             if !heldBefore { runLocks.release(runID) }

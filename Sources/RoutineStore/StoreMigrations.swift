@@ -6,8 +6,13 @@ import GRDB
 enum StoreMigrations {
     /// Every migration in order: (identifier, SQL).
     static let all: [(String, String)] = [
-        ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5-run-status", v5RunStatus),
+        ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v5-run-status", v5RunStatus),
     ]
+
+    /// Work a migration does in code after its SQL, in the same transaction (what SQL
+    /// alone cannot do: v5 reads the runs' saved walker states, before v5-run-status
+    /// rewrites them).
+    static let programs: [String: @Sendable (Database) throws -> Void] = ["v5": StepRecovery.recover]
 
     /// The table that lists the applied migrations (GRDB's name and shape, which stores
     /// made by earlier builds with GRDB's `DatabaseMigrator` already have).
@@ -34,6 +39,7 @@ enum StoreMigrations {
                 if !applied.isSubset(of: Set(all.map(\.0))) { throw StoreError.newerSchema(path: path) }
                 for (identifier, sql) in all.prefix(count) where !applied.contains(identifier) {
                     try db.execute(sql: sql)
+                    try programs[identifier]?(db)
                     try db.execute(sql: "INSERT INTO \(table) (identifier) VALUES (?)", arguments: [identifier])
                     done.append(identifier)
                 }
@@ -264,7 +270,7 @@ enum StoreMigrations {
         ALTER TABLE routine ADD COLUMN archived_at TEXT;
         """
 
-    /// v5 (issue 17): a run's status is stored once, in `run.status`. Saved walker states
+    /// v5-run-status (issue 17): a run's status is stored once, in `run.status`. Saved walker states
     /// of format 1 also held one — a second copy that could disagree (a run aborted from
     /// outside kept `active` there). Each such state loses it and becomes format 2; a
     /// state that is not a JSON object of format 1 (damaged, or written by hand) is left
@@ -277,5 +283,45 @@ enum StoreMigrations {
           AND json_type(CAST(walker_state AS TEXT)) = 'object'
           AND json_type(CAST(walker_state AS TEXT), '$.format') = 'integer'
           AND json_extract(CAST(walker_state AS TEXT), '$.format') = 1;
+        """
+
+    /// v5 (SPEC §14.1): every step of a run as it happens — a question's answer with its
+    /// texts, each habit's outcome — and answers imported from CSV (no run). Texts are
+    /// copied, so editing a routine changes no recorded answer; `outcome` is text
+    /// (`answered`, `done`, `skipped`, `declined`, `not-due`, `already-done`, …) so a new
+    /// kind of step needs no migration. A step undone by `back` is kept with
+    /// `retracted_at`, as a deleted entry is. `position` orders a run's live steps;
+    /// `day_key` and `routine_id` are the step's own facts (an imported answer has no run).
+    static let v5 = """
+        CREATE TABLE run_step (
+          id INTEGER PRIMARY KEY,
+          uid TEXT NOT NULL UNIQUE CHECK (length(uid) = 36),
+          run_id TEXT REFERENCES run(id),
+          routine_id INTEGER NOT NULL REFERENCES routine(id),
+          position INTEGER NOT NULL CHECK (position >= 0),
+          node_id TEXT NOT NULL CHECK (length(node_id) > 0),
+          kind TEXT NOT NULL CHECK (kind IN ('question', 'habit')),
+          text TEXT NOT NULL,
+          outcome TEXT NOT NULL CHECK (length(outcome) > 0),
+          option_text TEXT,
+          option_position INTEGER CHECK (option_position IS NULL OR option_position >= 0),
+          value REAL CHECK (value IS NULL OR value >= 0),
+          reason TEXT,
+          entry_id INTEGER REFERENCES habit_entry(id),
+          day_key TEXT NOT NULL CHECK (day_key GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+          recorded_at TEXT NOT NULL,
+          time_zone TEXT NOT NULL,
+          retracted_at TEXT,
+          CHECK ((kind = 'question') = (outcome = 'answered')),
+          CHECK ((outcome = 'answered') = (option_text IS NOT NULL))
+        );
+        CREATE UNIQUE INDEX run_step_live ON run_step(run_id, position)
+          WHERE run_id IS NOT NULL AND retracted_at IS NULL;
+        CREATE INDEX run_step_answer ON run_step(routine_id, node_id, day_key) WHERE outcome = 'answered';
+        CREATE INDEX run_step_day ON run_step(day_key);
+        CREATE TRIGGER run_step_uid_kept BEFORE UPDATE OF uid ON run_step WHEN NEW.uid <> OLD.uid
+        BEGIN
+          SELECT RAISE(ABORT, 'a step uid never changes');
+        END;
         """
 }

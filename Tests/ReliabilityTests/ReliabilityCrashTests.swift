@@ -120,6 +120,24 @@ import Testing
             }
             if reached > position { figures.killsWithProgress += 1 }
             position = reached
+            // The recorded steps (SPEC §14.1) are written in the same transactions: they
+            // agree with the saved state, and every live done step's entry is live.
+            let steps = try StoreProbe.rows(
+                store,
+                "SELECT node_id || ' ' || outcome FROM run_step WHERE run_id = '\(fields[0])' AND retracted_at IS NULL ORDER BY position"
+            )
+            let saved = snapshot.steps.map { step in
+                if case .option = step.answer { return "\(step.node) answered" }
+                return "\(step.node) \(step.answer.label)"
+            }
+            #expect(steps == saved, "recorded steps against the saved state: \(context)")
+            let deadDone = try StoreProbe.rows(
+                store,
+                """
+                SELECT s.node_id FROM run_step s JOIN habit_entry e ON e.id = s.entry_id
+                WHERE s.run_id = '\(fields[0])' AND s.retracted_at IS NULL AND e.deleted_at IS NOT NULL
+                """)
+            #expect(deadDone.isEmpty, "a live step whose entry is deleted: \(deadDone) \(context)")
             let live = try StoreProbe.liveEntries(store, day: script.day)
             #expect(live == script.entries[position], "after \(position) answers: \(context)")
             #expect(Set(live).count == live.count, "a habit with two live entries on one day: \(live)")

@@ -26,9 +26,10 @@ import Testing
         let renamed: [String: String] = [
             "GoalList": "list", "GoalShow": "show", "GoalDelete": "delete", "HabitDelete": "delete",
             "HabitSchedule": "schedule", "EditRoutine": "routine", "EditEntry": "entry",
+            "RunsList": "list", "RunsShow": "show",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 49)
+        #expect(commands.count == 53)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -41,6 +42,7 @@ import Testing
                 "new", "edit",
                 "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "plan",
                 "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "test", "schema", "lsp", "repl",
+                "answers", "import-answers", "insights", "review",
             ])
     }
 }

@@ -45,18 +45,19 @@ import Testing
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(text.stdout.utf8)) as? [String: Any])
         let settings = try #require(json["settings"] as? [[String: String]])
-        #expect(settings.map { $0["key"] } == ["store", "timezone", "day-start", "color"])
+        #expect(settings.map { $0["key"] } == ["store", "timezone", "day-start", "color", "week-start"])
         #expect(settings[0]["value"] == fixture.store && settings[0]["source"] == "$ROUTINE_STORE")
         #expect(settings[1]["value"] == "Asia/Tokyo" && settings[1]["source"] == "\(path):2:11")
         #expect(settings[2]["value"] == "04:00" && settings[2]["source"] == "\(path):1:12")
         #expect(settings[3]["value"] == "always")
+        #expect(settings[4]["value"] == "mon" && settings[4]["source"] == "default")
         #expect(json["file"] as? String == path)
 
         // flag > environment > file: --day-start beats the file; $TZ beats the file.
         let plain = try fixture.ok(["config", "--day-start", "05:00"])
-        #expect(plain.contains("day-start  05:00") && plain.contains("(--day-start)"))
-        #expect(plain.contains("timezone   UTC") && plain.contains("($TZ)"))
-        #expect(plain.contains("color      never") && plain.contains("($NO_COLOR)"))
+        #expect(plain.contains("day-start   05:00") && plain.contains("(--day-start)"))
+        #expect(plain.contains("timezone    UTC") && plain.contains("($TZ)"))
+        #expect(plain.contains("color       never") && plain.contains("($NO_COLOR)"))
     }
 
     @Test func theFileDecidesTheDayAndTheStore() throws {
@@ -72,7 +73,7 @@ import Testing
         let path = try writeConfig(fixture, "store: relative.sqlite\n")
         let shown = try fixture.ok(["config"], extra: ["ROUTINE_STORE": ""])
         let expected = (path as NSString).deletingLastPathComponent + "/relative.sqlite"
-        #expect(shown.hasPrefix("store      \(expected)  (\(path):1:8)"), "\(shown)")
+        #expect(shown.hasPrefix("store       \(expected)  (\(path):1:8)"), "\(shown)")
     }
 
     @Test func aBadConfigFileIsOneLineWithItsPosition() throws {
@@ -82,7 +83,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "routine: \(path):2:1: unknown key 'daystart'; did you mean 'day-start'? (known: store, timezone, day-start, color)\n"
+                == "routine: \(path):2:1: unknown key 'daystart'; did you mean 'day-start'? (known: store, timezone, day-start, color, week-start)\n"
         )
         #expect(result.stdout.isEmpty)
         // Commands that need no settings still work, so the file can be fixed.

@@ -43,7 +43,7 @@ import Testing
     @Test func unknownKeysAreErrorsWithASuggestion() {
         #expect(
             error("color: auto\ncolour: always\n")
-                == "/c/config.yaml:2:1: unknown key 'colour'; did you mean 'color'? (known: store, timezone, day-start, color)"
+                == "/c/config.yaml:2:1: unknown key 'colour'; did you mean 'color'? (known: store, timezone, day-start, color, week-start)"
         )
         #expect(error("editor: vi\n")?.hasPrefix("/c/config.yaml:1:1: unknown key 'editor' (known:") == true)
     }

@@ -70,7 +70,7 @@ import Testing
                 RunEntryRecord(token: 1, habit: "Drink Water", value: nil),
                 RunEntryRecord(token: 2, habit: "meditate", value: 10),
             ],
-            retractions: [], at: later, timeZone: "UTC")
+            retractions: [], steps: [], at: later, timeZone: "UTC")
         #expect(outcome == .written)
         let written = try store.entries(runID: id)
         #expect(written.map(\.habit) == ["Drink Water", "Meditate"])
@@ -79,7 +79,7 @@ import Testing
         #expect(try store.entries(runID: id).count == 2)
         try store.applyStep(
             runID: id, state: state1, records: [RunEntryRecord(token: 3, habit: "Journal", value: nil)],
-            retractions: [1], at: later,
+            retractions: [1], steps: [], at: later,
             timeZone: "UTC")
         #expect(try store.entries(runID: id).map(\.habit) == ["Meditate", "Journal"])
         #expect(try store.liveHabitKeys(on: Fixtures.day) == ["journal", "meditate"])
@@ -97,7 +97,7 @@ import Testing
                     RunEntryRecord(token: 1, habit: "Drink Water", value: nil),
                     RunEntryRecord(token: 2, habit: "Journal", value: 3),
                 ],
-                retractions: [], at: Fixtures.instant, timeZone: "UTC")
+                retractions: [], steps: [], at: Fixtures.instant, timeZone: "UTC")
         }
         #expect(try store.entries().isEmpty)
         #expect(try store.run(id: id)?.state == state1)
@@ -111,35 +111,37 @@ import Testing
             versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
         try store.applyStep(
             runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)],
-            retractions: [],
+            retractions: [], steps: [],
             at: Fixtures.instant, timeZone: "UTC")
         try store.applyStep(
-            runID: id, state: state1, records: [], retractions: [7], at: Fixtures.instant, timeZone: "UTC")
+            runID: id, state: state1, records: [], retractions: [7], steps: [], at: Fixtures.instant, timeZone: "UTC")
         #expect(try store.entries().map(\.id) == [byHand.id])
         #expect(try store.entries(includeDeleted: true).count == 2)
         #expect(try store.run(id: id)?.state == state1)
         // The token is free again (answering after `back`), and cannot be retracted twice.
         try store.applyStep(
             runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Journal", value: nil)],
-            retractions: [],
+            retractions: [], steps: [],
             at: Fixtures.instant, timeZone: "UTC")
         // Journal has a live entry on the run's day now: recording it again writes
         // nothing, not even the state (SPEC §11's answer-time check).
         #expect(
             try store.applyStep(
                 runID: id, state: state1, records: [RunEntryRecord(token: 8, habit: "journal", value: nil)],
-                retractions: [], at: Fixtures.instant, timeZone: "UTC") == .alreadyRecorded(habit: "journal"))
+                retractions: [], steps: [], at: Fixtures.instant, timeZone: "UTC") == .alreadyRecorded(habit: "journal")
+        )
         #expect(try store.run(id: id)?.state == state2)
         #expect(try store.entries(includeDeleted: true).count == 3)
         #expect(throws: StoreError.duplicateRunToken(run: id, token: 7)) {
             try store.applyStep(
                 runID: id, state: state2, records: [RunEntryRecord(token: 7, habit: "Drink Water", value: nil)],
-                retractions: [],
+                retractions: [], steps: [],
                 at: Fixtures.instant, timeZone: "UTC")
         }
         #expect(throws: StoreError.unknownRunToken(run: id, token: 8)) {
             try store.applyStep(
-                runID: id, state: state2, records: [], retractions: [8], at: Fixtures.instant, timeZone: "UTC")
+                runID: id, state: state2, records: [], retractions: [8], steps: [], at: Fixtures.instant,
+                timeZone: "UTC")
         }
     }
 
@@ -154,7 +156,8 @@ import Testing
         #expect(throws: StoreError.runFinished(id: id, status: .completed)) { try store.claimRun(id: id) }
         #expect(throws: StoreError.runNotClaimed(id)) {
             try store.applyStep(
-                runID: id, state: state1, records: [], retractions: [], at: Fixtures.instant, timeZone: "UTC")
+                runID: id, state: state1, records: [], retractions: [], steps: [], at: Fixtures.instant, timeZone: "UTC"
+            )
         }
         #expect(throws: StoreError.invalidRunStatus("active")) {
             try store.finishRun(runID: id, status: .active, state: nil)
@@ -210,7 +213,8 @@ import Testing
         #expect(throws: StoreError.runInUse(id: id, pid: getpid())) { try b.claimRun(id: id) }
         #expect(throws: StoreError.runNotClaimed(id)) {
             try b.applyStep(
-                runID: id, state: state2, records: [], retractions: [], at: Fixtures.instant, timeZone: "UTC")
+                runID: id, state: state2, records: [], retractions: [], steps: [], at: Fixtures.instant, timeZone: "UTC"
+            )
         }
         try a.finishRun(runID: id, status: .paused, state: state2)
         #expect(try b.run(id: id)?.status == .paused)

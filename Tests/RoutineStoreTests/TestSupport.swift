@@ -132,6 +132,7 @@ enum OldStore {
         ALTER TABLE routine DROP COLUMN archived_at;
         """,
         "v2": "DROP TABLE goal_link; DROP TABLE goal;",
+        "v5": "DROP TABLE run_step;",
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run

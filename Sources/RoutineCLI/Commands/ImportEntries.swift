@@ -29,19 +29,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let text: String
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: file))
-                guard let decoded = String(data: data, encoding: .utf8) else {
-                    let (line, column) = EntryCommands.firstInvalidUTF8(data)
-                    throw CLIError("\(file):\(line):\(column): not UTF-8 text; nothing was imported")
-                }
-                text = decoded
-            } catch let error as CLIError {
-                throw error
-            } catch {
-                throw CLIError("cannot read \(file): \(error.localizedDescription)")
-            }
+            let text = try EntryCommands.readUTF8(file)
             let store = try Session.current.store(settings)
             do {
                 let now = settings.time.now()

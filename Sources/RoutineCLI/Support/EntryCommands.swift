@@ -73,6 +73,22 @@ enum EntryCommands {
         return units
     }
 
+    /// The text of a CSV file to import; a file that cannot be read, or is not UTF-8
+    /// (`FILE:line:col`), is one line and nothing is imported.
+    static func readUTF8(_ file: String) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw CLIError("cannot read \(file): \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            let (line, column) = firstInvalidUTF8(data)
+            throw CLIError("\(file):\(line):\(column): not UTF-8 text; nothing was imported")
+        }
+        return text
+    }
+
     /// Where the first byte that is not UTF-8 is, in the terms of CSV errors: the 1-based
     /// line of the file and field number on that line (commas outside quotes, counted
     /// from the start of the line).

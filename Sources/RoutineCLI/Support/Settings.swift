@@ -15,6 +15,9 @@ public struct Settings: Sendable {
     /// The zone's name as the person gave it (`UTC` stays `UTC`), stored with entries.
     public var timeZoneName: String
     public var color: ColorChoice
+    /// The first day of a calendar week (`review --week`, calendars): the file's
+    /// `week-start`, default Monday.
+    public var weekStart: Weekday
     /// Each setting's effective value and its source, in `ConfigFile.keys` order.
     public var resolved: [ResolvedSetting]
     /// The configuration file that was looked for (it may not exist).
@@ -97,11 +100,18 @@ public struct Settings: Sendable {
             }
         color = colorSetting.flatMap { ColorChoice(rawValue: $0.value) } ?? .auto
 
+        let weekStartSetting = file["week-start"].map {
+            ResolvedSetting(
+                key: "week-start", value: $0.text, source: "\(configPath):\($0.location.line):\($0.location.column)")
+        }
+        weekStart = weekStartSetting.flatMap { Weekday(name: $0.value) } ?? .mon
+
         resolved = [
             store ?? ResolvedSetting(key: "store", value: storePath, source: "default"),
             zone ?? ResolvedSetting(key: "timezone", value: time.timeZone.identifier, source: "the system's"),
             dayStart ?? ResolvedSetting(key: "day-start", value: "00:00", source: "default"),
             colorSetting ?? ResolvedSetting(key: "color", value: "auto", source: "default"),
+            weekStartSetting ?? ResolvedSetting(key: "week-start", value: "mon", source: "default"),
         ]
     }
 

@@ -9,10 +9,17 @@ public struct ConditionChecker {
     public var node: (String) -> NodeKind?
     /// True when the file uses or declares this habit (any spelling).
     public var knowsHabit: (String) -> Bool
+    /// The option texts of the question with this id (nil when unknown: no
+    /// `unknown-option` warning is given then).
+    public var options: (String) -> [String]?
 
-    public init(node: @escaping (String) -> NodeKind?, knowsHabit: @escaping (String) -> Bool) {
+    public init(
+        node: @escaping (String) -> NodeKind?, knowsHabit: @escaping (String) -> Bool,
+        options: @escaping (String) -> [String]? = { _ in nil }
+    ) {
         self.node = node
         self.knowsHabit = knowsHabit
+        self.options = options
     }
 
     /// Parses and checks `text`: the syntax error, or every problem of a well-formed one.
@@ -62,6 +69,8 @@ public struct ConditionChecker {
             let leftType = type(of: left, &errors)
             let rightType = type(of: right, &errors)
             guard let leftType, let rightType else { return .bool }
+            warnUnknownOption(left, right, &errors)
+            warnUnknownOption(right, left, &errors)
             if leftType != rightType {
                 errors.append(
                     ConditionError("cannot compare \(Self.a(leftType)) with \(Self.a(rightType))", at: at))
@@ -73,6 +82,7 @@ public struct ConditionChecker {
         case .member(let left, let items, _):
             let leftType = type(of: left, &errors)
             for item in items {
+                warnUnknownOption(left, item, &errors)
                 if let itemType = type(of: item, &errors), let leftType, itemType != leftType {
                     errors.append(
                         ConditionError(
@@ -96,22 +106,33 @@ public struct ConditionChecker {
         let name = function.rawValue
         guard function.arity.contains(arguments.count) else {
             let wanted =
-                function == .done
-                ? "a habit, and optionally a number of days back" : (function == .answer ? "one node id" : "one habit")
+                switch function {
+                case .done: "a habit, and optionally a number of days back"
+                case .answer: "a question's node id, and optionally a number of days back"
+                case .answered: "a question's node id, an option's text and a number of days"
+                default: "one habit"
+                }
             errors.append(
                 ConditionError("\(name)() takes \(wanted), not \(arguments.count) arguments", at: at))
             return
         }
         let first = arguments[0]
-        if function == .answer {
+        if function.readsAnswers {
             switch node(first.text) {
             case nil:
-                let message = "answer() of '\(first.text)': no node has that id"
+                let message = "\(name)() of '\(first.text)': no node has that id"
                 errors.append(ConditionError(.undefinedNode, message, at: first.offset))
             case .habit:
                 errors.append(
-                    ConditionError("answer() needs a question, but '\(first.text)' is a habit node", at: first.offset))
+                    ConditionError("\(name)() needs a question, but '\(first.text)' is a habit node", at: first.offset))
             case .question: break
+            }
+            if function == .answer, arguments.count == 2 {
+                checkDays(arguments[1], of: "answer()'s second argument is a number of days back", &errors)
+            }
+            if function == .answered {
+                checkDays(arguments[2], of: "answered()'s third argument is a number of days", &errors)
+                warnUnknownOption(node: first.text, text: arguments[1], &errors)
             }
             return
         }
@@ -133,5 +154,34 @@ public struct ConditionChecker {
                         at: days.offset))
             }
         }
+    }
+
+    /// A whole number of days, 1 to 99999.
+    private func checkDays(_ days: ConditionArgument, of what: String, _ errors: inout [ConditionError]) {
+        if days.quoted || days.text.isEmpty || !days.text.utf8.allSatisfy({ (48...57).contains($0) })
+            || days.text.count > 5 || Int(days.text) == 0
+        {
+            errors.append(ConditionError("\(what) (1 to 99999), not '\(days.text)'", at: days.offset))
+        }
+    }
+
+    /// `unknown-option` when `text` is none of the options of question `node`.
+    private func warnUnknownOption(node: String, text: ConditionArgument, _ errors: inout [ConditionError]) {
+        guard !text.text.isEmpty, let options = options(node),
+            !options.contains(where: { $0.lowercased() == text.text.lowercased() })
+        else { return }
+        errors.append(
+            ConditionError(
+                .unknownOption,
+                "question '\(node)' has no option '\(text.text)' (options: \(options.joined(separator: ", ")))",
+                at: text.offset))
+    }
+
+    /// `unknown-option` for a literal compared with `answer(NODE…)`.
+    private func warnUnknownOption(_ call: ConditionExpr, _ literal: ConditionExpr, _ errors: inout [ConditionError]) {
+        guard case .call(.answer, let arguments, _) = call, let node = arguments.first?.text,
+            case .string(let text, let at) = literal
+        else { return }
+        warnUnknownOption(node: node, text: ConditionArgument(text: text, quoted: true, offset: at), &errors)
     }
 }

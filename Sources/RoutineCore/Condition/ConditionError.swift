@@ -7,6 +7,9 @@ public struct ConditionError: Error, Sendable, Equatable {
         case undefinedNode
         /// A habit named in a condition that the file neither uses nor declares.
         case unknownHabit
+        /// An option text (in `answered()`, or compared with `answer()`) that the question
+        /// does not offer (SPEC §14.4): a warning, as an old option may be meant.
+        case unknownOption
     }
 
     public var kind: Kind

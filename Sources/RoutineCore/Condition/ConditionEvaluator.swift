@@ -18,10 +18,18 @@ public protocol ConditionEnvironment {
     /// of a run may still change (`answer(q)` before q is answered, `done(H)` of the run's
     /// day for a habit the run may still record). A run's own environment knows everything.
     func knows(_ function: ConditionFunction, _ subject: String, daysBack: Int) -> Bool
+    /// The option chosen at question `node` on D − `daysBack` (≥ 1) in the routine's
+    /// last run that day; "" if none (SPEC §14.4).
+    func pastAnswer(_ node: String, daysBack: Int) -> String
+    /// On how many of the `days` DayKeys before D `text` was chosen at `node`.
+    func answered(_ node: String, _ text: String, days: Int) -> Int
 }
 
 extension ConditionEnvironment {
     public func knows(_ function: ConditionFunction, _ subject: String, daysBack: Int) -> Bool { true }
+    /// An environment that knows no past answers (a file walked outside any store).
+    public func pastAnswer(_ node: String, daysBack: Int) -> String { "" }
+    public func answered(_ node: String, _ text: String, days: Int) -> Int { 0 }
 }
 
 /// Evaluates checked conditions. A value of an unexpected type (possible only for a
@@ -106,7 +114,13 @@ public enum ConditionEvaluator {
             case .weekCount: return .number(Double(env.weekCount(subject)))
             case .weekSum: return .number(env.weekSum(subject))
             case .due: return .bool(env.due(subject))
-            case .answer: return .string(env.answer(subject))
+            case .answer:
+                guard arguments.count > 1 else { return .string(env.answer(subject)) }
+                return .string(env.pastAnswer(subject, daysBack: Int(arguments[1].text) ?? 1))
+            case .answered:
+                let days = arguments.count > 2 ? Int(arguments[2].text) ?? 0 : 0
+                let text = arguments.count > 1 ? arguments[1].text : ""
+                return .number(Double(env.answered(subject, text, days: days)))
             }
         }
     }

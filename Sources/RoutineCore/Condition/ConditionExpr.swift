@@ -21,7 +21,7 @@ public indirect enum ConditionExpr: Sendable, Equatable {
     /// A function call; `name` is one of `ConditionFunction`.
     case call(ConditionFunction, [ConditionArgument], at: Int)
 
-    /// The habits its calls name (every function but `answer`), in order.
+    /// The habits its calls name (every function but `answer` and `answered`), in order.
     public var habitNames: [String] {
         switch self {
         case .or(let terms), .and(let terms): terms.flatMap(\.habitNames)
@@ -29,7 +29,7 @@ public indirect enum ConditionExpr: Sendable, Equatable {
         case .not(let inner, _): inner.habitNames
         case .member(let left, let items, _): left.habitNames + items.flatMap(\.habitNames)
         case .call(let function, let arguments, _):
-            function == .answer ? [] : arguments.prefix(1).map(\.text)
+            function.readsAnswers ? [] : arguments.prefix(1).map(\.text)
         case .number, .weekdayName, .bool, .string, .weekday: []
         }
     }
@@ -75,19 +75,33 @@ public enum ConditionFunction: String, Sendable, Equatable, CaseIterable {
     case weekCount = "week-count"
     case weekSum = "week-sum"
     case due
+    /// `answer(NODE)`: this run's answer; `answer(NODE, N)`: the answer on D−N (SPEC §14.4).
     case answer
+    /// `answered(NODE, TEXT, DAYS)`: on how many of the DAYS DayKeys before D TEXT was chosen.
+    case answered
 
     /// The kind of value the call gives.
     var result: ConditionType {
         switch self {
         case .done, .due: .bool
-        case .daysSince, .streak, .weekCount, .weekSum: .number
+        case .daysSince, .streak, .weekCount, .weekSum, .answered: .number
         case .answer: .string
         }
     }
 
-    /// Arguments accepted: `done` takes a habit and an optional number of days back.
-    var arity: ClosedRange<Int> { self == .done ? 1...2 : 1...1 }
+    /// True for the functions whose first argument is a question's node id.
+    public var readsAnswers: Bool { self == .answer || self == .answered }
+
+    /// Arguments accepted: `done` takes a habit and an optional number of days back,
+    /// `answer` a node and an optional number of days back, `answered` a node, an
+    /// option's text and a number of days.
+    var arity: ClosedRange<Int> {
+        switch self {
+        case .done, .answer: 1...2
+        case .answered: 3...3
+        default: 1...1
+        }
+    }
 }
 
 /// The type of a value in a condition.

@@ -20,7 +20,13 @@ enum ConditionValidation {
                 if case .question = nodes[index].body { return .question }
                 return .habit
             },
-            knowsHabit: { habitKeys.contains(HabitKey($0)) })
+            knowsHabit: { habitKeys.contains(HabitKey($0)) },
+            options: { id in
+                guard let index = indexOfID[id], index < nodes.count,
+                    case .question(_, let options, _) = nodes[index].body
+                else { return nil }
+                return options.map(\.text)
+            })
         for node in nodes {
             if let when = node.when { report(checker.check(when.text), of: when, into: &diagnostics) }
             if case .question(_, let options, _) = node.body {
@@ -40,6 +46,7 @@ enum ConditionValidation {
                 case .invalid: .invalidCondition
                 case .undefinedNode: .undefinedNode
                 case .unknownHabit: .unknownHabit
+                case .unknownOption: .unknownOption
                 }
             diagnostics.append(Diagnostic(code, error.message, at: when.location(ofOffset: error.offset)))
         }

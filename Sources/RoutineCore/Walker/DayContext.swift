@@ -18,6 +18,10 @@ public struct DayContext: Sendable, Equatable {
     public var schedules: [HabitKey: Schedule]?
     /// Keys of archived habits: never due in a run (SPEC §11).
     public var archived: Set<HabitKey> = []
+    /// The routine's past answers (SPEC §14.4) for the questions its conditions read with
+    /// `answer(NODE, N)` or `answered(…)`: by node id, the answer that stands for each
+    /// DayKey before `day` (the last one recorded that day), as far back as they look.
+    public var pastAnswers: [String: [DayKey: String]] = [:]
 
     /// - Parameter history: tallies in any order; they are sorted and keys folded here.
     public init(
@@ -95,11 +99,28 @@ extension Routine {
         return names
     }
 
-    /// The furthest back a condition looks with `done(H, N)` (0 without one): a host
-    /// that reads a window of history reads at least this much.
-    public var conditionDepth: Int {
-        let conditions = RoutineConditions(self)
+    /// The question nodes whose past answers the conditions read (`answer(NODE, N)`,
+    /// `answered(NODE, TEXT, DAYS)`), and how many days back they look at most.
+    public var conditionPastAnswers: (nodes: [String], depth: Int) {
+        var nodes: [String] = []
         var depth = 0
+        forEachConditionCall { function, arguments in
+            let days: String? =
+                switch function {
+                case .answer where arguments.count == 2: arguments[1].text
+                case .answered where arguments.count == 3: arguments[2].text
+                default: nil
+                }
+            guard let days else { return }
+            if !nodes.contains(arguments[0].text) { nodes.append(arguments[0].text) }
+            depth = max(depth, min(99_999, Int(days) ?? 0))
+        }
+        return (nodes, depth)
+    }
+
+    /// Calls `body` with every function call in the routine's conditions.
+    func forEachConditionCall(_ body: (ConditionFunction, [ConditionArgument]) -> Void) {
+        let conditions = RoutineConditions(self)
         func visit(_ expr: ConditionExpr) {
             switch expr {
             case .or(let terms), .and(let terms): terms.forEach(visit)
@@ -110,12 +131,20 @@ extension Routine {
             case .member(let left, let items, _):
                 visit(left)
                 items.forEach(visit)
-            case .call(.done, let arguments, _) where arguments.count > 1:
-                depth = max(depth, Int(arguments[1].text) ?? Int.max)
+            case .call(let function, let arguments, _): body(function, arguments)
             default: break
             }
         }
         (Array(conditions.node.values) + conditions.options.values.flatMap(\.values)).forEach(visit)
+    }
+
+    /// The furthest back a condition looks with `done(H, N)` (0 without one): a host
+    /// that reads a window of history reads at least this much.
+    public var conditionDepth: Int {
+        var depth = 0
+        forEachConditionCall { function, arguments in
+            if function == .done, arguments.count > 1 { depth = max(depth, Int(arguments[1].text) ?? Int.max) }
+        }
         return depth
     }
 

@@ -81,4 +81,15 @@ struct WalkerEnvironment: ConditionEnvironment {
         }
         return ""
     }
+
+    func pastAnswer(_ node: String, daysBack: Int) -> String {
+        guard daysBack >= 1 else { return "" }
+        return context.pastAnswers[node]?[day.adding(days: -daysBack)] ?? ""
+    }
+
+    func answered(_ node: String, _ text: String, days: Int) -> Int {
+        guard days >= 1, let answers = context.pastAnswers[node] else { return 0 }
+        let wanted = text.lowercased()
+        return (1...days).count { answers[day.adding(days: -$0)]?.lowercased() == wanted }
+    }
 }

@@ -1,0 +1,32 @@
+import Foundation
+import RoutineCore
+import RoutineStore
+
+/// Gathers what `insights` relates (SPEC §14.3) from the store and hands it to
+/// `Insights.report`: each question's standing answer per day, and each habit's due and
+/// done days within the same span (`PastDueDays`).
+public enum InsightsService {
+    public static func report(
+        store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey
+    ) throws -> InsightReport {
+        let answers = try store.standingAnswers(routine: question?.routine, node: question?.node, from: from, to: to)
+        var questions: [InsightQuestion] = []
+        for answer in answers {
+            if let last = questions.last, last.routine == answer.routine, last.node == answer.node {
+                questions[questions.count - 1].answers[answer.day] = answer.answer
+                questions[questions.count - 1].text = answer.text
+            } else {
+                questions.append(
+                    InsightQuestion(
+                        routine: answer.routine, node: answer.node, text: answer.text,
+                        answers: [answer.day: answer.answer]))
+            }
+        }
+        guard let first = answers.map(\.day).min() else {
+            return Insights.report(questions: [], habits: [])
+        }
+        // The day before the first answer counts for `the day before`.
+        let start = first.adding(days: -1)
+        return Insights.report(questions: questions, habits: try PastDueDays.habits(store, from: start, to: to))
+    }
+}

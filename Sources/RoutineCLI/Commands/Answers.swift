@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import RoutineApp
+import RoutineCore
+import RoutineFile
+import RoutineStore
+
+extension RoutineCommand {
+    /// `routine answers [QUESTION]`: recorded answers by day, or one question's year as a calendar.
+    struct Answers: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "answers",
+            abstract: "List the answers you gave, by day (CSV output is the format import-answers reads).",
+            discussion: """
+                QUESTION is a question's node id or its text (a unique prefix is enough). With --calendar, one \
+                question's year as a grid: a symbol (and colour) per option, a legend with counts.
+                """)
+
+        @Argument(help: ArgumentHelp("A question's node id or text (default: every question).", valueName: "question"))
+        var question: String?
+
+        @Option(help: ArgumentHelp("Only this routine's questions.", valueName: "routine"))
+        var routine: String?
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("From this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            transform: DayArgument.parse)
+        var from: DayArgument?
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("To this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            transform: DayArgument.parse)
+        var to: DayArgument?
+
+        @Flag(help: "Draw one question's year as a calendar.")
+        var calendar = false
+
+        @Option(help: ArgumentHelp("The calendar's year (default: this year).", valueName: "year"))
+        var year: Int?
+
+        @Option(help: "Output format.")
+        var format: EntriesFormat = .text
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if calendar, question == nil {
+                throw ValidationError("--calendar draws one question: name it, e.g. answers feeling --calendar")
+            }
+            if calendar, format != .text { throw ValidationError("--calendar is text only") }
+            if year != nil, !calendar { throw ValidationError("--year goes with --calendar") }
+            if let year, !(1...9999).contains(year) { throw ValidationError("--year must be between 1 and 9999") }
+        }
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            guard let store = try Session.current.existingStore(settings) else {
+                if question != nil { throw CLIError("no question '\(question ?? "")': the store holds no routine yet") }
+                switch format {
+                case .json: Output.line("[]")
+                case .csv: Output.block(AnswersCSV.write([]))
+                case .text: Output.line("No answers yet.")
+                }
+                return
+            }
+            var known: KnownQuestion?
+            if let question {
+                let questions = try store.knownQuestions()
+                do {
+                    known = try QuestionResolver.resolve(question, routine: routine, among: questions)
+                } catch { throw CLIError(error.description) }
+            }
+            let today = settings.time.today
+            if calendar, let known {
+                let year = year ?? today.year
+                let answers = try store.standingAnswers(routine: known.routine, node: known.node)
+                Output.block(
+                    AnswerCalendar.render(
+                        question: known, answers: answers, year: year, today: today,
+                        weekStart: settings.weekStart.rawValue, colour: settings.style.enabled))
+                return
+            }
+            let answers = try store.answers(
+                routine: known?.routine ?? routine, node: known?.node, from: from.map { try settings.day($0) },
+                to: to.map { try settings.day($0) })
+            switch format {
+            case .json: Output.line(AnswerListing.json(answers))
+            case .csv: Output.block(AnswersCSV.write(AnswerListing.rows(answers)))
+            case .text: Output.block(AnswerListing.text(answers, oneQuestion: known != nil))
+            }
+        }
+    }
+
+    /// `routine import-answers FILE.csv`: answers back from `answers --format csv`.
+    struct ImportAnswers: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import-answers",
+            abstract:
+                "Load answers from CSV (as 'answers --format csv' writes it): all rows or none; rows whose uid is stored are skipped."
+        )
+
+        @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
+        var file: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let settings = try Settings(options: global)
+            let text = try EntryCommands.readUTF8(file)
+            do {
+                let rows = try AnswersCSV.read(text, defaultTimeZone: settings.timeZoneName, now: settings.time.now())
+                let result = try Session.current.store(settings).importAnswers(rows)
+                var line = "imported \(result.imported) answer\(result.imported == 1 ? "" : "s") from \(file)"
+                if result.alreadyPresent > 0 { line += "; \(result.alreadyPresent) already present" }
+                Output.line(line)
+            } catch let error as CSVError {
+                throw CLIError("\(file):\(error.line):\(error.column): \(error.message); nothing was imported")
+            } catch StoreError.invalidEntryRow(let line, let column, let message) {
+                throw CLIError("\(file):\(line):\(column): \(message); nothing was imported")
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import RoutineCore
+import RoutineStore
+
+/// How `runs` and `runs show` print runs and their recorded steps (SPEC §14.2).
+enum RunsText {
+    /// `runs --format json`: one array, most recent first.
+    static func json(_ runs: [RunInfo]) -> String {
+        "[" + runs.map(object).joined(separator: ",") + "]"
+    }
+
+    /// `runs show RUN --format json`: the run and its steps (undone ones with `"retracted":true`).
+    static func json(_ run: RunInfo, steps: [StepInfo]) -> String {
+        var out = String(object(run).dropLast())
+        out += ",\"steps\":[" + steps.map(stepObject).joined(separator: ",") + "]}"
+        return out
+    }
+
+    private static func object(_ run: RunInfo) -> String {
+        "{\"run\":\(JSONText.string(run.id.rawValue)),\"routine\":\(JSONText.string(run.slug)),"
+            + "\"version\":\(run.versionNumber),\"dayKey\":\"\(run.dayKey)\",\"status\":\"\(run.status.rawValue)\","
+            + "\"startedAt\":\(JSONText.string(Instant.formatSeconds(run.startedAt))),"
+            + "\"updatedAt\":\(JSONText.string(Instant.formatSeconds(run.updatedAt)))}"
+    }
+
+    static func stepObject(_ step: StepInfo) -> String {
+        var item = "{\"uid\":\(JSONText.string(step.uid)),\"node\":\(JSONText.string(step.node)),"
+        item += "\"kind\":\"\(step.kind.rawValue)\","
+        item += (step.kind == .question ? "\"prompt\":" : "\"habit\":") + JSONText.string(step.text)
+        item += ",\"answer\":" + JSONText.string(step.answer)
+        if let position = step.optionPosition { item += ",\"option\":\(position + 1)" }
+        if let value = step.value { item += ",\"value\":" + JSONText.number(value) }
+        if let reason = step.reason { item += ",\"reason\":" + JSONText.string(reason) }
+        item += ",\"at\":" + JSONText.string(Instant.formatSeconds(step.recordedAt))
+        item += ",\"timeZone\":" + JSONText.string(step.timeZone)
+        return item + ",\"retracted\":\(step.isRetracted)}"
+    }
+
+    /// The text transcript: a heading, then one line per step (`HH:MM  text  answer`).
+    static func transcript(_ run: RunInfo, steps: [StepInfo]) -> String {
+        var lines = [
+            "Run \(run.id.short)  \(run.slug) v\(run.versionNumber)  \(run.dayKey)  \(run.status.rawValue)"
+        ]
+        if steps.isEmpty { lines.append("  (no steps recorded)") }
+        let width = steps.map(\.text.count).max() ?? 0
+        for step in steps {
+            var answer = step.answer
+            if let value = step.value { answer += " " + JSONText.number(value) }
+            if let reason = step.reason { answer += " (\(reason))" }
+            if step.isRetracted { answer += "  [undone]" }
+            let pad = String(repeating: " ", count: max(0, width - step.text.count))
+            lines.append("  \(clock(step.recordedAt, step.timeZone))  \(step.text)\(pad)  \(answer)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `HH:MM` of an instant in the time zone it was recorded in (UTC when unknown).
+    static func clock(_ date: Date, _ zone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+/// A question a routine asks (in its latest version) or once asked (in recorded
+/// answers): what `answers QUESTION` and `insights QUESTION` resolve a name against.
+public struct KnownQuestion: Sendable, Equatable {
+    public var routine: String
+    public var node: String
+    /// The latest version's text, else the text of the latest recorded answer.
+    public var text: String
+    /// The latest version's options, in order (empty for a question no version asks now).
+    public var options: [String]
+    /// How many live answers it has.
+    public var answers: Int
+}
+
+/// What `importAnswers` did.
+public struct AnswerImportResult: Sendable, Equatable {
+    public var imported: Int
+    public var alreadyPresent: Int
+}
+
+extension AppDatabase {
+    /// Live recorded answers (SPEC §14.2), by day then time; only those of `routine`,
+    /// of the question `node`, and within `from`…`to` when given.
+    public func answers(
+        routine: String? = nil, node: String? = nil, from: DayKey? = nil, to: DayKey? = nil
+    ) throws -> [StepInfo] {
+        var filters = ["s.outcome = 'answered'", "s.retracted_at IS NULL"]
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let routine {
+            filters.append("r.slug = ?")
+            arguments.append(routine)
+        }
+        if let node {
+            filters.append("s.node_id = ?")
+            arguments.append(node)
+        }
+        if let from {
+            filters.append("s.day_key >= ?")
+            arguments.append(from.description)
+        }
+        if let to {
+            filters.append("s.day_key <= ?")
+            arguments.append(to.description)
+        }
+        return try read { db in
+            try StepInfo.fetchAllChecked(
+                db,
+                sql:
+                    "\(StepInfo.select) WHERE \(filters.joined(separator: " AND ")) ORDER BY s.day_key, s.recorded_at, s.id",
+                arguments: StatementArguments(arguments))
+        }
+    }
+
+    /// Every question of the routines' latest versions, then every other question with
+    /// recorded answers; by routine, then in the routine's order.
+    public func knownQuestions() throws -> [KnownQuestion] {
+        try read { db in
+            var questions: [KnownQuestion] = []
+            let current = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.slug, n.node_id, n.question, n.version_id, n.position FROM routine r
+                    JOIN routine_version v ON v.routine_id = r.id
+                      AND v.number = (SELECT MAX(number) FROM routine_version WHERE routine_id = r.id)
+                    JOIN routine_node n ON n.version_id = v.id AND n.kind = 'question'
+                    ORDER BY r.slug, n.position
+                    """)
+            for row in current {
+                let options = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT text FROM conditional_option WHERE version_id = ? AND node_position = ? ORDER BY position
+                        """, arguments: [row[3], row[4]])
+                questions.append(
+                    KnownQuestion(
+                        routine: try row.decode(atIndex: 0), node: try row.decode(atIndex: 1),
+                        text: try row.decode(atIndex: 2), options: options, answers: 0))
+            }
+            let answered = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.slug, s.node_id, COUNT(*), (SELECT text FROM run_step t WHERE t.routine_id = s.routine_id
+                      AND t.node_id = s.node_id AND t.outcome = 'answered' ORDER BY t.day_key DESC, t.id DESC LIMIT 1)
+                    FROM run_step s JOIN routine r ON r.id = s.routine_id
+                    WHERE s.outcome = 'answered' AND s.retracted_at IS NULL GROUP BY s.routine_id, s.node_id
+                    ORDER BY r.slug, s.node_id
+                    """)
+            for row in answered {
+                let routine: String = try row.decode(atIndex: 0)
+                let node: String = try row.decode(atIndex: 1)
+                let count: Int = try row.decode(atIndex: 2)
+                if let index = questions.firstIndex(where: { $0.routine == routine && $0.node == node }) {
+                    questions[index].answers = count
+                } else {
+                    questions.append(
+                        KnownQuestion(
+                            routine: routine, node: node, text: try row.decode(atIndex: 3), options: [], answers: count)
+                    )
+                }
+            }
+            return questions
+        }
+    }
+
+    /// Loads answers (SPEC §14.2) in one transaction: all rows or none. A row whose uid
+    /// is stored is skipped; a row naming a routine the store does not hold, or a node
+    /// that no version of it has as a question, throws `invalidEntryRow` at its line.
+    /// The option text is kept as written, even when the routine no longer offers it.
+    public func importAnswers(_ rows: [AnswerRow]) throws -> AnswerImportResult {
+        guard !isReadOnly else { throw StoreError.readOnly(path: path) }
+        return try write { db in
+            var result = AnswerImportResult(imported: 0, alreadyPresent: 0)
+            var seen = Set<String>()
+            for row in rows {
+                func fail(_ column: String, _ message: String) -> StoreError {
+                    .invalidEntryRow(line: row.line, column: AnswerRow.column(column), message: message)
+                }
+                let uid = row.uid.map { $0.uuidString.lowercased() }
+                if let uid {
+                    if try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM run_step WHERE uid = ?)", arguments: [uid]) == true
+                    {
+                        result.alreadyPresent += 1
+                        continue
+                    }
+                    guard seen.insert(uid).inserted else {
+                        throw fail("uid", "the uid \(uid) is on an earlier row too")
+                    }
+                }
+                guard
+                    let routineID = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [row.routine])
+                else {
+                    throw fail("routine", "no routine '\(row.routine)' in the store: import the routine first")
+                }
+                // The question as the routine's latest version holding it asks it, else as last recorded.
+                let asked =
+                    try String.fetchOne(
+                        db,
+                        sql: """
+                            SELECT n.question FROM routine_node n JOIN routine_version v ON v.id = n.version_id
+                            WHERE v.routine_id = ? AND n.node_id = ? AND n.kind = 'question' ORDER BY v.number DESC LIMIT 1
+                            """, arguments: [routineID, row.node])
+                    ?? String.fetchOne(
+                        db,
+                        sql: """
+                            SELECT text FROM run_step WHERE routine_id = ? AND node_id = ? AND outcome = 'answered'
+                            ORDER BY id DESC LIMIT 1
+                            """, arguments: [routineID, row.node])
+                guard let asked else { throw fail("node", "routine '\(row.routine)' has no question '\(row.node)'") }
+                let text = row.question ?? asked
+                var step = RunStepRecord(
+                    Step(
+                        node: row.node, nodeIndex: 0, kind: .question, text: text,
+                        answer: .option(index: 0, text: row.answer)))
+                step.optionPosition = row.option.map { $0 - 1 }
+                try Self.insertStep(
+                    db, step, runID: nil, routineID: routineID, position: 0, dayKey: row.dayKey.description,
+                    entryID: nil, stamp: Instant.format(row.timestamp), timeZone: row.timeZone, uid: uid)
+                result.imported += 1
+            }
+            return result
+        }
+    }
+}
+
+extension AppDatabase {
+    /// The days each habit was asked by a run (SPEC §13.6: a day a run asked a habit —
+    /// done, skipped or declined — is a due day), by the habit's key; live steps only.
+    public func askedHabitDays(from: DayKey? = nil, to: DayKey? = nil) throws -> [HabitKey: Set<DayKey>] {
+        try read { db in
+            var sql = """
+                SELECT text, day_key FROM run_step WHERE kind = 'habit' AND retracted_at IS NULL
+                AND outcome IN ('done', 'skipped', 'declined')
+                """
+            var arguments: [String] = []
+            if let from {
+                sql += " AND day_key >= ?"
+                arguments.append(from.description)
+            }
+            if let to {
+                sql += " AND day_key <= ?"
+                arguments.append(to.description)
+            }
+            var days: [HabitKey: Set<DayKey>] = [:]
+            for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) {
+                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { continue }
+                days[HabitKey(try row.decode(atIndex: 0) as String), default: []].insert(day)
+            }
+            return days
+        }
+    }
+
+    /// The habits that a node of the latest version of some routine asks (archived
+    /// routines included): their due days come from runs; the others' from their schedules.
+    public func routineHabitKeys() throws -> Set<HabitKey> {
+        try read { db in
+            try HabitKey.fetchSet(
+                db,
+                sql: """
+                    SELECT DISTINCT h.name_key FROM routine r
+                    JOIN routine_version v ON v.routine_id = r.id
+                      AND v.number = (SELECT MAX(number) FROM routine_version WHERE routine_id = r.id)
+                    JOIN routine_node n ON n.version_id = v.id AND n.kind = 'habit' JOIN habit h ON h.id = n.habit_id
+                    """)
+        }
+    }
+}
+
+/// The answer that stands for one day at one question (the last recorded that day):
+/// what the calendar, `insights` and `review` count. Read lean, for lifetimes of answers.
+public struct AnswerDay: Sendable, Equatable {
+    public var routine: String
+    public var node: String
+    /// The question's text as recorded with this answer.
+    public var text: String
+    public var day: DayKey
+    public var answer: String
+}
+
+extension AppDatabase {
+    /// The standing answer of each day at each question (SPEC §14: the last live one
+    /// recorded that day), ordered by routine, node and day; only those of `routine`, of
+    /// `node`, and within `from`…`to` when given.
+    public func standingAnswers(
+        routine: String? = nil, node: String? = nil, from: DayKey? = nil, to: DayKey? = nil
+    ) throws -> [AnswerDay] {
+        var filters = ["s.outcome = 'answered'", "s.retracted_at IS NULL"]
+        var arguments: [String] = []
+        for (column, value) in [("r.slug = ?", routine), ("s.node_id = ?", node)] {
+            guard let value else { continue }
+            filters.append(column)
+            arguments.append(value)
+        }
+        for (column, value) in [("s.day_key >= ?", from), ("s.day_key <= ?", to)] {
+            guard let value else { continue }
+            filters.append(column)
+            arguments.append(value.description)
+        }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.slug, s.node_id, s.text, s.day_key, s.option_text
+                    FROM run_step s JOIN routine r ON r.id = s.routine_id
+                    WHERE \(filters.joined(separator: " AND "))
+                    ORDER BY r.slug, s.node_id, s.day_key, s.recorded_at, s.id
+                    """, arguments: StatementArguments(arguments))
+            var days: [AnswerDay] = []
+            days.reserveCapacity(rows.count)
+            for row in rows {
+                guard let day = DayKey(try row.decode(atIndex: 3) as String) else { continue }
+                let answer = AnswerDay(
+                    routine: try row.decode(atIndex: 0), node: try row.decode(atIndex: 1),
+                    text: try row.decode(atIndex: 2), day: day, answer: try row.decode(atIndex: 4))
+                // Ordered by time within a day: a later answer of the same day replaces it.
+                if let last = days.last, last.day == day, last.node == answer.node, last.routine == answer.routine {
+                    days[days.count - 1] = answer
+                } else {
+                    days.append(answer)
+                }
+            }
+            return days
+        }
+    }
+}
