@@ -6,8 +6,8 @@ import RoutineFile
 import RoutineStore
 import Testing
 
-@testable import RoutineCLI
 @testable import RoutineApp
+@testable import RoutineCLI
 
 #if canImport(Glibc)
     import Glibc

@@ -19,13 +19,8 @@ extension RoutineCommand {
         @Option(help: "The unit of a new measured habit (e.g. km, min); else a plain count.")
         var unit: String?
 
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp(
-                "The day to record it on, YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).",
-                valueName: "day"),
-            transform: DayArgument.parse)
-        var day: DayArgument?
+        @OptionGroup var dayOption: DayOption
+        var day: DayArgument? { dayOption.day }
 
         @Option(help: "A note to keep with the entry.")
         var note: String?
@@ -44,21 +39,17 @@ extension RoutineCommand {
             let store = try Session.current.store(settings)
             let dayKey = settings.day(day)
             var create = new
+            var habit = habit
             if !create, try store.habit(named: habit) == nil {
                 // In the REPL a person is there to ask; at the shell the line says how.
                 guard Session.current.isREPL else {
                     throw HabitCommands.unknownHabit(habit, store: store, extra: "--new creates it")
                 }
-                // The closest names first: the person may have meant one of them.
-                Output.line(HabitCommands.unknownHabit(habit, store: store).message)
-                // The question may go straight to libedit: the name is shown escaped here.
-                let shown = TerminalText.escaped(HabitName.display(habit))
-                guard Session.current.terminal.confirm("Create a new habit '\(shown)'? [y/N]", byDefault: false)
-                else {
+                guard let choice = try Self.ask(about: habit, store: store) else {
                     Output.line("nothing logged")
                     return
                 }
-                create = true
+                (habit, create) = choice
             }
             let entry = try store.logEntry(
                 habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,
@@ -66,6 +57,22 @@ extension RoutineCommand {
             let unit = try store.habit(named: entry.habit)?.unit
             let amount = entry.value.map { " " + MetricNumber.text($0, unit: unit) } ?? ""
             Output.line("logged \(entry.habit)\(amount) on \(entry.dayKey) (entry \(entry.id))")
+        }
+
+        /// In the REPL, for a name no habit has: the likely meant habit first (`Did you
+        /// mean 'Meditate'? [Y/n]`), then creating the name as typed. Nil: log nothing.
+        static func ask(about habit: String, store: AppDatabase) throws -> (habit: String, create: Bool)? {
+            let terminal = Session.current.terminal
+            // The questions may go straight to libedit: names are shown escaped here.
+            let shown = TerminalText.escaped(HabitName.display(habit))
+            if let meant = HabitCommands.suggestion(for: habit, store: store) {
+                let question = "No habit named '\(shown)'. Did you mean '\(TerminalText.escaped(meant))'? [Y/n]"
+                if terminal.confirm(question, byDefault: true) { return (meant, false) }
+            } else {
+                Output.line("no habit named '\(shown)'")
+            }
+            guard terminal.confirm("Create a new habit '\(shown)'? [y/N]", byDefault: false) else { return nil }
+            return (habit, true)
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RoutineCore
 import RoutineApp
+import RoutineCore
 import RoutineStore
 
 extension RoutineCommand {
@@ -13,10 +13,10 @@ extension RoutineCommand {
 
         @Argument(
             help: ArgumentHelp("The run's id, or its first 4 or more characters (see 'runs').", valueName: "run-id"))
-        var runID: String?
+        var runID: RunReference?
 
-        @Option(help: "Show prompts (text), or print one JSON transcript when the run stops (json).")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @OptionGroup var global: GlobalOptions
 
@@ -25,7 +25,7 @@ extension RoutineCommand {
             let store = try Session.current.store(settings)
             let id: RunID
             if let runID {
-                id = try RunCommands.runID(runID, store: store)
+                id = try runID.runID(in: store)
             } else {
                 guard let found = try store.latestPausedRun() else { throw CLIError("no paused run to resume") }
                 id = found.id
@@ -35,7 +35,7 @@ extension RoutineCommand {
             if format == .text {
                 Session.current.terminal.show("Resuming \(coordinator.slug) for \(coordinator.walker.dayKey).")
             }
-            try RunCommands.drive(coordinator, format: format, style: settings.style)
+            try RunCommands.drive(coordinator, format: format, settings: settings)
         }
     }
 }

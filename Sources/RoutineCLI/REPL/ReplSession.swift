@@ -22,7 +22,7 @@ struct ReplSession {
     }
 
     func run() throws {
-        let catalog = try CommandCatalog(dumpHelpJSON: RoutineCommand._dumpHelp())
+        let catalog = try CommandCatalog(RoutineCommand.self)
         let sources = completionSources()
         let outer = Session.current
         let history = HistoryFile.defaultURL(programName: "routine", environment: outer.environment)

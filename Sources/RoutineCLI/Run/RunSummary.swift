@@ -1,5 +1,5 @@
-import RoutineCore
 import RoutineApp
+import RoutineCore
 import RoutineStore
 
 /// The few lines after a run in text mode: what was recorded (or would have been),

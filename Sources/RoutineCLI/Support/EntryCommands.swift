@@ -5,15 +5,8 @@ import RoutineStore
 
 /// Shared pieces of the entry commands.
 enum EntryCommands {
-    static func entryID(_ text: String) throws -> EntryID {
-        guard let id = Int64(text), id > 0 else {
-            throw CLIError("'\(text)' is not an entry id (see 'routine entries')")
-        }
-        return EntryID(rawValue: id)
-    }
-
     /// `routine edit ENTRY-ID [--value V] [--note TEXT]`: both in one write.
-    static func edit(id: String, value: String?, note: String?, settings: Settings) throws {
+    static func edit(id: EntryID, value: String?, note: String?, settings: Settings) throws {
         var corrections: [EntryCorrection] = []
         if let value {
             guard let amount = Quantity.parse(value) else {
@@ -22,7 +15,7 @@ enum EntryCommands {
             corrections.append(.value(amount))
         }
         if let note { corrections.append(.note(note)) }
-        let entry = try Session.current.store(settings).editEntry(id: try entryID(id), corrections: corrections)
+        let entry = try Session.current.store(settings).editEntry(id: id, corrections: corrections)
         var changes: [String] = []
         if value != nil { changes.append("is now \(entry.value.map { JSONText.number($0) } ?? "done")") }
         if note != nil { changes.append(entry.note.map { "has the note '\($0)'" } ?? "has no note") }

@@ -4,17 +4,6 @@ import RoutineStore
 
 /// Goals as the metrics see them, built from the store's records.
 enum GoalCommands {
-    static func goalID(_ text: String) throws -> GoalID {
-        guard let id = Int64(text), id > 0 else { throw CLIError("'\(text)' is not a goal id (see 'goal list')") }
-        return GoalID(rawValue: id)
-    }
-
-    static func goal(_ text: String, store: AppDatabase) throws -> GoalInfo {
-        let id = try goalID(text)
-        guard let goal = try store.goal(id: id) else { throw CLIError("no goal with id \(id) (see 'goal list')") }
-        return goal
-    }
-
     static func spec(_ info: GoalInfo, store: AppDatabase) throws -> GoalSpec {
         let habits = try store.habits()
         let linked = info.habitKeys.compactMap { key in habits.first { $0.key == key }.map(Metrics.habit) }

@@ -1,0 +1,64 @@
+import EndToEndSupport
+import Foundation
+import Testing
+
+/// Issue 19 item 18, through the real binary: what a daily user reaches for.
+@Suite struct EverydayFrictionTests {
+    @Test func entriesOfOneDay() throws {
+        let e2e = try EndToEnd()
+        try e2e.ok(["log", "Read", "--new", "--day", "yesterday"])
+        try e2e.ok(["log", "Read"])
+        try e2e.ok(["log", "Read", "--day", "-2"])
+        let json = try #require(
+            try e2e.json(["entries", "--day", "yesterday", "--format", "json"]) as? [[String: Any]])
+        #expect(json.map { $0["dayKey"] as? String } == ["2026-11-21"])
+        #expect(try e2e.run(["entries", "--day", "today", "--from", "-3"]).status == 64)
+    }
+
+    @Test func runsAsJSON() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        try e2e.ok(["run", "morning-checkin"], input: "pause\n")
+        let runs = try #require(try e2e.json(["runs", "--format", "json"]) as? [[String: Any]])
+        #expect(runs.count == 1)
+        let run = try #require(runs.first)
+        #expect(run["routine"] as? String == "morning-checkin")
+        #expect(run["status"] as? String == "paused")
+        #expect(run["dayKey"] as? String == "2026-11-22")
+        #expect(run["version"] as? Int == 1)
+        #expect((run["id"] as? String)?.count == 36)
+        #expect(run["startedAt"] as? String == "2026-11-22T06:30:00Z")
+        #expect(try e2e.json(["runs", "--paused", "--format", "json"]) as? [Any] != nil)
+    }
+
+    @Test func habitsShowTheirSchedulesAndScheduleAloneShowsIt() throws {
+        let e2e = try EndToEnd()
+        try e2e.ok(["log", "Swim", "--new"])
+        try e2e.ok(["log", "Read", "--new"])
+        try e2e.ok(["habit", "schedule", "Swim", "--days", "tue,thu"])
+        #expect(try e2e.ok(["habit", "schedule", "swim"]) == "Swim: tue, thu\n")
+        #expect(try e2e.ok(["habit", "schedule", "Read"]) == "Read: daily\n")
+        let lines = try e2e.ok(["habits"]).split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("Swim") && $0.contains("tue, thu") })
+        #expect(lines.contains { $0.hasPrefix("Read") && $0.contains("daily") })
+        #expect(try e2e.run(["habit", "schedule", "Read", "--daily", "--every", "2"]).status == 64)
+    }
+
+    /// Issue 19 item 20: `new NAME` refuses a name the store holds; the archive hint pastes.
+    @Test func newRefusesAStoredNameAndHintsPaste() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        let stored = try e2e.run(["new", "morning-checkin"])
+        #expect(stored.status == 1)
+        #expect(
+            stored.stderr
+                == "routine: a routine named 'morning-checkin' is stored already; change it with 'edit morning-checkin'\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: e2e.url.appendingPathComponent("routines").path))
+        try e2e.ok(["log", "Foam rolling", "--new"])
+        #expect(
+            try e2e.ok(["habit", "archive", "Foam rolling"])
+                == "archived habit 'Foam rolling' ('routine habit unarchive \"Foam rolling\"' brings it back)\n")
+        #expect(try e2e.ok(["habit", "unarchive", "Foam rolling"]) == "unarchived habit 'Foam rolling'\n")
+    }
+}
