@@ -61,4 +61,26 @@ import Testing
                 == "archived habit 'Foam rolling' ('routine habit unarchive \"Foam rolling\"' brings it back)\n")
         #expect(try e2e.ok(["habit", "unarchive", "Foam rolling"]) == "unarchived habit 'Foam rolling'\n")
     }
+
+    /// Issue 19 item 16: `log Run 5km`, a decimal comma, exact conversions, clear refusals.
+    @Test func logTakesValuesAsPeopleTypeThem() throws {
+        let e2e = try EndToEnd()
+        #expect(try e2e.ok(["log", "--new", "Run", "5km"]) == "logged Run 5 km on 2026-11-22 (entry 1)\n")
+        #expect(try e2e.ok(["log", "Run", "7,5"]) == "logged Run 7.5 km on 2026-11-22 (entry 2)\n")
+        #expect(try e2e.ok(["log", "Run", "1500 metres"]) == "logged Run 1.5 km on 2026-11-22 (entry 3)\n")
+        #expect(try e2e.entries().map { $0["value"] as? Double } == [5, 7.5, 1.5])
+        let refusals: [([String], Int32, String)] = [
+            (["log", "Run", "5 kg"], 1, "routine: Run: 'kg' is not a unit of this habit, which is measured in km\n"),
+            (
+                ["log", "Run", "1,500"], 64,
+                "routine: '1,500' could be 1500 or 1.500: write it without the comma, or with a point (see 'routine help log')\n"
+            ),
+        ]
+        for (arguments, status, message) in refusals {
+            let result = try e2e.run(arguments)
+            #expect(result.status == status, "\(arguments)")
+            #expect(result.stderr == message)
+        }
+        #expect(try e2e.entries().count == 3)
+    }
 }
