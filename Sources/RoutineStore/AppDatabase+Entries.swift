@@ -57,6 +57,16 @@ extension AppDatabase {
         try write { db in try Self.deleteEntry(db, id: id, at: instant) }
     }
 
+    /// The live entry recorded last: the highest id, since ids grow with each entry
+    /// written to this store (`log`, a run, an import), whatever day it is for.
+    public func lastRecordedEntry() throws -> EntryInfo? {
+        try read { db in
+            try EntryListing.fetchOneChecked(
+                db, sql: "\(Self.entrySelect) WHERE e.deleted_at IS NULL ORDER BY e.id DESC LIMIT 1"
+            )?.info
+        }
+    }
+
     /// Soft-deletes several entries in one transaction: all of them, or none when one is
     /// unknown or already deleted (`delete 54 55` never half-happens).
     @discardableResult

@@ -28,7 +28,7 @@ import Testing
             "HabitSchedule": "schedule", "EditRoutine": "routine", "EditEntry": "entry",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 46)
+        #expect(commands.count == 47)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -39,7 +39,8 @@ import Testing
                 "check", "run", "resume", "runs", "abort", "paths", "archive", "unarchive", "import", "list", "show",
                 "export",
                 "new", "edit",
-                "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "plan",
+                "log", "entries", "delete", "undelete", "undo", "habits", "habit", "import-entries", "stats", "today",
+                "plan",
                 "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "repl",
             ])
     }

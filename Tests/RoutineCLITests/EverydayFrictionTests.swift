@@ -83,4 +83,31 @@ import Testing
         }
         #expect(try e2e.entries().count == 3)
     }
+
+    /// Issue 19 item 18: `undo` takes back the last entry recorded and says what it undid;
+    /// an entry of a paused run is left to the run's own `back`.
+    @Test func undoTakesBackTheLastEntryAndSaysWhat() throws {
+        let e2e = try EndToEnd()
+        #expect(try e2e.ok(["undo"]) == "nothing to undo\n")
+        try e2e.ok(["log", "--new", "Run", "5km"])
+        try e2e.ok(["log", "--new", "Read", "--day", "yesterday"])
+        #expect(
+            try e2e.ok(["undo"])
+                == "undid Read on 2026-11-21: entry 2 deleted; 'undelete 2' brings it back\n")
+        #expect(try e2e.entries().map { $0["id"] as? String } == ["1"])
+        #expect(try e2e.ok(["undo"]) == "undid Run 5 km on 2026-11-22: entry 1 deleted; 'undelete 1' brings it back\n")
+        #expect(try e2e.ok(["undo"]) == "nothing to undo\n")
+        try e2e.ok(["undelete", "2"])
+        try e2e.importBundled(["morning-checkin"])
+        try e2e.ok(["run", "morning-checkin"], input: "1\n12\n")
+        let refused = try e2e.run(["undo"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.hasPrefix(
+                "routine: the last entry (Meditate on 2026-11-22, entry 3) belongs to the paused run "))
+        #expect(try e2e.entries().count == 2)
+        try e2e.ok(["resume"], input: "abort\n")
+        #expect(try e2e.ok(["undo"]).hasPrefix("undid Meditate 12 min on 2026-11-22 (from run "))
+        #expect(try e2e.entries().map { $0["habit"] as? String } == ["Read"])
+    }
 }
