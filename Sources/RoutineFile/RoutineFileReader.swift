@@ -7,6 +7,9 @@ public struct RoutineFileResult: Sendable {
     public var routine: Routine?
     /// Every diagnostic of the file, sorted by position (line, then column).
     public var diagnostics: [Diagnostic]
+    /// Where each habit under `habits:` declares its measure (else its name), by key: a
+    /// conflict with the store found later (`import`) is reported at the file's line:col.
+    public var declarations: [HabitKey: SourceLocation] = [:]
 
     public init(routine: Routine?, diagnostics: [Diagnostic]) {
         self.routine = routine
@@ -71,7 +74,11 @@ public enum RoutineFileReader {
         }
         let hasErrors = diagnostics.contains { $0.severity == .error }
         keeper?.last = (yaml, draft)
-        return RoutineFileResult(routine: hasErrors ? nil : validated.routine, diagnostics: diagnostics)
+        var result = RoutineFileResult(routine: hasErrors ? nil : validated.routine, diagnostics: diagnostics)
+        for habit in draft.habits where result.declarations[HabitKey(habit.name)] == nil {
+            result.declarations[HabitKey(habit.name)] = habit.measureLocation ?? habit.location
+        }
+        return result
     }
 
     /// Reads routine YAML from a string.

@@ -110,4 +110,28 @@ import Testing
         #expect(try e2e.ok(["undo"]).hasPrefix("undid Meditate 12 min on 2026-11-22 (from run "))
         #expect(try e2e.entries().map { $0["habit"] as? String } == ["Read"])
     }
+
+    /// Issue 19 item 19: a measure conflict with the store points at the file's line:col.
+    @Test func importsMeasureConflictHasTheFilesPosition() throws {
+        let e2e = try EndToEnd()
+        try e2e.ok(["log", "--new", "Run", "5", "--unit", "min"])
+        let file = e2e.url.appendingPathComponent("mc.yaml").path
+        try """
+        routine: mc
+        start: [a]
+        habits:
+          Run:
+            measure: { unit: km, type: distance }
+        nodes:
+          a:
+            habit: Run
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try e2e.run(["import", file])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                "\(file):5:14: error: habit 'Run' is measured in min (time) in the store, not km (distance) [measure-conflict]\n"
+            ))
+    }
 }

@@ -13,6 +13,8 @@ enum RoutineSource {
         /// The file's text, when it came from a file.
         var source: String?
         var path: String?
+        /// Where the file declares each habit (for a conflict with the store).
+        var declarations: [HabitKey: SourceLocation] = [:]
     }
 
     /// Loads `argument`: a file is read and validated (errors are printed as
@@ -35,7 +37,8 @@ enum RoutineSource {
             throw CLIError("\(path) has \(count) error\(count == 1 ? "" : "s"); nothing was done")
         }
         let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? RoutineExporter.yaml(routine)
-        return Loaded(routine: routine, stored: nil, source: source, path: path)
+        return Loaded(
+            routine: routine, stored: nil, source: source, path: path, declarations: result.declarations)
     }
 
     /// A stored routine's latest version.
@@ -83,7 +86,8 @@ enum RoutineSource {
         if !conflicts.isEmpty {
             let path = loaded.path ?? loaded.routine.slug
             for conflict in conflicts {
-                Output.note(Diagnostic(.measureConflict, conflict.message, at: nil).formatted(path: path))
+                let at = loaded.declarations[HabitKey(conflict.habit)]
+                Output.note(Diagnostic(.measureConflict, conflict.message, at: at).formatted(path: path))
             }
             let count = conflicts.count
             throw CLIError(

@@ -9,6 +9,8 @@ public struct ConditionChecker {
     public var node: (String) -> NodeKind?
     /// True when the file uses or declares this habit (any spelling).
     public var knowsHabit: (String) -> Bool
+    /// The known habit an unknown name is likely a typo of (`Runn` → `Run`), if any.
+    public var closestHabit: (String) -> String? = { _ in nil }
 
     public init(node: @escaping (String) -> NodeKind?, knowsHabit: @escaping (String) -> Bool) {
         self.node = node
@@ -119,7 +121,8 @@ public struct ConditionChecker {
             errors.append(
                 ConditionError(
                     .unknownHabit,
-                    "habit '\(first.text)' in \(name)() is neither used nor declared in this file (it may be in the store)",
+                    "habit '\(first.text)' in \(name)() is neither used nor declared in this file (it may be in the store)"
+                        + Suggestion.hint(closestHabit(first.text)),
                     at: first.offset))
         }
         if arguments.count == 2 {

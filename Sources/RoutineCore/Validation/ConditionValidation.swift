@@ -11,16 +11,20 @@ enum ConditionValidation {
             })
         else { return }
         var habitKeys = Set(draft.habits.map { HabitKey($0.name) })
+        var habitNames = draft.habits.map(\.name)
         for node in nodes {
-            if case .habit(let name, _) = node.body { habitKeys.insert(HabitKey(name)) }
+            if case .habit(let name, _) = node.body, habitKeys.insert(HabitKey(name)).inserted {
+                habitNames.append(name)
+            }
         }
-        let checker = ConditionChecker(
+        var checker = ConditionChecker(
             node: { id in
                 guard let index = indexOfID[id], index < nodes.count else { return nil }
                 if case .question = nodes[index].body { return .question }
                 return .habit
             },
             knowsHabit: { habitKeys.contains(HabitKey($0)) })
+        checker.closestHabit = { Suggestion.closest(to: $0, among: habitNames) }
         for node in nodes {
             if let when = node.when { report(checker.check(when.text), of: when, into: &diagnostics) }
             if case .question(_, let options, _) = node.body {

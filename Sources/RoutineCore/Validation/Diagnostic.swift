@@ -35,10 +35,11 @@ public enum DiagnosticCode: String, Codable, Sendable, Hashable, CaseIterable {
     case repeatedHabit = "repeated-habit"
     case invalidCondition = "invalid-condition"
     case unknownHabit = "unknown-habit"
+    case unknownMeasureType = "unknown-measure-type"
 
     public var severity: Severity {
         switch self {
-        case .unreachableNode, .singleOption, .repeatedHabit, .unknownHabit: .warning
+        case .unreachableNode, .singleOption, .repeatedHabit, .unknownHabit, .unknownMeasureType: .warning
         default: .error
         }
     }

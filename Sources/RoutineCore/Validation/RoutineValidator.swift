@@ -210,6 +210,15 @@ public enum RoutineValidator {
     private static func checkHabits(_ habits: [DraftHabit], into diagnostics: inout [Diagnostic]) {
         var first: [HabitKey: DraftHabit] = [:]
         for habit in habits {
+            if let type = habit.measure?.type, !Measure.knownTypes.contains(HabitName.key(type)) {
+                let hint = Suggestion.hint(Suggestion.closest(to: type, among: Measure.knownTypes))
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownMeasureType,
+                        "measure type '\(type)' of habit '\(habit.name)' is none of "
+                            + Measure.knownTypes.joined(separator: ", ") + hint,
+                        at: habit.measureLocation ?? habit.location))
+            }
             let key = HabitKey(habit.name)
             guard let earlier = first[key] else {
                 first[key] = habit
