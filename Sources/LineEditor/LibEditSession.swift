@@ -83,9 +83,22 @@ final class LibEditSession {
             return session.complete()
         }
         _ = routine_el_bind(editLine, "^I", "routine-complete")
+        // Ctrl-L clears the screen as in bash. libedit's own ed-clear-screen only redraws
+        // the line here (it finds no "clear" capability through its terminal setup), so
+        // the editor writes the ANSI sequence every terminal emulator understands.
+        _ = routine_el_add_function(editLine, "routine-clear", "Clear the screen") { _, _ in
+            LibEditSession.clearScreen()
+            return UInt8(CC_REDISPLAY)
+        }
+        _ = routine_el_bind(editLine, "^L", "routine-clear")
         // As in bash: Ctrl-R searches the history backwards while typing
         // (libedit's emacs default is a plain redisplay).
         _ = routine_el_bind(editLine, "^R", "em-inc-search-prev")
+    }
+
+    /// Moves the cursor home and erases the screen (`ESC [H ESC [2J`).
+    static func clearScreen() {
+        routine_write_stdout("\u{1B}[H\u{1B}[2J")
     }
 
     /// How many answers are recalled.

@@ -97,6 +97,12 @@ public final class LineEditor {
     /// used or when there is no terminal. The session then keeps history in memory only.
     public var historyProblem: String? { session?.historyProblem }
 
+    /// Clears the screen, as Ctrl-L does; nothing when input is not a terminal (a
+    /// script's output keeps no escape).
+    public func clearScreen() {
+        if session != nil { LibEditSession.clearScreen() }
+    }
+
     /// Records `line` in the history (up arrow recalls it) and saves the history
     /// file at once, so that a crash keeps it.
     ///

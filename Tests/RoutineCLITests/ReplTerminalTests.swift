@@ -84,6 +84,24 @@ import Testing
         try quit(terminal)
     }
 
+    /// Issue 19 item 20: `clear` and Ctrl-L clear the screen, and the shell goes on.
+    @Test func clearAndControlLClearTheScreen() throws {
+        let e2e = try storedFixture()
+        let terminal = try e2e.terminal()
+        let clear = "\u{1B}[H\u{1B}[2J"
+        func clears() -> Int { terminal.rawOutput.components(separatedBy: clear).count - 1 }
+        try terminal.expectPrompt(Self.prompt)
+        try terminal.send("\u{0C}")
+        try terminal.expectPrompt(Self.prompt)
+        #expect(clears() == 1)
+        try terminal.send("clear\r")
+        try terminal.expectPrompt(Self.prompt)
+        #expect(clears() == 2)
+        try terminal.send("list\r")
+        try terminal.expect("training         Training Log")
+        try quit(terminal)
+    }
+
     @Test func historyIsRecalledWithTheUpArrowInASecondSession() throws {
         let e2e = try storedFixture()
         let first = try e2e.terminal()

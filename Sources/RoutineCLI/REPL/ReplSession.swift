@@ -47,7 +47,7 @@ struct ReplSession {
                     continue
                 case .line(let line):
                     session.terminal.remember(line)
-                    if handle(line, catalog: catalog) == .leave { return }
+                    if handle(line, catalog: catalog, clear: editor.clearScreen) == .leave { return }
                 }
             }
         }
@@ -55,13 +55,16 @@ struct ReplSession {
 
     enum Next { case goOn, leave }
 
-    /// Runs one line; `.leave` for `quit` and `exit`.
-    func handle(_ line: String, catalog: CommandCatalog) -> Next {
+    /// Runs one line; `.leave` for `quit` and `exit`; `clear` clears the screen (as Ctrl-L).
+    func handle(_ line: String, catalog: CommandCatalog, clear: () -> Void) -> Next {
         let words = LineWords.split(line)
         guard let first = words.first else { return .goOn }
         switch first {
         case "quit", "exit":
             return .leave
+        case "clear" where words.count == 1:
+            clear()
+            return .goOn
         case "help" where words.count == 1:
             Output.block(ReplHelp.overview(catalog))
             return .goOn
@@ -151,6 +154,8 @@ enum ReplHelp {
                 "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.abstract)
         }
         lines.append(
+            "  " + "clear".padding(toLength: width, withPad: " ", startingAt: 0) + "  Clear the screen (also Ctrl-L).")
+        lines.append(
             "  " + "quit".padding(toLength: width, withPad: " ", startingAt: 0)
                 + "  Leave (a run in progress is paused).")
         return lines.joined(separator: "\n")
@@ -160,6 +165,7 @@ enum ReplHelp {
     static func shellWord(_ word: String) -> String {
         switch word {
         case "help": "help lists the commands; help COMMAND shows a command's options"
+        case "clear": "clear clears the screen (as Ctrl-L does)"
         default: "\(word) leaves the shell (a run in progress is paused)"
         }
     }
