@@ -473,7 +473,9 @@ import Testing
         #expect(result.status == 1)
         let conflicts = result.stderr.split(separator: "\n").filter { $0.hasSuffix("[measure-conflict]") }
         #expect(conflicts.count == 2, "\(result.stderr)")
-        #expect(conflicts.allSatisfy { $0.hasPrefix("\(path): error: habit ") })
+        // Each at its declaration's `measure:` value (issue 19 item 19).
+        #expect(conflicts.map { $0.prefix(path.count + 6) } == ["\(path):5:14:", "\(path):7:14:"])
+        #expect(conflicts.allSatisfy { $0.contains(": error: habit ") })
         #expect(result.stderr.contains("nothing was imported"))
         #expect(!(try e2e.ok(["list"])).contains("conflicted"))
         #expect(try e2e.ok(["habits"]).contains("min (time)"))
