@@ -18,6 +18,8 @@ final class LibEditSession {
     let historyProblem: String?
     private let historySize: Int32
     private let completer: (CompletionRequest) -> [String]
+    /// Words shown beside a candidate in a Tab listing (never inserted).
+    private let describe: (String) -> String?
     /// What Tab offers during the current read instead of asking the completer (a run
     /// prompt's answers), or nil.
     private var fixedCandidates: [String]?
@@ -28,7 +30,7 @@ final class LibEditSession {
     /// (no usable terminal).
     init?(
         programName: String, historyFile: URL?, historySize: Int,
-        completer: @escaping (CompletionRequest) -> [String]
+        completer: @escaping (CompletionRequest) -> [String], describe: @escaping (String) -> String?
     ) {
         guard let editLine = routine_el_init(programName) else { return nil }
         guard let history = history_init() else {
@@ -55,6 +57,7 @@ final class LibEditSession {
         }
         self.historySize = Int32(clamping: max(1, historySize))
         self.completer = completer
+        self.describe = describe
 
         _ = routine_history_setsize(history, self.historySize)
         _ = routine_history_setunique(history, 1)
@@ -210,7 +213,8 @@ final class LibEditSession {
             }
             return UInt8(CC_REFRESH)
         case .list(let items):
-            let lines = CompletionEngine.layout(items, width: Self.terminalColumns())
+            let shown = items.map { item in describe(item).map { "\(item)  (\($0))" } ?? item }
+            let lines = CompletionEngine.layout(shown, width: Self.terminalColumns())
             routine_write_stdout("\n" + lines.joined(separator: "\n") + "\n")
             return UInt8(CC_REDISPLAY)
         }

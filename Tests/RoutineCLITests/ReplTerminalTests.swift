@@ -102,6 +102,20 @@ import Testing
         try quit(terminal)
     }
 
+    /// Issue 19 item 20: `resume <Tab>` lists the paused runs with their routines and days.
+    @Test func tabListsThePausedRunsWithTheirRoutines() throws {
+        let e2e = try storedFixture()
+        _ = try e2e.run(["run", "morning-checkin"], input: "1\n")
+        _ = try e2e.run(["run", "evening-journal", "--day", "yesterday"], input: "1\n")
+        let terminal = try e2e.terminal()
+        try terminal.expectPrompt(Self.prompt)
+        try terminal.send("resume \t\t")
+        try terminal.expect("(morning-checkin, 2026-11-22)")
+        #expect(terminal.output.contains("(evening-journal, 2026-11-21)"))
+        try terminal.send("\u{15}quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func historyIsRecalledWithTheUpArrowInASecondSession() throws {
         let e2e = try storedFixture()
         let first = try e2e.terminal()

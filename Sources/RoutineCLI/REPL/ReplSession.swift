@@ -26,9 +26,11 @@ struct ReplSession {
         let sources = completionSources()
         let outer = Session.current
         let history = HistoryFile.defaultURL(programName: "routine", environment: outer.environment)
-        let editor = LineEditor(programName: "routine", historyFile: history) { request in
-            ReplCompleter.candidates(request: request, catalog: catalog, sources: sources)
-        }
+        let settings = settings
+        let editor = LineEditor(
+            programName: "routine", historyFile: history,
+            completer: { request in ReplCompleter.candidates(request: request, catalog: catalog, sources: sources) },
+            describe: { word in Self.runLabel(word, settings: settings) })
         // Every command of the shell runs in this session: its terminal is the shell's.
         let session = Session(environment: outer.environment, terminal: EditorTerminal(editor: editor, isShell: true))
         defer { session.closeStores() }
@@ -120,6 +122,15 @@ struct ReplSession {
                     $0.id.short
                 }
             })
+    }
+
+    /// `morning-checkin, 2026-11-22` beside a paused run's id in a Tab listing
+    /// (`resume <Tab>`), so a person sees which run is which; nil for any other word.
+    static func runLabel(_ word: String, settings: Settings) -> String? {
+        guard word.count == 8, let store = try? Session.current.existingStore(settings),
+            let runs = try? store.runs(status: .paused), let run = runs.first(where: { $0.id.short == word })
+        else { return nil }
+        return "\(run.slug), \(run.dayKey)"
     }
 
     /// One or two lines on start: what to do first, and any run waiting to be resumed.
