@@ -63,6 +63,13 @@ let package = Package(
         ),
         .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
+        // The application layer against a real SQLite file: the day planner, the coordinator.
+        .testTarget(
+            name: "RoutineAppTests",
+            dependencies: [
+                "RoutineApp", "RoutineCore", "RoutineFile", "RoutineStore", "TestSupport", "EndToEndSupport",
+            ]
+        ),
         .testTarget(
             name: "RoutineCLITests",
             dependencies: [

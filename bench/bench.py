@@ -62,7 +62,8 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/routine"))
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
-    parser.add_argument("--only", choices=["conditions"], help="run one scenario only")
+    parser.add_argument("--only", choices=["conditions", "lifetime"], help="run one scenario only")
+    parser.add_argument("--previous", help="with --only lifetime: a git revision to build and time beside")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
     binary = args.binary
@@ -78,6 +79,11 @@ def main():
     results = []
     print(f"routine benchmarks — {datetime.date.today()} — {platform.node()} — "
           f"{os.cpu_count()} cores — runs per side: {runs}\n", flush=True)
+
+    if args.only == "lifetime":
+        lifetime_scenario(binary, work, env, runs, results, args.previous, 400 if args.quick else 3650)
+        shutil.rmtree(work, ignore_errors=True)
+        return
 
     if args.only == "conditions":
         conditions_scenario(binary, work, env, runs, results)
@@ -233,6 +239,69 @@ def conditions_scenario(binary, work, env, runs, results):
     results.append(compare(f"plan (7 days) over {rows:,} entries vs sqlite3 one query",
                            lambda: run_timed([binary, "--store", store, "plan"], env=env), anchor,
                            runs, "figures only"))
+
+
+# One day of the three bundled routines, answered as a person might (rotating answers).
+DAY_SCRIPTS = [
+    ["run morning-checkin --day {d}", "1", "y", "y", "y"],
+    ["run morning-checkin --day {d}", "2", "y", "y", "y"],
+    ["run morning-checkin --day {d}", "3", "y", "y"],
+]
+TRAINING = ["run training --day {d}", "y", "1", "5", "y"]
+EVENING = ["run evening-journal --day {d}", "1", "y", "2", "4", "1", "y"]
+
+
+def lifetime_store(binary, path, env, days):
+    """A lifetime store: `days` days of real runs of the bundled routines, ending the
+    day before ROUTINE_NOW, written by one piped REPL session."""
+    subprocess.run([binary, "--store", path, "import", os.path.join(ROOT, "routines")],
+                   check=True, env=env, stdout=subprocess.DEVNULL)
+    end = datetime.date(2026, 11, 21)
+    lines = []
+    for back in range(days, 0, -1):
+        d = (end - datetime.timedelta(days=back - 1)).isoformat()
+        for script in (DAY_SCRIPTS[back % 3], TRAINING, EVENING):
+            lines += [line.format(d=d) for line in script]
+    subprocess.run([binary, "--store", path, "repl"], input="\n".join(lines) + "\nquit\n", text=True,
+                   check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def build_previous(revision):
+    """A release build of an earlier revision, in a worktree of its own."""
+    folder = os.path.join(tempfile.gettempdir(), "routine-previous-" + revision)
+    if not os.path.exists(folder):
+        subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", folder, revision], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "routine"],
+                   cwd=folder, check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(folder, ".build/release/routine")
+
+
+def lifetime_scenario(binary, work, env, runs, results, previous, days):
+    """7. `today`, `plan` and `stats` over a lifetime store (10 years of daily runs of
+    the bundled routines), against the previous release on a copy of the same store
+    (written by the previous release, so that it can read it; ours migrates its copy),
+    or against one sqlite3 query."""
+    old = build_previous(previous) if previous else None
+    writer = old or binary
+    base = os.path.join(work, "lifetime.sqlite")
+    lifetime_store(writer, base, env, days)
+    ours = os.path.join(work, "ours.sqlite")
+    shutil.copy(base, ours)
+    subprocess.run([binary, "--store", ours, "list"], check=True, env=env, stdout=subprocess.DEVNULL)
+    size = os.path.getsize(ours) / 1e6
+    small = os.path.join(work, "one.sqlite")
+    subprocess.run(["sqlite3", small, "create table t(a); insert into t values (1);"], check=True)
+    for command in (["today"], ["plan"], ["stats"]):
+        label = " ".join(command)
+        mine = lambda: run_timed([binary, "--store", ours] + command, env=env)
+        if old:
+            anchor = lambda: run_timed([old, "--store", base] + command, env=env)
+            name = f"{label} over {days:,} days of runs ({size:.0f} MB) vs the previous release ({previous})"
+        else:
+            anchor = lambda: run_timed(["sqlite3", small, "select count(*) from t;"])
+            name = f"{label} over {days:,} days of runs ({size:.0f} MB) vs sqlite3 one query"
+        results.append(compare(name, mine, anchor, runs, "under 100 ms"))
 
 
 if __name__ == "__main__":

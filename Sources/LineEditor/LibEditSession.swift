@@ -226,7 +226,7 @@ final class LibEditSession {
     }
 
     /// The width of the terminal on standard output, 80 when it cannot be read.
-    private static func terminalColumns() -> Int {
+    static func terminalColumns() -> Int {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
             return 80

@@ -12,6 +12,9 @@ import Foundation
 /// owns the terminal, so create one `LineEditor` and use it from one thread
 /// (the REPL's). The completer is called on that thread, during `readLine`.
 public final class LineEditor {
+    /// The width of the terminal on standard output, 80 when it cannot be read.
+    public static func terminalColumns() -> Int { LibEditSession.terminalColumns() }
+
     /// Whether lines come from a terminal through libedit.
     public let isInteractive: Bool
     private let session: LibEditSession?

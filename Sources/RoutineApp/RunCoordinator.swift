@@ -31,19 +31,20 @@ public struct RunCoordinator {
     /// Set when `resume` found the saved state out of step with the run's entries (or
     /// unreadable) and repaired it from them.
     public private(set) var wasRepaired = false
-    private let now: @Sendable () -> Date
+    /// The clock, zone and ids (the zone also names the day's figures in the summary).
+    let time: TimeContext
     private let timeZoneName: String
 
     private init(
         walker: Walker, runID: RunID, slug: String, store: AppDatabase?, isDryRun: Bool,
-        now: @escaping @Sendable () -> Date, timeZoneName: String
+        time: TimeContext, timeZoneName: String
     ) {
         self.walker = walker
         self.runID = runID
         self.slug = slug
         self.store = store
         self.isDryRun = isDryRun
-        self.now = now
+        self.time = time
         self.timeZoneName = timeZoneName
     }
 
@@ -75,7 +76,7 @@ public struct RunCoordinator {
                 throw StoreError.runInUse(id: existing.id, pid: pid)
             }
             if startNew {
-                try store.finishRun(runID: existing.id, status: .aborted, state: nil, at: time.now())
+                try abort(existing.id, store: store, time: time)
                 abandoned = existing.id
             } else {
                 let coordinator = try resume(existing.id, store: store, time: time, timeZoneName: timeZoneName)
@@ -91,7 +92,7 @@ public struct RunCoordinator {
             versionID: routine.versionID, dayKey: dayKey, timeZone: timeZoneName, state: try RunState.encode(walker),
             now: time.now(), id: runID)
         let coordinator = RunCoordinator(
-            walker: walker, runID: runID, slug: routine.routine.slug, store: store, isDryRun: false, now: time.now,
+            walker: walker, runID: runID, slug: routine.routine.slug, store: store, isDryRun: false, time: time,
             timeZoneName: timeZoneName)
         return (coordinator, abandoned.map { .restarted(abandoned: $0) } ?? .started)
     }
@@ -107,27 +108,10 @@ public struct RunCoordinator {
             guard let stored = try store.routine(versionID: run.versionID) else {
                 throw RunError.versionMissing(run: run.id)
             }
-            let recorded = try store.recordedTokens(runID: run.id)
-            let live = try store.liveHabitKeys(on: run.dayKey)
-            var walker: Walker
-            var repaired: Bool
-            if let saved = try? RunState.decode(run.state, routine: stored.routine), saved.dayKey == run.dayKey {
-                walker = saved
-                repaired = walker.reconcile(recorded: recorded)
-            } else {
-                // Unreadable, or not this run's: rebuilt from what the run recorded.
-                walker = Walker(
-                    routine: stored.routine, dayKey: run.dayKey, habitSpecs: try store.habitSpecs(), alreadyDone: live)
-                walker.reconcile(recorded: recorded)
-                repaired = true
-            }
-            walker.refreshAlreadyDone(live)
-            // The history snapshot is never saved with a run: read afresh, without the
-            // run's own entries (the walker counts those itself).
-            walker.refreshContext(try store.dayContext(for: stored.routine, day: run.dayKey, excludingRun: run.id))
+            var (walker, repaired) = try wake(run, routine: stored.routine, store: store)
             walker.resume()
             var coordinator = RunCoordinator(
-                walker: walker, runID: run.id, slug: run.slug, store: store, isDryRun: false, now: time.now,
+                walker: walker, runID: run.id, slug: run.slug, store: store, isDryRun: false, time: time,
                 timeZoneName: timeZoneName)
             if repaired {
                 coordinator.wasRepaired = true
@@ -152,20 +136,64 @@ public struct RunCoordinator {
             context: try store.map { try $0.dayContext(for: routine, day: dayKey) } ?? .empty(dayKey))
         return RunCoordinator(
             walker: walker, runID: RunID(rawValue: time.newID()), slug: routine.slug, store: store, isDryRun: true,
-            now: time.now,
+            time: time,
             timeZoneName: "")
     }
 
-    /// A run's saved walker as it stands, read only (nothing claimed, nothing repaired):
-    /// `today` shows a paused run's next prompt and what it skipped. Nil when the state
-    /// or its routine version cannot be read.
-    public static func savedWalker(of run: RunInfo, store: AppDatabase) -> Walker? {
-        guard let stored = try? store.routine(versionID: run.versionID) else { return nil }
-        return try? RunState.decode(run.state, routine: stored.routine)
+    /// A saved run's walker as a resume wakes it, in memory (nothing claimed or written;
+    /// `resume` and the day planner both wake runs here): the saved state read back
+    /// (repaired from the run's recorded entries when it disagrees with them, rebuilt from
+    /// them when it cannot be read), told which habits are now done on the run's day,
+    /// given a fresh history snapshot without its own entries, and continued if paused.
+    /// Returns whether it had to be repaired.
+    public static func wake(_ run: RunInfo, routine: Routine, store: AppDatabase) throws -> (Walker, repaired: Bool) {
+        let recorded = try store.recordedTokens(runID: run.id)
+        let live = try store.liveHabitKeys(on: run.dayKey)
+        var walker: Walker
+        var repaired: Bool
+        if let saved = try? RunState.decode(run.state, routine: routine), saved.dayKey == run.dayKey {
+            walker = saved
+            repaired = walker.reconcile(recorded: recorded)
+        } else {
+            // Unreadable, or not this run's: rebuilt from what the run recorded.
+            walker = Walker(routine: routine, dayKey: run.dayKey, habitSpecs: try store.habitSpecs(), alreadyDone: live)
+            walker.reconcile(recorded: recorded)
+            repaired = true
+        }
+        guard !run.status.isFinished else { return (walker, repaired) }
+        walker.refreshAlreadyDone(live)
+        // The history snapshot is never saved with a run: read afresh, without the
+        // run's own entries (the walker counts those itself).
+        walker.refreshContext(try store.dayContext(for: routine, day: run.dayKey, excludingRun: run.id))
+        walker.resume()
+        return (walker, repaired)
     }
 
-    /// What to ask now; nil when the run is no longer active.
-    public var prompt: Prompt? { walker.prompt }
+    /// Ends a paused run (`routine abort`) with its state as it stands: what it recorded stays.
+    public static func abort(_ id: RunID, store: AppDatabase, time: TimeContext) throws {
+        let run = try store.claimRun(id: id, at: time.now())
+        do {
+            var state: Data? = nil
+            if let stored = try store.routine(versionID: run.versionID),
+                var walker = try? RunState.decode(run.state, routine: stored.routine)
+            {
+                walker.abort()
+                state = try RunState.encode(walker)
+            }
+            try store.finishRun(runID: run.id, status: .aborted, state: state, at: time.now())
+        } catch {
+            store.releaseRun(id: run.id)
+            throw error
+        }
+    }
+
+    /// What to ask now; nil when the run is no longer active. A backfill's prompts say
+    /// "on D" where a run of today's says "today".
+    public var prompt: Prompt? {
+        guard var prompt = walker.prompt else { return nil }
+        if walker.dayKey != time.today { prompt.dayPhrase = "on \(walker.dayKey)" }
+        return prompt
+    }
 
     public var status: RunStatus { walker.status }
 
@@ -217,7 +245,7 @@ public struct RunCoordinator {
         guard !isDryRun, let store else { return }
         try store.finishRun(
             runID: runID, status: walker.status == .active ? .paused : walker.status,
-            state: try RunState.encode(walker), at: now())
+            state: try RunState.encode(walker), at: time.now())
     }
 
     /// Writes the effects and the walker's state in one transaction (real runs only).
@@ -233,7 +261,8 @@ public struct RunCoordinator {
             }
         }
         return try store.applyStep(
-            runID: runID, state: try RunState.encode(walker), records: records, retractions: retractions, at: now(),
+            runID: runID, state: try RunState.encode(walker), records: records, retractions: retractions,
+            at: time.now(),
             timeZone: timeZoneName)
     }
 }

@@ -6,7 +6,7 @@ extension AppDatabase {
     /// Records a new run of one routine version with the id `id` (from the caller's
     /// injected id generator), claimed by this process. The run's DayKey is fixed here;
     /// every entry of the run carries it.
-    public func startRun(
+    package func startRun(
         versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date, id runID: RunID
     ) throws {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
@@ -36,7 +36,7 @@ extension AppDatabase {
     /// has since moved on from. A run another live process holds throws `runInUse`; a
     /// completed or aborted run throws `runFinished`.
     @discardableResult
-    public func claimRun(id: RunID, at now: Date) throws -> RunInfo {
+    package func claimRun(id: RunID, at now: Date) throws -> RunInfo {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
         guard RunLocks.isSafeID(id), let recorded = try recordedStatus(id) else {
             throw StoreError.unknownRun(id.rawValue)
@@ -82,7 +82,7 @@ extension AppDatabase {
     /// since the prompt was shown). If there is one, nothing at all is written and the
     /// outcome names the habit; the caller steps over it as already done.
     @discardableResult
-    public func applyStep(
+    package func applyStep(
         runID: RunID, state: Data, records: [RunEntryRecord], retractions: [Int], at instant: Date, timeZone: String
     ) throws -> StepOutcome {
         guard runLocks.holds(runID) else { throw StoreError.runNotClaimed(runID) }
@@ -154,7 +154,7 @@ extension AppDatabase {
     /// Ends or pauses a run: records `status` (paused, completed or aborted) and, when
     /// given, the final walker state, then drops the claim. A run held by another live
     /// process throws `runInUse`; a finished run throws `runFinished`.
-    public func finishRun(runID: RunID, status: RunStatus, state: Data?, at now: Date) throws {
+    package func finishRun(runID: RunID, status: RunStatus, state: Data?, at now: Date) throws {
         guard status != .active else { throw StoreError.invalidRunStatus(status.rawValue) }
         let heldBefore = runLocks.holds(runID)
         if !heldBefore { try claimRun(id: runID, at: now) }

@@ -75,11 +75,16 @@ import Testing
         #expect(try target.entries().map { $0.string("uid") } == source.entries().map { $0.string("uid") })
         #expect(try target.ok(["habits"]).contains("Meditate     min (time)"))
         // With the habits' measures already there, the routines import cleanly; with
-        // their targets back, every figure is the source's.
+        // their targets back, every figure of the entries is the source's. (Due days also
+        // read the runs, which CSV does not carry: `backup` does, SPEC §13.6.)
         try target.importBundled()
         for habit in ["Meditate", "Run", "Drink Water"] {
-            #expect(
-                try target.ok(["stats", habit, "--format", "json"]) == source.ok(["stats", habit, "--format", "json"]))
+            let figures = ["habit", "doneToday", "weekCount", "weekSum"]
+            func entryFigures(_ e2e: EndToEnd) throws -> [String] {
+                let rows = try #require(try e2e.json(["stats", habit, "--format", "json"]) as? [[String: Any]])
+                return rows.flatMap { row in figures.map { "\($0)=\(row[$0] ?? "nil")" } }
+            }
+            #expect(try entryFigures(target) == entryFigures(source))
         }
     }
 

@@ -311,6 +311,7 @@ import Testing
                   some   Go for a walk
                   some   Read a book
                   every  Journal
+                (every: asked however you answer; some: on some answers or days; none: never asked)
 
                 """)
         let json = try e2e.ok(["paths", EndToEnd.routineFile("morning-checkin"), "--format", "json"])

@@ -70,7 +70,7 @@ import Testing
                 """)
         #expect(
             try e2e.ok(["today", "--format", "json"])
-                == #"{"day":"2026-11-22","allDone":false,"routines":[{"routine":"gym","state":"paused","at":null,"prompt":"Stretch","done":[{"habit":"Warm-up","value":null,"streak":1}],"due":["Stretch"],"skipped":[],"notDue":3}],"byHand":{"done":[],"due":["Vitamins"],"skipped":[],"notDue":0}}"#
+                == #"{"day":"2026-11-22","allDone":false,"routines":[{"routine":"gym","state":"paused","at":null,"prompt":"Stretch","done":[{"habit":"Warm-up","value":null,"streak":1}],"due":["Stretch"],"possible":[],"optional":[],"skipped":[],"declined":[],"notDue":3,"habits":[{"habit":"Warm-up","class":"done"},{"habit":"Strength","class":"not-due","reason":"schedule: mon, wed, fri"},{"habit":"Cool-down","class":"not-due","reason":"not reached"},{"habit":"Stretch","class":"certain"},{"habit":"Long run","class":"not-due","reason":"schedule: every 3 days"}]}],"byHand":{"done":[],"due":["Vitamins"],"possible":[],"optional":[],"skipped":[],"declined":[],"notDue":0,"habits":[{"habit":"Vitamins","class":"certain"}]}}"#
                 + "\n")
         try e2e.ok(["resume"], input: EndToEnd.lines(["n"]))
         try e2e.ok(["log", "Vitamins", "--new"])
@@ -86,10 +86,21 @@ import Testing
                 All done — nice.
 
                 """)
-        // Another day: Monday has Strength due, and the run of Sunday is not Monday's.
+        // Another day, headed with that day: Monday has Strength due, and the run of
+        // Sunday is not Monday's.
         #expect(
-            try e2e.ok(["today", "--day", "2026-11-23"]).contains(
-                "gym: not started\n  · Warm-up: done yesterday\n  · Strength\n"))
+            try e2e.ok(["today", "--day", "2026-11-23"]) == """
+                Monday, 2026-11-23
+                gym: not started
+                  · Warm-up: done yesterday
+                  · Strength
+                  · Cool-down
+                  · Stretch: 1 of the last 7 days
+                  1 not due on 2026-11-23
+                By hand
+                  · Vitamins: a 2-day streak to continue
+
+                """)
     }
 
     @Test func planGridAndJSON() throws {
@@ -97,19 +108,24 @@ import Testing
         #expect(
             try e2e.ok(["plan"]) == """
                 Plan, 7 days from 2026-11-22
-                          Sun Mon Tue Wed Thu Fri Sat
-                           22  23  24  25  26  27  28
-                Warm-up     ●   ●   ●   ●   ●   ●   ●
-                Strength    ·   ●   ·   ●   ·   ●   ·
-                Cool-down   ·   ●   ·   ●   ·   ●   ·
-                Stretch     ●   ●   ·   ●   ●   ●   ●
-                Long run    ·   ·   ·   ●   ●   ●   ●
-                ● due  · not due
+                            Sun Mon Tue Wed Thu Fri Sat
+                             22  23  24  25  26  27  28
+                gym
+                  Warm-up     ●   ●   ●   ●   ●   ●   ●
+                  Strength    ·   ●   ·   ●   ·   ●   ·
+                  Cool-down   ·   ●   ·   ●   ·   ●   ·
+                  Stretch     ●   ●   ·   ●   ●   ●   ●
+                  Long run    ·   ·   ·   ●   ·   ·   ●
+                By hand
+                  Vitamins    ●   ●   ●   ●   ●   ●   ●
+                ● due  ○ depends on your answers  · not due  ✓ done  – skipped
 
                 """)
+        // Every third day from the first day it is due, assuming it is done on the days it
+        // is certain (SPEC §13.3); a day paused is not due, and Long run behind it is not reached.
         #expect(
             try e2e.ok(["plan", "--from", "2026-11-23", "--days", "2", "--format", "json"])
-                == #"{"from":"2026-11-23","days":["2026-11-23","2026-11-24"],"habits":[{"habit":"Warm-up","due":[true,true]},{"habit":"Strength","due":[true,false]},{"habit":"Cool-down","due":[true,false]},{"habit":"Stretch","due":[true,false]},{"habit":"Long run","due":[false,false]}]}"#
+                == #"{"from":"2026-11-23","days":["2026-11-23","2026-11-24"],"routines":[{"routine":"gym","habits":[{"habit":"Warm-up","due":[true,true],"days":[{"class":"certain"},{"class":"certain"}]},{"habit":"Strength","due":[true,false],"days":[{"class":"certain"},{"class":"not-due","reason":"schedule: mon, wed, fri"}]},{"habit":"Cool-down","due":[true,false],"days":[{"class":"certain"},{"class":"not-due","reason":"not reached"}]},{"habit":"Stretch","due":[true,false],"days":[{"class":"certain"},{"class":"not-due","reason":"paused"}]},{"habit":"Long run","due":[false,false],"days":[{"class":"not-due","reason":"schedule: every 3 days"},{"class":"not-due","reason":"not reached"}]}]},{"routine":null,"habits":[{"habit":"Vitamins","due":[true,true],"days":[{"class":"certain"},{"class":"certain"}]}]}]}"#
                 + "\n")
         let bad = try e2e.run(["plan", "--days", "0"])
         #expect(bad.status == 64)

@@ -120,11 +120,13 @@ import Testing
             momentum = (0..<4).filter { complete(d - 7 * $0) }.count
         }
         let today = mine.filter { $0.dayKey == day }
-        return HabitStats(
+        var stats = HabitStats(
             habit: habit, day: day, doneToday: !today.isEmpty, todayCount: today.count,
             todaySum: habit.isQuantity ? sum(today) : nil,
             currentStreak: streak(d), previousStreak: streak(d - 1), bestStreak: best, momentum: momentum,
             weekCount: window(d).count, weekSum: habit.isQuantity ? sum(window(d)) : nil,
             weekComplete: complete(d), weeklyStreak: weeklyStreak)
+        stats.lastDoneBefore = mine.map(\.dayKey).filter { $0 < day }.max()
+        return stats
     }
 }

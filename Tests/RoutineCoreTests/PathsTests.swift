@@ -203,6 +203,7 @@ import Testing
                 habits:
                   some   Drink Water
                   every  Journal
+                (every: asked however you answer; some: on some answers or days; none: never asked)
                 paths (first 1 of 2):
                   1. feeling: Great! -> Drink Water, Journal
                 """)
@@ -225,6 +226,7 @@ import Testing
                   some   Strength training
                   some   Stretch
                   some   Foam rolling
+                (every: asked however you answer; some: on some answers or days; none: never asked)
                 paths (first 2 of 5):
                   1. session: Run -> Warm-up, Run, Stretch
                   2. session: Ride -> Warm-up, Cycle, Stretch

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineStore
 
 extension RoutineCommand {
@@ -19,7 +20,7 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
             let id = try runID.runID(in: store)
-            try store.finishRun(runID: id, status: .aborted, state: nil, at: settings.time.now())
+            try RunCoordinator.abort(id, store: store, time: settings.time)
             Output.line("aborted run \(id.short); what it recorded stays")
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
 import RoutineStore
 
@@ -23,7 +24,8 @@ extension RoutineCommand {
                 Output.line("No habits yet. Import a routine or 'log' one.")
                 return
             }
-            let stats = try Metrics.stats(store: store, day: settings.time.today, includeArchived: all)
+            let stats = try HabitFigures.stats(
+                store: store, day: settings.time.today, time: settings.time, includeArchived: all)
             let byKey = Dictionary(stats.map { ($0.habit.key, $0) }, uniquingKeysWith: { first, _ in first })
             let rows = habits.map { habit in
                 [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
 
 extension RoutineCommand {
@@ -38,19 +39,11 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let loaded = try RoutineSource.load(routine, settings: settings, allowStore: true)
             let store = loaded.stored == nil ? nil : try Session.current.existingStore(settings)
-            let specs = try store?.habitSpecs() ?? [:]
-            var subject = loaded.routine
-            if let argument = day {
-                let day = settings.day(argument)
-                let context = try store?.dayContext(for: subject, day: day) ?? .empty(day)
-                subject = subject.pruned(for: context, habitSpecs: specs)
-            }
-            let scheduled = Set(specs.filter { $0.value.schedule != nil }.keys)
             let analysis: PathAnalysis
             do {
-                analysis = try PathAnalysis(
-                    subject, listing: list ? limit : nil, scheduled: self.day == nil ? scheduled : [])
-            } catch {
+                analysis = try PathsService.analyse(
+                    loaded.routine, store: store, day: day.map(settings.day), listing: list ? limit : nil)
+            } catch let error as PathAnalysisError {
                 throw CLIError("\(routine): \(error)")
             }
             switch format {

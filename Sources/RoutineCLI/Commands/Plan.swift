@@ -1,10 +1,12 @@
 import ArgumentParser
+import Foundation
+import LineEditor
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
-    /// `routine plan [--from D] [--days N]`: a grid of the next days, a mark where each
-    /// habit of a routine is due (SPEC §10.5).
+    /// `routine plan [--from D] [--days N]`: each routine's habits on each of the next
+    /// days, as the day planner decides them (SPEC §13.3).
     struct Plan: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "plan", abstract: "Which habits are due on each of the next days (a grid).")
@@ -35,47 +37,20 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let start = settings.day(from)
-            var habits: [(name: String, schedule: Schedule?)] = []
-            var lastDone: [HabitKey: DayKey] = [:]
-            var pauses: [PauseSpan] = []
-            // Keys of the habits some routine may ask on each day (its conditions, as if
-            // nothing more were logged after the day before `start`).
-            var open: [DayKey: Set<HabitKey>] = [:]
+            var grid = PlanGrid(days: (0..<days).map { start.adding(days: $0) }, groups: [])
             if let store = try Session.current.existingStore(settings) {
-                var seen = Set<HabitKey>()
-                var names: [String] = []
-                let specs = try store.habitSpecs()
-                for summary in try store.routines() {
-                    guard let routine = try store.routine(slug: summary.slug)?.routine else { continue }
-                    for name in routine.reachableHabitNames() where seen.insert(HabitKey(name)).inserted {
-                        names.append(name)
-                    }
-                    let base = try store.dayContext(for: routine, day: start.adding(days: -1))
-                    for offset in 0..<days {
-                        var context = base
-                        context.day = start.adding(days: offset)
-                        let reachable = routine.pruned(for: context, habitSpecs: specs).reachableHabitNames()
-                        open[context.day, default: []].formUnion(reachable.map { HabitKey($0) })
-                    }
-                }
-                let stored = Dictionary(
-                    try store.habits().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-                // Archived habits are hidden unless asked for (SPEC §11); shown, they are never due.
-                if !all { names.removeAll { stored[HabitKey($0)]?.isArchived == true } }
-                habits = names.map { name in
-                    let info = stored[HabitKey(name)]
-                    return (info?.name ?? name, info?.schedule)
-                }
-                let context = try store.dayContext(habits: names, day: start.adding(days: -1), historyOf: [])
-                for name in names {
-                    if let last = context.tallies(HabitKey(name)).last?.day { lastDone[HabitKey(name)] = last }
-                }
-                pauses = context.pauses
+                grid = try DayPlanner(store: store).plan(
+                    from: start, count: days, time: settings.time, includeArchived: all)
             }
-            let plan = DuePlan(
-                habits: habits, from: start, count: days, pauses: pauses, lastDone: lastDone,
-                isOpen: { name, day in open[day]?.contains(HabitKey(name)) ?? false })
-            Output.line(format == .json ? plan.json : plan.text)
+            Output.line(format == .json ? grid.json : grid.text(width: Self.width()))
+        }
+
+        /// `COLUMNS` when set, else the terminal's width, else 80 (SPEC §13.3).
+        static func width() -> Int {
+            if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0 {
+                return columns
+            }
+            return isatty(STDOUT_FILENO) == 1 ? LineEditor.terminalColumns() : 80
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
 import RoutineStore
 
@@ -49,15 +50,17 @@ extension RoutineCommand {
                     throw HabitCommands.unknownHabit(habit, store: store)
                 }
                 if heatmap {
-                    let entries = try store.metricEntries(habitKeys: [info.key], to: dayKey)
+                    let input = try HabitFigures.heatmapInput(
+                        store: store, habit: info, day: dayKey, time: settings.time)
                     Output.block(
                         Heatmap.render(
-                            habit: Metrics.habit(info), entries: entries, day: dayKey, weeks: weeks,
-                            colour: settings.style.enabled, pauses: try store.pauseSpans()))
+                            habit: HabitFigures.habit(info), entries: input.entries, day: dayKey, weeks: weeks,
+                            colour: settings.style.enabled, pauses: input.pauses, dueDays: input.dueDays))
                     return
                 }
             }
-            let stats = try Metrics.stats(store: store, day: dayKey, only: habit.map { [$0] }, includeArchived: all)
+            let stats = try HabitFigures.stats(
+                store: store, day: dayKey, time: settings.time, only: habit.map { [$0] }, includeArchived: all)
             switch format {
             case .json: Output.line(statsJSON(stats))
             case .text:

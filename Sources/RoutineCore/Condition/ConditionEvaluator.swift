@@ -14,36 +14,72 @@ public protocol ConditionEnvironment {
     func due(_ habit: String) -> Bool
     /// The option chosen at question `node` in this run; "" if not asked.
     func answer(_ node: String) -> String
+    /// Whether the call's value is fixed already (SPEC §13.1): false for what the rest
+    /// of a run may still change (`answer(q)` before q is answered, `done(H)` of the run's
+    /// day for a habit the run may still record). A run's own environment knows everything.
+    func knows(_ function: ConditionFunction, _ subject: String, daysBack: Int) -> Bool
+}
+
+extension ConditionEnvironment {
+    public func knows(_ function: ConditionFunction, _ subject: String, daysBack: Int) -> Bool { true }
 }
 
 /// Evaluates checked conditions. A value of an unexpected type (possible only for a
 /// condition that was not checked) makes the comparison false: never a crash.
+///
+/// Three-valued (Kleene) underneath: a call the environment does not know yet
+/// (`knows`) is unknown, `false and unknown` is false, `true or unknown` is true, and
+/// anything else that reads an unknown is unknown. `truth` says so (nil: unknown), which
+/// is how the day planner tells a node that may still be asked from one that cannot be
+/// (SPEC §13.1); `evaluate` is for a run, whose environment knows everything.
 public enum ConditionEvaluator {
     enum Value: Equatable {
         case bool(Bool)
         case number(Double)
         case weekday(Weekday)
         case string(String)
+        case unknown
     }
 
     public static func evaluate(_ expr: ConditionExpr, in environment: some ConditionEnvironment) -> Bool {
-        if case .bool(let result) = value(expr, environment) { return result }
-        return false
+        truth(expr, in: environment) ?? false
+    }
+
+    /// The condition's value, or nil when it reads something the environment does not know yet.
+    public static func truth(_ expr: ConditionExpr, in environment: some ConditionEnvironment) -> Bool? {
+        switch value(expr, environment) {
+        case .bool(let result): result
+        case .unknown: nil
+        default: false
+        }
     }
 
     static func value(_ expr: ConditionExpr, _ env: some ConditionEnvironment) -> Value {
         switch expr {
         case .or(let left, let right):
-            return .bool(evaluate(left, in: env) || evaluate(right, in: env))
+            let a = truth(left, in: env)
+            if a == true { return .bool(true) }
+            let b = truth(right, in: env)
+            if b == true { return .bool(true) }
+            return a == nil || b == nil ? .unknown : .bool(false)
         case .and(let left, let right):
-            return .bool(evaluate(left, in: env) && evaluate(right, in: env))
+            let a = truth(left, in: env)
+            if a == false { return .bool(false) }
+            let b = truth(right, in: env)
+            if b == false { return .bool(false) }
+            return a == nil || b == nil ? .unknown : .bool(true)
         case .not(let inner, _):
-            return .bool(!evaluate(inner, in: env))
+            return truth(inner, in: env).map { .bool(!$0) } ?? .unknown
         case .compare(let op, let left, let right, _):
-            return .bool(compare(op, value(left, env), value(right, env)))
+            let (a, b) = (value(left, env), value(right, env))
+            if a == .unknown || b == .unknown { return .unknown }
+            return .bool(compare(op, a, b))
         case .member(let left, let items, _):
             let needle = value(left, env)
-            return .bool(items.contains { compare(.equal, needle, value($0, env)) })
+            if needle == .unknown { return .unknown }
+            let values = items.map { value($0, env) }
+            if values.contains(where: { compare(.equal, needle, $0) }) { return .bool(true) }
+            return values.contains(.unknown) ? .unknown : .bool(false)
         case .number(let number, _): return .number(number)
         case .weekdayName(let day, _): return .weekday(day)
         case .bool(let flag, _): return .bool(flag)
@@ -51,9 +87,10 @@ public enum ConditionEvaluator {
         case .weekday: return .weekday(env.weekday)
         case .call(let function, let arguments, _):
             let subject = arguments.first?.text ?? ""
+            let back = function == .done && arguments.count > 1 ? Int(arguments[1].text) ?? 0 : 0
+            guard env.knows(function, subject, daysBack: back) else { return .unknown }
             switch function {
             case .done:
-                let back = arguments.count > 1 ? Int(arguments[1].text) ?? 0 : 0
                 return .bool(env.done(subject, daysBack: back))
             case .daysSince: return .number(Double(env.daysSince(subject)))
             case .streak: return .number(Double(env.streak(subject)))

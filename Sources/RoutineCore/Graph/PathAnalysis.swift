@@ -37,6 +37,9 @@ public struct PathAnalysis: Sendable, Equatable {
     public struct Combination: Sendable, Equatable {
         public var answers: [Answer]
         public var habits: [String]
+        /// The weekdays it is possible on, when the analysis looked at the seven of them
+        /// and it is not possible on all (SPEC §13.5); nil otherwise.
+        public var weekdays: [Weekday]? = nil
     }
 
     /// The default cap on the number of distinct frontiers the counter may expand.
@@ -85,6 +88,71 @@ public struct PathAnalysis: Sendable, Equatable {
         order += (0..<graph.habits.count).filter { !listed[$0] }
         habits = order.map { HabitCoverage(habit: graph.habits.names[$0], on: coverage[$0]) }
         paths = limit.map { PathLister.list(graph, routine: routine, limit: $0) }
+    }
+}
+
+extension PathAnalysis {
+    /// SPEC §13.5: the analysis with the routine's conditions and schedules evaluated on
+    /// `days` — the seven weekdays (one context each, `historyKnown` false: conditions
+    /// on the history are unknown) or the one day of `--day` (its history known).
+    /// Combinations count when possible on at least one of the days; a habit is on
+    /// `every` combination when a run certainly asks it on every day, on `none` when no
+    /// run can ask it on any day. The longest chain is that of every option offered.
+    public init(
+        _ routine: Routine, days: [DayContext], historyKnown: Bool, knownDone: Set<HabitKey> = [],
+        habitSpecs: [HabitKey: HabitSpec] = [:], listing limit: Int? = nil, budget: Int = PathAnalysis.defaultBudget
+    ) throws(PathAnalysisError) {
+        try self.init(routine, listing: nil, budget: budget)
+        let counter = DayPathCounter(
+            routine, days: days, historyKnown: historyKnown, knownDone: knownDone, habitSpecs: habitSpecs)
+        combinations = try counter.count(budget: budget)
+        if historyKnown, let day = days.first, days.count == 1 {
+            longestChain = try PathCounter.count(
+                PathGraph(routine.pruned(for: day, habitSpecs: habitSpecs)), budget: budget
+            ).longestChain
+        }
+        let walker = Walker(routine: routine, dayKey: days.first?.day ?? DayKey(ordinal: 0), habitSpecs: habitSpecs)
+        var certainEvery = Set<HabitKey>()
+        var askedSome = Set<HabitKey>()
+        for (number, day) in days.enumerated() {
+            let outlook = walker.startingAfresh(on: day.day, alreadyDone: knownDone).outlook(
+                context: day, historyKnown: historyKnown)
+            var certain = Set<HabitKey>()
+            for habit in outlook.habits {
+                switch habit.outlook {
+                case .certain, .alreadyDone, .done: certain.insert(habit.key)
+                case .notDue: break
+                default: askedSome.insert(habit.key)
+                }
+            }
+            certainEvery = number == 0 ? certain : certainEvery.intersection(certain)
+            askedSome.formUnion(certain)
+        }
+        habits = habits.map { coverage in
+            var changed = coverage
+            let key = HabitKey(coverage.habit)
+            changed.on = certainEvery.contains(key) ? .every : askedSome.contains(key) ? .some : .none
+            return changed
+        }
+        if let limit {
+            let allWeek = days.count == 7 && !historyKnown
+            paths = counter.list(limit: limit).map { combination, numbers in
+                var listed = combination
+                if allWeek, numbers.count < 7 { listed.weekdays = numbers.map { Weekday(days[$0].day) } }
+                return listed
+            }
+        }
+    }
+
+    /// The seven days of a week, Monday first, for `init(_:days:historyKnown:…)`.
+    public static func week(schedules: [HabitKey: Schedule]? = nil, archived: Set<HabitKey> = []) -> [DayContext] {
+        // 2026-11-23 is a Monday.
+        let monday = DayKey("2026-11-23") ?? DayKey(ordinal: 0)
+        return (0..<7).map { offset in
+            var context = DayContext(day: monday.adding(days: offset), schedules: schedules)
+            context.archived = archived
+            return context
+        }
     }
 }
 

@@ -17,7 +17,11 @@ extension PathAnalysis {
                         + "\"option\":\(JSONText.string($0.option))}"
                 }
                 let habits = path.habits.map(JSONText.string)
-                return "{\"answers\":[\(answers.joined(separator: ","))],\"habits\":[\(habits.joined(separator: ","))]}"
+                let weekdays = path.weekdays.map {
+                    ",\"weekdays\":[" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                }
+                return "{\"answers\":[\(answers.joined(separator: ","))],\"habits\":[\(habits.joined(separator: ","))]"
+                    + (weekdays ?? "") + "}"
             }.joined(separator: ",")
             out += "]"
         }
@@ -35,6 +39,9 @@ extension PathAnalysis {
     ///     ...
     ///     paths (first 2 of 3):
     ///       1. feeling: Great! -> Drink Water, Meditate
+    /// What `every`, `some` and `none` mean, in one line.
+    static let legend = "(every: asked however you answer; some: on some answers or days; none: never asked)"
+
     public func text() -> String {
         var lines: [String] = []
         lines.append(title == routine ? routine : "\(title) (\(routine))")
@@ -48,6 +55,7 @@ extension PathAnalysis {
                 let label = habit.on.rawValue
                 lines.append("  " + label + String(repeating: " ", count: 7 - label.count) + habit.habit)
             }
+            lines.append(Self.legend)
         }
         if let paths {
             let shown = BigCount(UInt64(paths.count))
@@ -56,7 +64,8 @@ extension PathAnalysis {
                 let answers = path.answers.map { "\($0.node): \($0.option)" }
                 let left = answers.isEmpty ? "(no questions)" : answers.joined(separator: ", ")
                 let right = path.habits.isEmpty ? "(no habits)" : path.habits.joined(separator: ", ")
-                lines.append("  \(index + 1). \(left) -> \(right)")
+                let days = path.weekdays.map { " (" + $0.map(\.description).joined(separator: ", ") + ")" } ?? ""
+                lines.append("  \(index + 1). \(left) -> \(right)\(days)")
             }
         }
         return lines.joined(separator: "\n")

@@ -18,8 +18,15 @@ struct DueFigures: Equatable, Sendable {
     /// Due DayKeys among D−6…D (momentum's denominator).
     var dueDays: Int
 
-    /// - Parameter pauses: the pauses of this habit (others are ignored anyway).
-    init(history: HabitHistory, schedule: Schedule?, pauses: [PauseSpan], habitKey: HabitKey, day d: Int) {
+    /// - Parameters:
+    ///   - pauses: the pauses of this habit (others are ignored anyway).
+    ///   - dueDays: when the day model decides (SPEC §13.6), the due days; they replace
+    ///     schedule and pauses for due-ness, momentum and `days:`/daily streaks (`every:`
+    ///     streaks stay chains of done days).
+    init(
+        history: HabitHistory, schedule: Schedule?, pauses: [PauseSpan], habitKey: HabitKey, day d: Int,
+        dueDays: DueDays? = nil
+    ) {
         let first = min(history.days.first ?? d, d - 6)
         // pausedBefore[i]: paused days among first ..< first + i.
         var paused = [Bool](repeating: false, count: d - first + 1)
@@ -34,6 +41,7 @@ struct DueFigures: Equatable, Sendable {
 
         func isPaused(_ day: Int) -> Bool { day >= first && day <= d && paused[day - first] }
         func status(_ day: Int) -> DueStatus {
+            if let dueDays { return dueDays.isDue(day) ? .due : .paused }
             var last: DayKey?
             if case .every = schedule { last = history.lastDay(before: day).map(DayKey.init(ordinal:)) }
             return Due.status(

@@ -18,9 +18,11 @@ enum HabitHints {
     /// momentum note; just the name for a habit with no history yet.
     static func openHint(_ stats: HabitStats) -> String {
         var parts: [String] = []
-        if stats.previousStreak >= 1 {
-            parts.append(
-                stats.previousStreak == 1 ? "done yesterday" : "a \(stats.previousStreak)-day streak to continue")
+        if stats.previousStreak >= 2 {
+            parts.append("a \(stats.previousStreak)-day streak to continue")
+        } else if stats.previousStreak == 1, let last = stats.lastDoneBefore {
+            let ago = stats.day.ordinal - last.ordinal
+            parts.append(ago == 1 ? "done yesterday" : "done \(ago) days ago")
         } else if !stats.habit.isWeekly && stats.momentum > 0 {
             parts.append("\(stats.momentum) of the last 7 days")
         }

@@ -38,6 +38,8 @@ public struct HabitStats: Sendable, Hashable {
     /// Momentum's denominator: the due DayKeys among D−6…D for a habit with a schedule
     /// or pauses, else 7 (4 for weekly habits, whose momentum counts windows).
     public var dueDays: Int
+    /// The last DayKey before D with an entry, if any (hints say only what is true).
+    public var lastDoneBefore: DayKey?
 
     public init(
         habit: MetricHabit, day: DayKey, doneToday: Bool, todayCount: Int, todaySum: Double?,
@@ -64,7 +66,8 @@ public struct HabitStats: Sendable, Hashable {
 
     /// The figures of `habit` at `day` from its history (already limited to days ≤ D).
     /// A habit with a schedule or a pause gets SPEC §10.5's due-aware daily figures.
-    init(habit: MetricHabit, history: HabitHistory, day: DayKey, pauses: [PauseSpan] = []) {
+    init(habit: MetricHabit, history: HabitHistory, day: DayKey, pauses: [PauseSpan] = [], dueDays days: DueDays? = nil)
+    {
         let d = day.ordinal
         let today = history.tally(on: d)
         let week = history.window(endingAt: d)
@@ -81,6 +84,7 @@ public struct HabitStats: Sendable, Hashable {
             weekSum: habit.isQuantity ? MetricNumber.tidy(week.sum) : nil,
             weekComplete: HabitStats.isComplete(habit, count: week.count, sum: week.sum),
             weeklyStreak: nil)
+        lastDoneBefore = history.lastDay(before: d).map(DayKey.init(ordinal:))
         if habit.isWeekly {
             var windows = 0
             while HabitStats.isComplete(habit, history: history, endingAt: d - 7 * windows) { windows += 1 }
@@ -90,9 +94,10 @@ public struct HabitStats: Sendable, Hashable {
             momentum = history.doneDays(from: d - 6, to: d)
         }
         let ownPauses = pauses.filter { $0.applies(to: habit.key) }
-        guard habit.schedule != nil || !ownPauses.isEmpty else { return }
+        guard habit.schedule != nil || !ownPauses.isEmpty || days != nil else { return }
         let figures = DueFigures(
-            history: history, schedule: habit.schedule, pauses: ownPauses, habitKey: habit.key, day: d)
+            history: history, schedule: habit.schedule, pauses: ownPauses, habitKey: habit.key, day: d,
+            dueDays: days)
         due = figures.due
         currentStreak = figures.currentStreak
         previousStreak = figures.previousStreak
@@ -122,9 +127,11 @@ public struct HabitStats: Sendable, Hashable {
 /// not listed are dropped); each habit's entries are then sorted once. The whole is
 /// O(n log n) in the number of entries, with no per-habit rescans. A habit listed
 /// twice (same key) gets the same figures twice. The order of `entries` never matters.
-/// `pauses` make the habits they cover not due on their days (SPEC §10.5).
+/// `pauses` make the habits they cover not due on their days (SPEC §10.5); `dueDays`,
+/// where given, decide due-ness instead (SPEC §13.6).
 public func computeStats(
-    habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = []
+    habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = [],
+    dueDays: [HabitKey: DueDays] = [:]
 ) -> [HabitStats] {
     var groupOfKey: [HabitKey: Int] = [:]
     for habit in habits where groupOfKey[habit.key] == nil {
@@ -138,6 +145,6 @@ public func computeStats(
     let histories = samples.map { HabitHistory(samples: $0) }
     return habits.map { habit in
         let history = groupOfKey[habit.key].map { histories[$0] } ?? HabitHistory(samples: [])
-        return HabitStats(habit: habit, history: history, day: day, pauses: pauses)
+        return HabitStats(habit: habit, history: history, day: day, pauses: pauses, dueDays: dueDays[habit.key])
     }
 }

@@ -38,9 +38,10 @@ public enum Heatmap {
     ///   - weeks: columns to show, clamped to 1…520 (ten years), so that no input can
     ///     make the grid overflow or exhaust memory.
     ///   - pauses: pauses of any habits; those covering `habit` mark their days not due.
+    ///   - dueDays: the habit's due days when the day model decides them (SPEC §13.6).
     public static func render(
         habit: MetricHabit, entries: [MetricEntry], day: DayKey, weeks: Int = 12, colour: Bool,
-        pauses: [PauseSpan] = []
+        pauses: [PauseSpan] = [], dueDays: DueDays? = nil
     ) -> String {
         let columns = min(maxWeeks, max(1, weeks))
         let lastMonday = day.ordinal - day.weekday
@@ -56,12 +57,13 @@ public enum Heatmap {
         let largest = habit.isQuantity ? totals.values.filter { $0 > 0 }.max() : nil
 
         let ownPauses = pauses.filter { $0.applies(to: habit.key) }
-        let scheduled = habit.schedule != nil || !ownPauses.isEmpty
+        let scheduled = habit.schedule != nil || !ownPauses.isEmpty || dueDays != nil
         let history = HabitHistory(
             samples: scheduled
                 ? entries.filter { $0.habitKey == habit.key && $0.dayKey <= day }.map { ($0.dayKey.ordinal, 0) } : [])
         func isDue(_ ordinal: Int) -> Bool {
             guard scheduled else { return true }
+            if let dueDays { return dueDays.isDue(ordinal) }
             let date = DayKey(ordinal: ordinal)
             return Due.status(
                 schedule: habit.schedule, paused: ownPauses.contains { $0.covers(habit.key, on: date) }, day: date,

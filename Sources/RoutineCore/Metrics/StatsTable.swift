@@ -47,7 +47,7 @@ public enum StatsTable {
             String(stats.currentStreak),
             String(stats.previousStreak),
             String(stats.bestStreak),
-            "\(stats.momentum)/\(stats.dueDays)",
+            stats.dueDays == 0 ? "–" : "\(stats.momentum)/\(stats.dueDays)",
             weekText(stats),
         ]
     }
@@ -76,6 +76,8 @@ public enum StatsTable {
         if stats.habit.isWeekly {
             parts.append("\(stats.momentum) of the last 4 weeks")
             parts.append(HabitHints.weekHint(stats))
+        } else if stats.dueDays == 0 {
+            parts.append("not due in the last 7 days")
         } else if stats.dueDays != 7 {
             parts.append("\(stats.momentum) of \(stats.dueDays) due in the last 7 days")
         } else {

@@ -1,22 +1,23 @@
-/// What `routine today` shows (SPEC §10.5): for each routine, its state on D and its
-/// habits — done (with figures), due and not yet done, skipped in a finished run, and a
+/// What `routine today` shows (SPEC §13.2): for each routine, its state on D and its
+/// habits — done (with figures), certain (due), a count of those depending on answers
+/// (listed with `--all`), optional ones (with `--all`), skipped and declined ones, and a
 /// count of those not due — then the habits in no routine ("by hand").
 ///
 /// ```
-/// Today, 2026-11-22
-/// gym: not started
-///   · Warm-up: done yesterday
-///   · Stretch
-///   1 not due today
-/// morning-checkin: completed at 07:12
-///   ✓ Meditate: 10 min · 5-day streak
-///   – Journal: skipped
+/// Today, 2026-11-22 (Sunday)
+/// morning-checkin: not started
+///   · Journal: done yesterday
+///   + 4 more depending on your answers
+/// training: completed at 07:12
+///   ✓ Warm-up: 10 min · 5-day streak
+///   – Stretch: skipped
+///   5 not due today
 /// By hand
 ///   ✓ Vitamins
 /// ```
 ///
-/// Pure: the caller passes each routine's state and the habits it may still ask, and
-/// the figures of every habit (`HabitStats`, whose `due` holds schedule and pauses).
+/// Pure: the caller passes each routine's state and outlook (the day planner's answer)
+/// and the figures of every habit shown.
 public struct TodayOverview: Sendable {
     /// A routine's state on the day.
     public enum State: Sendable, Equatable {
@@ -27,42 +28,26 @@ public struct TodayOverview: Sendable {
         /// Completed, at a local `HH:MM`.
         case completed(at: String)
         case aborted(at: String)
+    }
 
-        var isFinished: Bool {
-            switch self {
-            case .completed, .aborted: true
-            case .notStarted, .paused: false
-            }
+    /// One routine on the day.
+    public struct RoutineDay: Sendable {
+        public var slug: String
+        public var state: State
+        public var outlook: RoutineOutlook
+
+        public init(slug: String, state: State, outlook: RoutineOutlook) {
+            self.slug = slug
+            self.state = state
+            self.outlook = outlook
         }
     }
 
-    /// One routine as the caller sees it on the day.
-    public struct RoutineDay: Sendable {
-        public var slug: String
-        public var title: String
-        public var state: State
-        /// The habits of its habit nodes, in node order, each once.
-        public var habits: [String]
-        /// Keys of habits that may still be asked on the day: reachable on some path with
-        /// the day's conditions and due-ness (used only while not finished).
-        public var reachable: Set<HabitKey>
-        /// Keys of habits skipped in the day's run.
-        public var skipped: Set<HabitKey>
-        /// Keys of habits the day's conditions leave out (counted as not due).
-        public var notDue: Set<HabitKey>
-
-        public init(
-            slug: String, title: String, state: State, habits: [String], reachable: Set<HabitKey>,
-            skipped: Set<HabitKey>, notDue: Set<HabitKey> = []
-        ) {
-            self.notDue = notDue
-            self.slug = slug
-            self.title = title
-            self.state = state
-            self.habits = habits
-            self.reachable = reachable
-            self.skipped = skipped
-        }
+    /// A habit with its figures and how it stands on the day.
+    public struct Item: Sendable {
+        public var stats: HabitStats
+        public var outlook: NodeOutlook
+        public var name: String { HabitName.display(stats.habit.name) }
     }
 
     /// One section: a routine, or the habits done by hand.
@@ -70,72 +55,106 @@ public struct TodayOverview: Sendable {
         /// The routine's slug; nil for "by hand".
         public var slug: String?
         public var state: State?
-        public var done: [HabitStats] = []
-        public var due: [HabitStats] = []
-        public var skipped: [HabitStats] = []
-        /// Habits not due on the day (schedule or pause).
-        public var notDue: [HabitStats] = []
+        /// Every habit shown, in the routine's visit order, each once.
+        public var items: [Item] = []
+
+        public func items(_ name: String) -> [Item] { items.filter { $0.outlook.name == name } }
+        public var done: [HabitStats] { items("done").map(\.stats) }
+        public var due: [HabitStats] { items("certain").map(\.stats) }
     }
 
     public var day: DayKey
+    /// Whether D is today (the heading and "not due today" say so).
+    public var isToday: Bool
+    /// `--all`: list the habits depending on answers, the optional and the not-due ones.
+    public var showAll: Bool
     public var sections: [Section]
 
-    public init(day: DayKey, routines: [RoutineDay], stats: [HabitStats]) {
+    /// - Parameters:
+    ///   - stats: figures of the habits to show (archived ones only when asked for); a
+    ///     habit without figures is not shown.
+    ///   - inRoutines: keys of the habits any routine names, archived routines included:
+    ///     the others are "by hand".
+    public init(
+        day: DayKey, routines: [RoutineDay], stats: [HabitStats], inRoutines: Set<HabitKey> = [],
+        isToday: Bool = true, showAll: Bool = false
+    ) {
         self.day = day
+        self.isToday = isToday
+        self.showAll = showAll
         let byKey = Dictionary(stats.map { ($0.habit.key, $0) }, uniquingKeysWith: { first, _ in first })
-        var inRoutine = Set<HabitKey>()
+        var named = inRoutines
         sections = routines.map { routine in
             var section = Section(slug: routine.slug, state: routine.state)
-            for name in routine.habits {
-                let key = HabitKey(name)
-                inRoutine.insert(key)
-                guard let figures = byKey[key] else { continue }
-                if figures.doneToday {
-                    section.done.append(figures)
-                } else if routine.skipped.contains(key) {
-                    section.skipped.append(figures)
-                } else if !figures.due || routine.notDue.contains(key) {
-                    section.notDue.append(figures)
-                } else if !routine.state.isFinished && routine.reachable.contains(key) {
-                    section.due.append(figures)
-                }
+            for habit in routine.outlook.habits {
+                named.insert(habit.key)
+                guard let figures = byKey[habit.key] else { continue }
+                // An entry on the day is a fact, whatever the routine would have asked.
+                let outlook: NodeOutlook = figures.doneToday ? .done : habit.outlook
+                section.items.append(Item(stats: figures, outlook: outlook))
             }
             return section
         }
         var byHand = Section(slug: nil, state: nil)
-        for figures in stats where !inRoutine.contains(figures.habit.key) {
-            if figures.doneToday {
-                byHand.done.append(figures)
-            } else if figures.due {
-                byHand.due.append(figures)
-            } else {
-                byHand.notDue.append(figures)
-            }
+        for figures in stats where !named.contains(figures.habit.key) {
+            let outlook: NodeOutlook =
+                figures.doneToday ? .done : figures.due ? .certain : .notDue(reason: "schedule or pause")
+            byHand.items.append(Item(stats: figures, outlook: outlook))
         }
         if !byHand.done.isEmpty || !byHand.due.isEmpty { sections.append(byHand) }
     }
 
-    /// Nothing due is left open, and something exists to be done.
+    /// Nothing certain is left open, and something exists to be done.
     public var allDone: Bool {
-        sections.allSatisfy(\.due.isEmpty) && sections.contains { !$0.done.isEmpty || !$0.skipped.isEmpty }
+        sections.allSatisfy(\.due.isEmpty)
+            && sections.contains { section in section.items.contains { ["done", "skipped"].contains($0.outlook.name) } }
     }
+
+    private var dayPhrase: String { isToday ? "today" : "on \(day)" }
 
     /// The overview as text lines (no colour, no trailing spaces).
     public var lines: [String] {
-        var lines = ["Today, \(day) (\(Weekday(day).longName))"]
+        let weekday = Weekday(day).longName
+        var lines = [isToday ? "Today, \(day) (\(weekday))" : "\(weekday), \(day)"]
         guard !sections.isEmpty else {
             lines.append("No routines or habits yet — import a routine or `routine log HABIT` to start.")
             return lines
         }
         for section in sections {
             lines.append(Self.heading(section))
-            lines += section.done.map { "  ✓ " + HabitHints.doneHint($0) }
-            lines += section.due.map { "  · " + HabitHints.openHint($0) }
-            lines += section.skipped.map { "  – " + HabitName.display($0.habit.name) + ": skipped" }
-            if !section.notDue.isEmpty { lines.append("  \(section.notDue.count) not due today") }
+            lines += section.items("done").map { "  ✓ " + HabitHints.doneHint($0.stats) }
+            lines += section.items("certain").map { "  · " + HabitHints.openHint($0.stats) }
+            let possible = section.items("possible")
+            if showAll {
+                for item in possible {
+                    if case .possible(let why) = item.outlook { lines.append("  ○ \(item.name): depends on \(why)") }
+                }
+                for item in section.items("optional") {
+                    if case .optional(let why) = item.outlook {
+                        lines.append("  ○ \(item.name): asked if your answers lead there (not due: \(Self.short(why)))")
+                    }
+                }
+            } else if !possible.isEmpty {
+                lines.append("  + \(possible.count) more depending on your answers")
+            }
+            lines += section.items("skipped").map { "  – \($0.name): skipped" }
+            lines += section.items("declined").map { "  – \($0.name): declined (not due)" }
+            let notDue = section.items("not-due") + (showAll ? [] : section.items("optional"))
+            if showAll {
+                for item in notDue {
+                    if case .notDue(let why) = item.outlook { lines.append("  · \(item.name): not due (\(why))") }
+                }
+            } else if !notDue.isEmpty {
+                lines.append("  \(notDue.count) not due \(dayPhrase)")
+            }
         }
         if allDone { lines.append("All done — nice.") }
         return lines
+    }
+
+    /// `tue, thu, sun` for `schedule: tue, thu, sun`.
+    static func short(_ reason: String) -> String {
+        reason.hasPrefix("schedule: ") ? String(reason.dropFirst(10)) : reason
     }
 
     public var text: String { lines.joined(separator: "\n") }
@@ -149,45 +168,5 @@ public struct TodayOverview: Sendable {
         case .completed(let time): return "\(slug): completed at \(time)"
         case .aborted(let time): return "\(slug): aborted at \(time)"
         }
-    }
-
-    /// One line of JSON: `{"day","allDone","routines":[{"routine","state","at","prompt",
-    /// "done":[{"habit","value","streak"}],"due":[habit],"skipped":[habit],"notDue":N}],
-    /// "byHand":{"done","due","notDue"}|null}`.
-    public var json: String {
-        func names(_ list: [HabitStats]) -> String {
-            "[" + list.map { JSONText.string(HabitName.display($0.habit.name)) }.joined(separator: ",") + "]"
-        }
-        func body(_ section: Section) -> String {
-            let done = section.done.map { stats in
-                "{\"habit\":\(JSONText.string(HabitName.display(stats.habit.name))),"
-                    + "\"value\":\(stats.habit.isQuantity ? JSONText.number(stats.todaySum) : "null"),"
-                    + "\"streak\":\(stats.currentStreak)}"
-            }.joined(separator: ",")
-            return "\"done\":[\(done)],\"due\":\(names(section.due)),\"skipped\":\(names(section.skipped)),"
-                + "\"notDue\":\(section.notDue.count)"
-        }
-        let routines = sections.filter { $0.slug != nil }.map { section -> String in
-            var state = "not-started"
-            var at = "null"
-            var prompt = "null"
-            switch section.state {
-            case .paused(let text):
-                state = "paused"
-                prompt = text.map(JSONText.string) ?? "null"
-            case .completed(let time):
-                state = "completed"
-                at = JSONText.string(time)
-            case .aborted(let time):
-                state = "aborted"
-                at = JSONText.string(time)
-            case .notStarted, nil: break
-            }
-            return "{\"routine\":\(JSONText.string(section.slug ?? "")),\"state\":\"\(state)\",\"at\":\(at),"
-                + "\"prompt\":\(prompt),\(body(section))}"
-        }
-        let byHand = sections.first { $0.slug == nil }.map { "{\(body($0))}" } ?? "null"
-        return "{\"day\":\"\(day)\",\"allDone\":\(allDone),\"routines\":[\(routines.joined(separator: ","))],"
-            + "\"byHand\":\(byHand)}"
     }
 }

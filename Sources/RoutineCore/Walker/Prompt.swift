@@ -14,6 +14,13 @@ public struct Prompt: Sendable, Equatable {
     public var measure: Measure?
     /// A quantity habit's default value (`y` records it), if it has one.
     public var target: Double?
+    /// For an optional habit (SPEC §13.4: not due by its schedule or a pause, led to by
+    /// the person's answer), why it is not due (`schedule: tue, thu, sun`, `paused`):
+    /// `n` or an empty line declines it. Nil for every other prompt.
+    public var notDueReason: String?
+    /// How the prompt names the run's day when it says "not due": `today`, or `on D`
+    /// for a backfill. The host sets it.
+    public var dayPhrase = "today"
 
     public init(
         node: String, kind: StepKind, text: String, options: [String] = [], measure: Measure? = nil,
@@ -47,6 +54,16 @@ public struct Prompt: Sendable, Equatable {
     ///     Drink Water: done? (y = done, n = skip)
     ///     Meditate: how much, in min? (a number, y = 10 min, n = skip)
     public func render() -> String {
+        if let notDueReason, kind == .habit {
+            let why = notDueReason.hasPrefix("schedule: ") ? String(notDueReason.dropFirst(10)) : notDueReason
+            var answers = "y, n"
+            if isQuantity {
+                let unit = measure?.unit ?? ""
+                let byDefault = target.map { ", y = \(JSONText.number($0))\(unitSuffix)" } ?? ""
+                answers = (unit.isEmpty ? "a number" : "a number in \(unit)") + byDefault + ", n = no"
+            }
+            return "\(text) — not due \(dayPhrase) (\(why)); done anyway? (\(answers))"
+        }
         switch kind {
         case .question:
             var lines = [text]
@@ -107,6 +124,9 @@ public struct Prompt: Sendable, Equatable {
             lines.append("n, no, s or skip skips it (nothing is recorded).")
         case .habit:
             lines = ["y, yes, d or done records it done; n, no, s or skip skips it (nothing is recorded)."]
+        }
+        if notDueReason != nil {
+            lines.append("It is not due \(dayPhrase), and your answer led here: n or an empty line passes it.")
         }
         lines += [
             "back: undo the last answer    pause: stop here, resume later",

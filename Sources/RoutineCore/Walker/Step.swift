@@ -17,6 +17,10 @@ public enum StepAnswer: Codable, Sendable, Equatable {
     /// A node not asked because it is not due (SPEC §10.4): `reason` says why
     /// (`schedule: mon, wed, fri`, `paused`, `when: …`). It activates nothing.
     case notDue(reason: String)
+    /// An optional habit (not due by its schedule or a pause, but led to by the
+    /// person's own answer, SPEC §13.4) passed with `n` or an empty line: nothing is
+    /// written; like a skip, it activates its `next` nodes.
+    case declined(reason: String)
 
     /// The transcript form: the option text, `done`, `skipped`, `already-done` or `not-due`.
     public var label: String {
@@ -26,6 +30,7 @@ public enum StepAnswer: Codable, Sendable, Equatable {
         case .skipped: "skipped"
         case .alreadyDone: "already-done"
         case .notDue: "not-due"
+        case .declined: "declined"
         }
     }
 }
@@ -52,10 +57,12 @@ public struct Step: Codable, Sendable, Equatable {
         self.token = token
     }
 
-    /// Why a not-due step was not asked, else nil.
+    /// Why a not-due step was not asked (or a declined one was not due), else nil.
     public var reason: String? {
-        if case .notDue(let reason) = answer { return reason }
-        return nil
+        switch answer {
+        case .notDue(let reason), .declined(let reason): reason
+        default: nil
+        }
     }
 
     /// True for steps the walker made without asking (`already-done`, `not-due`):

@@ -125,7 +125,7 @@ extension Walker: Codable {
             switch (routine.nodes[index].body, step.answer) {
             case (.question(_, let options), .option(let chosen, _)) where chosen >= 0 && chosen < options.count:
                 option = chosen
-            case (.habit, .done), (.habit, .skipped), (.habit, .alreadyDone), (_, .notDue):
+            case (.habit, .done), (.habit, .skipped), (.habit, .alreadyDone), (.habit, .declined), (_, .notDue):
                 break
             default:
                 return "step \(number + 1): answer does not fit node '\(step.node)'"

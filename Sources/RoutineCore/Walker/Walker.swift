@@ -17,7 +17,7 @@
 public struct Walker: Sendable {
     public let routine: Routine
     /// The run's day; every entry carries it.
-    public let dayKey: DayKey
+    public private(set) var dayKey: DayKey
     /// Habit properties by `HabitName.key`: the routine's, overridden field by field by
     /// the host's.
     public let habitSpecs: [HabitKey: HabitSpec]
@@ -35,9 +35,13 @@ public struct Walker: Sendable {
     let habitTable: HabitTable
     /// The parsed `when:` conditions (derived from the routine).
     let conditions: RoutineConditions
-    private var activated: [Bool]
-    private var doneByRun: Set<HabitKey>
-    private var cursor: Int
+    private(set) var activated: [Bool]
+    /// Nodes activated, directly or through other nodes, by an option the person chose
+    /// (SPEC §13.4): a habit among them that is not due by its schedule or a pause is
+    /// asked as optional instead of passed. Derived from `steps`, like `activated`.
+    private(set) var answerLed: [Bool]
+    private(set) var doneByRun: Set<HabitKey>
+    private(set) var cursor: Int
 
     /// Starts a run of `routine` on `dayKey`.
     ///
@@ -65,6 +69,24 @@ public struct Walker: Sendable {
         settle()
     }
 
+    /// A run of the same routine starting afresh on `dayKey`, reusing this walker's
+    /// compiled routine (visit order, habit table, parsed conditions): what the day
+    /// planner evaluates for each of many days.
+    public func startingAfresh(
+        on dayKey: DayKey, alreadyDone: Set<HabitKey> = [], context: DayContext? = nil
+    ) -> Walker {
+        var walker = self
+        walker.dayKey = dayKey
+        walker.knownDone = alreadyDone
+        walker.steps = []
+        walker.status = .active
+        walker.nextToken = 1
+        walker.context = context
+        walker.rebuild()
+        walker.settle()
+        return walker
+    }
+
     /// Rebuilds the derived state from the stored one. Callers have checked `steps`.
     init(
         routine: Routine, dayKey: DayKey, mergedSpecs: [HabitKey: HabitSpec], knownDone: Set<HabitKey>, steps: [Step],
@@ -86,6 +108,7 @@ public struct Walker: Sendable {
                 return name.isEmpty ? nil : name
             })
         activated = []
+        answerLed = []
         doneByRun = []
         cursor = 0
         rebuild()
@@ -125,9 +148,11 @@ public struct Walker: Sendable {
         case .habit:
             let key = habitKey(ofNode: index) ?? ""
             let spec = habitSpecs[key]
-            return Prompt(
+            var prompt = Prompt(
                 node: node.id, kind: .habit, text: habitName(ofNode: index), measure: spec?.measure,
                 target: spec?.measure == nil ? nil : spec?.target)
+            if case .optional(let reason) = gate(ofNode: index) { prompt.notDueReason = reason }
+            return prompt
         }
     }
 
@@ -150,7 +175,11 @@ public struct Walker: Sendable {
     /// is rejected.
     public mutating func handle(_ line: String) -> WalkerEvent {
         guard let prompt else { return .rejected(hint: "the run is \(status.rawValue); there is nothing to answer") }
-        switch AnswerReader.read(line, at: prompt) {
+        let reading = AnswerReader.read(line, at: prompt)
+        if let reason = prompt.notDueReason, reading == .empty || reading == .skip {
+            return answer(.declined(reason: reason))
+        }
+        switch reading {
         case .empty: return .ignored
         case .rejected(let hint): return .rejected(hint: hint)
         case .command(.help): return .help(prompt.helpLines)
@@ -279,34 +308,6 @@ public struct Walker: Sendable {
         return settle()
     }
 
-    /// Keys of the habits that some continuation of this run may still ask: habit
-    /// nodes reachable, over every option, from the activated nodes not yet visited.
-    /// `isOpen` says whether a node may be passed (its due-ness); a closed node
-    /// activates nothing. Empty for a finished run.
-    public func reachableHabitKeys(isOpen: (Int) -> Bool = { _ in true }) -> Set<HabitKey> {
-        guard status == .active || status == .paused else { return [] }
-        var reached = [Bool](repeating: false, count: routine.nodes.count)
-        var stack = (cursor..<order.count).map { order.nodes[$0] }.filter { activated[$0] }
-        var keys = Set<HabitKey>()
-        while let index = stack.popLast() {
-            guard !reached[index], isOpen(index) else { continue }
-            reached[index] = true
-            if let key = habitKey(ofNode: index) { keys.insert(key) }
-            var options: [Int?] = [nil]
-            if case .question = routine.nodes[index].body { options = offeredOptions(ofNode: index) }
-            for option in options { stack += routine.activations(of: index, option: option) }
-        }
-        return keys
-    }
-
-    /// Whether the node at `index` would be asked if its turn came now: its `when:`, its
-    /// habit's schedule and pauses (and archive mark), and for a question, an option
-    /// offered — all as the run's context and answers so far say (SPEC §10.4).
-    public func isDue(node index: Int) -> Bool {
-        guard index >= 0, index < routine.nodes.count else { return false }
-        return notDueReason(ofNode: index) == nil
-    }
-
     // MARK: - Moving on
 
     /// Moves the cursor to the next prompt, stepping over inactive nodes and habits
@@ -324,7 +325,7 @@ public struct Walker: Sendable {
             let answer: StepAnswer
             if let key = habitKey(ofNode: index), knownDone.contains(key) || doneByRun.contains(key) {
                 answer = .alreadyDone
-            } else if let reason = notDueReason(ofNode: index) {
+            } else if case .closed(let reason) = gate(ofNode: index) {
                 answer = .notDue(reason: reason)
             } else {
                 return stepped
@@ -345,24 +346,41 @@ public struct Walker: Sendable {
         return stepped
     }
 
-    /// Why the node at `index` is not due now (its `when:`, its habit's schedule or a
-    /// pause, or a question with no option offered), or nil when it is. Without a
-    /// context nothing is evaluated: every node is due.
-    private func notDueReason(ofNode index: Int) -> String? {
-        guard let context else { return nil }
+    /// Whether a node is asked when its turn comes (SPEC §10.4, §13.4).
+    enum Gate: Equatable {
+        /// Asked.
+        case open
+        /// Not due: not asked, activates nothing; why.
+        case closed(String)
+        /// Not due by its habit's schedule or a pause, but led to by the person's answer:
+        /// asked as optional; why it is not due.
+        case optional(String)
+    }
+
+    /// Whether the node at `index` is asked now: its `when:`, its habit's schedule or a
+    /// pause (optional when the person's answer led to it, SPEC §13.4), the archive
+    /// mark, or a question with no option offered. Without a context nothing is
+    /// evaluated: every node is asked.
+    func gate(ofNode index: Int) -> Gate {
+        guard let context else { return .open }
         let node = routine.nodes[index]
         if let when = node.when, let expr = conditions.node[index],
             !ConditionEvaluator.evaluate(expr, in: environment(context))
         {
-            return "when: \(when)"
+            return .closed("when: \(when)")
         }
-        if let key = habitKey(ofNode: index),
-            let reason = context.dueStatus(key, declared: habitSpecs[key]?.schedule).reason
-        {
-            return reason
+        if let key = habitKey(ofNode: index) {
+            let status = context.dueStatus(key, declared: habitSpecs[key]?.schedule)
+            switch status {
+            case .due: break
+            case .archived: return .closed(status.reason ?? "archived")
+            case .paused, .notScheduled:
+                let reason = status.reason ?? "not due"
+                return answerLed[index] ? .optional(reason) : .closed(reason)
+            }
         }
-        if case .question = node.body, offeredOptions(ofNode: index).isEmpty { return "no option offered" }
-        return nil
+        if case .question = node.body, offeredOptions(ofNode: index).isEmpty { return .closed("no option offered") }
+        return .open
     }
 
     /// Indices of the options of the question at `index` whose `when:` holds now.
@@ -383,14 +401,25 @@ public struct Walker: Sendable {
 
     private mutating func activate(after step: Step) {
         if case .notDue = step.answer { return }
-        var option: Int?
-        if case .option(let index, _) = step.answer { option = index }
-        for node in routine.activations(of: step.nodeIndex, option: option) { activated[node] = true }
+        let index = step.nodeIndex
+        let led = index >= 0 && index < answerLed.count && answerLed[index]
+        for node in routine.activations(of: index, option: nil) {
+            activated[node] = true
+            if led { answerLed[node] = true }
+        }
+        guard case .option(let chosen, _) = step.answer, case .question(_, let options) = routine.nodes[index].body,
+            chosen >= 0, chosen < options.count
+        else { return }
+        for node in options[chosen].next where node >= 0 && node < activated.count {
+            activated[node] = true
+            answerLed[node] = true
+        }
     }
 
     /// Derives activation, this run's done habits and the cursor from `steps`.
     private mutating func rebuild() {
         activated = [Bool](repeating: false, count: routine.nodes.count)
+        answerLed = activated
         for node in routine.start where node >= 0 && node < activated.count { activated[node] = true }
         doneByRun = []
         for step in steps {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
 import RoutineStore
 
@@ -19,8 +20,8 @@ extension RoutineCommand.Goal {
             }
             let day = settings.time.today
             let rows = try goals.map { info in
-                let spec = try GoalCommands.spec(info, store: store)
-                return (goal: spec, progress: try GoalCommands.progress(spec, info: info, store: store))
+                let spec = try GoalService.spec(info, store: store)
+                return (goal: spec, progress: try GoalService.progress(spec, info: info, store: store))
             }
             let lines = GoalView.list(rows, day: day).split(separator: "\n", omittingEmptySubsequences: false)
             for (info, line) in zip(goals, lines) { Output.line("\(info.id)  \(line)") }

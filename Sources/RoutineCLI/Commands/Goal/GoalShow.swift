@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
 import RoutineStore
 
@@ -15,8 +16,8 @@ extension RoutineCommand.Goal {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
             let info = try goal.goal(in: store)
-            let spec = try GoalCommands.spec(info, store: store)
-            let progress = try GoalCommands.progress(spec, info: info, store: store)
+            let spec = try GoalService.spec(info, store: store)
+            let progress = try GoalService.progress(spec, info: info, store: store)
             Output.block(GoalView.show(goal: spec, progress: progress, day: settings.time.today))
         }
     }

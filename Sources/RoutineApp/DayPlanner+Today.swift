@@ -1,0 +1,39 @@
+import Foundation
+import RoutineCore
+import RoutineStore
+
+extension DayPlanner {
+    /// `routine today` (SPEC §13.2): each active routine's state and outlook on `day`,
+    /// with every habit's figures; habits in no routine (archived routines count as
+    /// routines) are "by hand".
+    public func today(
+        day: DayKey, time: TimeContext, includeArchived: Bool = false, showAll: Bool = false
+    ) throws
+        -> TodayOverview
+    {
+        let stats = try HabitFigures.stats(store: store, day: day, time: time, includeArchived: includeArchived)
+        let routines = try routines(on: day).map { routine in
+            let state: TodayOverview.State =
+                switch routine.state {
+                case .notStarted: .notStarted
+                case .paused(let prompt): .paused(prompt: prompt)
+                case .completed(let at): .completed(at: Self.clock(at, time.timeZone))
+                case .aborted(let at): .aborted(at: Self.clock(at, time.timeZone))
+                }
+            return TodayOverview.RoutineDay(slug: routine.slug, state: state, outlook: routine.outlook)
+        }
+        return TodayOverview(
+            day: day, routines: routines, stats: stats, inRoutines: try habitKeysInRoutines(),
+            isToday: day == time.today, showAll: showAll)
+    }
+
+    /// `HH:MM` in `zone`.
+    public static func clock(_ date: Date, _ zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hour = parts.hour ?? 0
+        let minute = parts.minute ?? 0
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import RoutineCore
+import RoutineStore
+
+/// The one model of the day (SPEC §13): what each routine asks on a day, for `today`,
+/// `plan` and the due-aware figures alike. It reads the store and decides through the
+/// walker itself (`Walker.outlook()`): a routine's unfinished run of the day is woken as
+/// `resume` wakes it (`RunCoordinator.wake`), and a day without one is a run about to
+/// start, with the day's history. No command computes any of this on its own.
+public struct DayPlanner {
+    public let store: AppDatabase
+
+    public init(store: AppDatabase) {
+        self.store = store
+    }
+
+    /// One active routine on one day.
+    public struct RoutineDay: Sendable {
+        public enum State: Sendable, Equatable {
+            case notStarted
+            /// Paused (or walked by another process) at this prompt; nil when nothing is
+            /// left to ask (resuming finishes it).
+            case paused(prompt: String?)
+            case completed(at: Date)
+            case aborted(at: Date)
+
+            public var isFinished: Bool {
+                switch self {
+                case .completed, .aborted: true
+                case .notStarted, .paused: false
+                }
+            }
+        }
+
+        public var slug: String
+        public var title: String
+        public var state: State
+        public var outlook: RoutineOutlook
+    }
+
+    /// A stored routine compiled once for many days: its walker, to start afresh on each.
+    struct Compiled {
+        var slug: String
+        var title: String
+        var versionID: Int64
+        var walker: Walker
+        var routine: Routine { walker.routine }
+    }
+
+    /// The active (not archived) routines, compiled, in `list` order.
+    func compiledRoutines(includeArchived: Bool = false) throws -> [Compiled] {
+        let specs = try store.habitSpecs()
+        return try store.routines(includeArchived: includeArchived).compactMap { summary in
+            guard let stored = try store.routine(slug: summary.slug) else { return nil }
+            let prototype = Walker(routine: stored.routine, dayKey: DayKey(ordinal: 0), habitSpecs: specs)
+            return Compiled(slug: summary.slug, title: summary.title, versionID: stored.versionID, walker: prototype)
+        }
+    }
+
+    /// Each active routine on `day` (SPEC §13.1): its state, and what it asks — from its
+    /// unfinished run of the day when it has one, from its finished run's steps when it
+    /// has one, else as a run about to start.
+    public func routines(on day: DayKey) throws -> [RoutineDay] {
+        let runs = try store.runs(on: day)
+        let done = try store.liveHabitKeys(on: day)
+        return try compiledRoutines().map { compiled in
+            guard let run = runs.first(where: { $0.slug == compiled.slug }) else {
+                let context = try store.dayContext(for: compiled.routine, day: day)
+                let walker = compiled.walker.startingAfresh(on: day, alreadyDone: done, context: context)
+                return RoutineDay(
+                    slug: compiled.slug, title: compiled.title, state: .notStarted, outlook: walker.outlook())
+            }
+            return try self.day(of: run, compiled)
+        }
+    }
+
+    /// A routine's day as its run stands (its own version, woken in memory).
+    private func day(of run: RunInfo, _ compiled: Compiled) throws -> RoutineDay {
+        let routine = try store.routine(versionID: run.versionID)?.routine ?? compiled.routine
+        let (walker, _) = try RunCoordinator.wake(run, routine: routine, store: store)
+        let state: RoutineDay.State =
+            switch run.status {
+            case .completed: .completed(at: run.updatedAt)
+            case .aborted: .aborted(at: run.updatedAt)
+            case .paused, .active: .paused(prompt: walker.prompt?.text)
+            }
+        return RoutineDay(slug: compiled.slug, title: compiled.title, state: state, outlook: walker.outlook())
+    }
+
+    /// Keys of the habits some stored routine names (archived routines too: their
+    /// habits are not "by hand", SPEC §13.2).
+    public func habitKeysInRoutines() throws -> Set<HabitKey> {
+        var keys = Set<HabitKey>()
+        for compiled in try compiledRoutines(includeArchived: true) {
+            for name in compiled.routine.reachableHabitNames() { keys.insert(HabitKey(name)) }
+        }
+        return keys
+    }
+}

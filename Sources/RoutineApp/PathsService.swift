@@ -1,0 +1,45 @@
+import RoutineCore
+import RoutineStore
+
+/// `routine paths` (SPEC §4.5, §13.5): what an author wants to know before using a
+/// routine, with its conditions and schedules evaluated on each weekday, or on one day
+/// with the store's history.
+public enum PathsService {
+    /// - Parameters:
+    ///   - store: the store a stored routine is read from (its habits' schedules, and with
+    ///     `day`, its history); nil for a file.
+    ///   - day: evaluate as a run on that day would start; nil: each of the seven weekdays.
+    public static func analyse(
+        _ routine: Routine, store: AppDatabase?, day: DayKey?, listing: Int?
+    ) throws
+        -> PathAnalysis
+    {
+        let specs = try store?.habitSpecs() ?? [:]
+        let conditional =
+            routine.nodes.contains { node in
+                if node.when != nil { return true }
+                if case .question(_, let options) = node.body { return options.contains { $0.when != nil } }
+                return false
+            }
+            || routine.habits.contains { $0.schedule != nil }
+            || routine.reachableHabitNames().contains { specs[HabitKey($0)]?.schedule != nil }
+        if let day {
+            let context = try store?.dayContext(for: routine, day: day) ?? .empty(day)
+            return try PathAnalysis(
+                routine, days: [context], historyKnown: true, knownDone: try store?.liveHabitKeys(on: day) ?? [],
+                habitSpecs: specs, listing: listing)
+        }
+        guard conditional else { return try PathAnalysis(routine, listing: listing) }
+        var schedules: [HabitKey: Schedule]?
+        var archived = Set<HabitKey>()
+        if let store {
+            let habits = try store.habits()
+            schedules = Dictionary(
+                habits.compactMap { habit in habit.schedule.map { (habit.key, $0) } }, uniquingKeysWith: { a, _ in a })
+            archived = Set(habits.filter(\.isArchived).map(\.key))
+        }
+        return try PathAnalysis(
+            routine, days: PathAnalysis.week(schedules: schedules, archived: archived), historyKnown: false,
+            habitSpecs: specs, listing: listing)
+    }
+}

@@ -1,0 +1,123 @@
+/// The grid of `routine plan` (SPEC §13.3): for each habit of each routine (then the
+/// habits in no routine), how it stands on each of the next days.
+///
+/// ```
+/// Plan, 7 days from 2026-11-22
+///              Sun Mon Tue Wed Thu Fri Sat
+///               22  23  24  25  26  27  28
+/// gym
+///   Warm-up     ✓   ●   ●   ●   ●   ●   ●
+///   Strength    ·   ●   ·   ●   ·   ●   ·
+///   Long run    ○   ○   ○   ○   ○   ○   ○
+/// ● due  ○ depends on your answers  · not due  ✓ done  – skipped
+/// ```
+///
+/// Wider than the terminal, it wraps into blocks of whole weeks.
+public struct PlanGrid: Sendable {
+    /// One habit on one day.
+    public struct Cell: Sendable, Equatable {
+        public var outlook: NodeOutlook
+
+        public init(_ outlook: NodeOutlook) { self.outlook = outlook }
+
+        /// `✓` done, `●` certain, `○` possible or optional, `–` skipped or declined, `·` not due.
+        public var symbol: String {
+            switch outlook {
+            case .done, .alreadyDone: "✓"
+            case .certain: "●"
+            case .possible, .optional: "○"
+            case .skipped, .declined: "–"
+            case .notDue: "·"
+            }
+        }
+    }
+
+    public struct Row: Sendable {
+        public var habit: String
+        /// Aligned with `PlanGrid.days`.
+        public var cells: [Cell]
+
+        public init(habit: String, cells: [Cell]) {
+            self.habit = habit
+            self.cells = cells
+        }
+    }
+
+    /// A routine's rows, or (routine nil) the habits in no routine.
+    public struct Group: Sendable {
+        public var routine: String?
+        public var rows: [Row]
+
+        public init(routine: String?, rows: [Row]) {
+            self.routine = routine
+            self.rows = rows
+        }
+    }
+
+    public var days: [DayKey]
+    public var groups: [Group]
+
+    public init(days: [DayKey], groups: [Group]) {
+        self.days = days
+        self.groups = groups
+    }
+
+    static let legend = "● due  ○ depends on your answers  · not due  ✓ done  – skipped"
+
+    /// The grid as text lines no wider than `width` where it can be (no trailing spaces):
+    /// a block of whole weeks at a time when all the days do not fit.
+    public func lines(width: Int = 80) -> [String] {
+        guard let first = days.first else { return ["Plan: no days"] }
+        let names = groups.flatMap { group in group.rows.map { HabitName.display($0.habit) } }
+        let label = max(8, (names.map(\.count).max() ?? 0) + 2, (groups.compactMap(\.routine).map(\.count).max() ?? 0))
+        let fit = max(1, (width - label) / 4)
+        let perBlock = days.count <= fit ? days.count : (fit >= 7 ? fit / 7 * 7 : fit)
+        func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, label - text.count)) }
+        func cell(_ text: String) -> String { String(repeating: " ", count: max(0, 4 - text.count)) + text }
+        var lines = ["Plan, \(days.count) day\(days.count == 1 ? "" : "s") from \(first)"]
+        for start in stride(from: 0, to: days.count, by: perBlock) {
+            let range = start..<min(days.count, start + perBlock)
+            if start > 0 { lines.append("") }
+            lines.append(pad("") + days[range].map { cell(String(Weekday($0).longName.prefix(3))) }.joined())
+            lines.append(pad("") + days[range].map { cell(String($0.day)) }.joined())
+            for group in groups {
+                lines.append(group.routine ?? "By hand")
+                for row in group.rows {
+                    lines.append(
+                        pad("  " + HabitName.display(row.habit)) + row.cells[range].map { cell($0.symbol) }.joined())
+                }
+            }
+        }
+        if groups.isEmpty { lines.append("No habits in any routine yet.") }
+        lines.append(Self.legend)
+        return lines.map(StatsTable.trimTrailing)
+    }
+
+    public func text(width: Int = 80) -> String { lines(width: width).joined(separator: "\n") }
+
+    /// One line: `{"from","days":[…],"routines":[{"routine":slug|null,"habits":[{"habit",
+    /// "due":[bool…],"days":[{"class","reason"?,"dependsOn"?}…]}]}]}`; `due` is true where
+    /// the habit is certain, and `routine` is null for the habits in no routine.
+    public var json: String {
+        let dayList = days.map { "\"\($0)\"" }.joined(separator: ",")
+        let groupList = groups.map { group in
+            let rows = group.rows.map { row in
+                let due = row.cells.map { String($0.outlook == .certain) }.joined(separator: ",")
+                let cells = row.cells.map { cell -> String in
+                    var out = "{\"class\":\"\(cell.outlook.name)\""
+                    switch cell.outlook {
+                    case .possible(let why): out += ",\"dependsOn\":" + JSONText.string(why)
+                    case .optional(let why), .notDue(let why): out += ",\"reason\":" + JSONText.string(why)
+                    default: break
+                    }
+                    return out + "}"
+                }.joined(separator: ",")
+                return
+                    "{\"habit\":\(JSONText.string(HabitName.display(row.habit))),\"due\":[\(due)],\"days\":[\(cells)]}"
+            }.joined(separator: ",")
+            return "{\"routine\":\(group.routine.map(JSONText.string) ?? "null"),\"habits\":[\(rows)]}"
+        }.joined(separator: ",")
+        return
+            "{\"from\":\(days.first.map { "\"\($0)\"" } ?? "null"),\"days\":[\(dayList)],\"routines\":[\(groupList)]}"
+    }
+}

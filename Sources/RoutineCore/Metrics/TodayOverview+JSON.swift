@@ -1,0 +1,73 @@
+extension TodayOverview {
+    /// One line of JSON: `{"day","allDone","routines":[{"routine","state","at","prompt",
+    /// "done":[{"habit","value","streak"}],"due":[habit],"possible":[{"habit","dependsOn"}],
+    /// "optional":[{"habit","reason"}],"skipped":[habit],"declined":[habit],"notDue":N,
+    /// "habits":[{"habit","class","reason"?,"dependsOn"?}]}],"byHand":{…}|null}`: `due` is
+    /// the certain habits, `notDue` counts the not-due and optional ones, and `habits`
+    /// gives every habit's class (`certain`, `possible`, `optional`, `not-due`, `done`,
+    /// `skipped`, `declined`; SPEC §13.3), the same classes `plan --format json` uses.
+    public var json: String {
+        func names(_ items: [Item]) -> String {
+            "[" + items.map { JSONText.string($0.name) }.joined(separator: ",") + "]"
+        }
+        func body(_ section: Section) -> String {
+            let done = section.items("done").map { item in
+                let stats = item.stats
+                return "{\"habit\":\(JSONText.string(item.name)),"
+                    + "\"value\":\(stats.habit.isQuantity ? JSONText.number(stats.todaySum) : "null"),"
+                    + "\"streak\":\(stats.currentStreak)}"
+            }.joined(separator: ",")
+            let possible = section.items("possible").map {
+                "{\"habit\":\(JSONText.string($0.name)),\"dependsOn\":\(JSONText.string(Self.detail($0.outlook) ?? ""))}"
+            }.joined(separator: ",")
+            let optional = section.items("optional").map {
+                "{\"habit\":\(JSONText.string($0.name)),\"reason\":\(JSONText.string(Self.detail($0.outlook) ?? ""))}"
+            }.joined(separator: ",")
+            let notDue = section.items("not-due").count + section.items("optional").count
+            return "\"done\":[\(done)],\"due\":\(names(section.items("certain"))),\"possible\":[\(possible)],"
+                + "\"optional\":[\(optional)],\"skipped\":\(names(section.items("skipped"))),"
+                + "\"declined\":\(names(section.items("declined"))),\"notDue\":\(notDue),"
+                + "\"habits\":[\(section.items.map(Self.classJSON).joined(separator: ","))]"
+        }
+        let routines = sections.filter { $0.slug != nil }.map { section -> String in
+            var state = "not-started"
+            var at = "null"
+            var prompt = "null"
+            switch section.state {
+            case .paused(let text):
+                state = "paused"
+                prompt = text.map(JSONText.string) ?? "null"
+            case .completed(let time):
+                state = "completed"
+                at = JSONText.string(time)
+            case .aborted(let time):
+                state = "aborted"
+                at = JSONText.string(time)
+            case .notStarted, nil: break
+            }
+            return "{\"routine\":\(JSONText.string(section.slug ?? "")),\"state\":\"\(state)\",\"at\":\(at),"
+                + "\"prompt\":\(prompt),\(body(section))}"
+        }
+        let byHand = sections.first { $0.slug == nil }.map { "{\(body($0))}" } ?? "null"
+        return "{\"day\":\"\(day)\",\"allDone\":\(allDone),\"routines\":[\(routines.joined(separator: ","))],"
+            + "\"byHand\":\(byHand)}"
+    }
+
+    /// What a class depends on or why it is not due.
+    static func detail(_ outlook: NodeOutlook) -> String? {
+        switch outlook {
+        case .possible(let why), .optional(let why), .notDue(let why): why
+        default: nil
+        }
+    }
+
+    static func classJSON(_ item: Item) -> String {
+        var out = "{\"habit\":\(JSONText.string(item.name)),\"class\":\"\(item.outlook.name)\""
+        switch item.outlook {
+        case .possible(let why): out += ",\"dependsOn\":" + JSONText.string(why)
+        case .optional(let why), .notDue(let why): out += ",\"reason\":" + JSONText.string(why)
+        default: break
+        }
+        return out + "}"
+    }
+}
