@@ -82,6 +82,12 @@ import Testing
             #expect(result.stderr == message)
         }
         #expect(try e2e.entries().count == 3)
+        // `edit --value` reads amounts the same way, in the entry's habit's unit.
+        #expect(try e2e.ok(["edit", "1", "--value", "5,5"]) == "entry 1: Run on 2026-11-22 is now 5.5\n")
+        #expect(try e2e.ok(["edit", "1", "--value", "800 m"]) == "entry 1: Run on 2026-11-22 is now 0.8\n")
+        let wrong = try e2e.run(["edit", "1", "--value", "3 kg"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "routine: Run: 'kg' is not a unit of this habit, which is measured in km\n")
     }
 
     /// Issue 19 item 18: `undo` takes back the last entry recorded and says what it undid;

@@ -41,7 +41,7 @@ public enum TypedAmount {
         let typed = UnitName.canonical(given)
         if typed == wanted { return .value(number) }
         guard !wanted.isEmpty else {
-            return .problem("this habit is a plain count: type the number without '\(given)'")
+            return .problem("this habit has no unit: type the number without '\(given)'")
         }
         guard let (times, per) = UnitConversion.factor(from: typed, to: wanted) else {
             return .problem("'\(given)' is not a unit of this habit, which is measured in \(unit ?? wanted)")
