@@ -33,7 +33,7 @@ public enum RoutineFileReader {
     /// With `assemble: false` (`routine check`) only the diagnostics are wanted: the
     /// routine is not built and `routine` is nil.
     public static func read(
-        path: String, assemble: Bool = true, keeping keeper: TreeKeeper? = nil
+        path: String, assemble: Bool = true, keeping keeper: TreeKeeper? = nil, storedHabits: [String] = []
     )
         -> RoutineFileResult
     {
@@ -47,12 +47,14 @@ public enum RoutineFileReader {
                     Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
                 ])
         }
-        return read(data: data, path: path, assemble: assemble, keeping: keeper)
+        return read(data: data, path: path, assemble: assemble, keeping: keeper, storedHabits: storedHabits)
     }
 
     /// Reads routine YAML from memory; `path` is only used by callers for messages.
+    /// `storedHabits`: the store's habit names, when one is at hand (see `RoutineValidator`).
     public static func read(
-        data: Data, path: String = "", assemble: Bool = true, keeping keeper: TreeKeeper? = nil
+        data: Data, path: String = "", assemble: Bool = true, keeping keeper: TreeKeeper? = nil,
+        storedHabits: [String] = []
     )
         -> RoutineFileResult
     {
@@ -65,7 +67,7 @@ public enum RoutineFileReader {
         var decoder = RoutineDecoder()
         let draft = decoder.decode(yaml.root)
         diagnostics += decoder.diagnostics
-        let validated = RoutineValidator.validate(draft, assemble: assemble)
+        let validated = RoutineValidator.validate(draft, assemble: assemble, storedHabits: storedHabits)
         if diagnostics.isEmpty {
             diagnostics = validated.diagnostics  // already sorted
         } else {

@@ -62,7 +62,7 @@ extension RoutineCommand {
                 }
                 stored = found
             } else {
-                let loaded = try RoutineSource.file(routine)
+                let loaded = try RoutineSource.file(routine, store: store)
                 let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
                 guard let found = try store.routine(versionID: result.versionID) else {
                     throw CLIError("\(routine) was imported but cannot be read back")

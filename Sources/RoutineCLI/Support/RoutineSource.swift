@@ -26,9 +26,11 @@ enum RoutineSource {
         return try file(argument)
     }
 
-    /// A file, validated; warnings go to standard error, errors stop the command.
-    static func file(_ path: String) throws -> Loaded {
-        let result = RoutineFileReader.read(path: path)
+    /// A file, validated; warnings go to standard error, errors stop the command. With
+    /// a store, its habits count as known in conditions (and typos of them are named).
+    static func file(_ path: String, store: AppDatabase? = nil) throws -> Loaded {
+        let stored = ((try? store?.habits(includeArchived: true)) ?? []).map(\.name)
+        let result = RoutineFileReader.read(path: path, storedHabits: stored)
         for diagnostic in result.diagnostics {
             Output.note(diagnostic.formatted(path: path))
         }

@@ -11,6 +11,8 @@ public struct ConditionChecker {
     public var knowsHabit: (String) -> Bool
     /// The known habit an unknown name is likely a typo of (`Runn` → `Run`), if any.
     public var closestHabit: (String) -> String? = { _ in nil }
+    /// Where an unknown habit was looked for, as the warning says it.
+    public var habitPlaces = "neither used nor declared in this file (it may be in the store)"
 
     public init(node: @escaping (String) -> NodeKind?, knowsHabit: @escaping (String) -> Bool) {
         self.node = node
@@ -121,7 +123,7 @@ public struct ConditionChecker {
             errors.append(
                 ConditionError(
                     .unknownHabit,
-                    "habit '\(first.text)' in \(name)() is neither used nor declared in this file (it may be in the store)"
+                    "habit '\(first.text)' in \(name)() is \(habitPlaces)"
                         + Suggestion.hint(closestHabit(first.text)),
                     at: first.offset))
         }
