@@ -137,7 +137,7 @@ def main():
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(path + suffix):
                 os.remove(path + suffix)
-        return run_timed([binary, "--store", path, "import-entries", csv_path], env=env)
+        return run_timed([binary, "--store", path, "import-entries", "--new", csv_path], env=env)
 
     def import_anchor():
         path = os.path.join(work, "anchor.sqlite")
@@ -165,7 +165,7 @@ def main():
     backup_path = os.path.join(work, "backup.sqlite")
     results.append(compare(
         f"backup: store of {rows:,} entries vs sqlite3 .backup",
-        lambda: run_timed([binary, "--store", stats_store, "backup", backup_path], env=env),
+        lambda: run_timed([binary, "--store", stats_store, "backup", "--force", backup_path], env=env),
         lambda: run_timed(["sqlite3", stats_store, ".backup " + os.path.join(work, "anchor-backup.sqlite")]),
         runs, "within 3x"))
     restored = os.path.join(work, "restored.sqlite")
@@ -216,7 +216,7 @@ def conditions_scenario(binary, work, env, runs, results):
     csv_path = os.path.join(work, "ten-years.csv")
     rows = gen_entries.write(csv_path, habits=11, days=3650, seed=3)
     store = os.path.join(work, "ten-years.sqlite")
-    subprocess.run([binary, "--store", store, "import-entries", csv_path], check=True, env=env,
+    subprocess.run([binary, "--store", store, "import-entries", "--new", csv_path], check=True, env=env,
                    stdout=subprocess.DEVNULL)
     for conditioned in (False, True):
         path = os.path.join(work, ("conditioned" if conditioned else "plain") + ".yaml")

@@ -151,7 +151,7 @@ public struct RunCoordinator {
         let live = try store.liveHabitKeys(on: run.dayKey)
         var walker: Walker
         var repaired: Bool
-        if let saved = try? RunState.decode(run.state, routine: routine), saved.dayKey == run.dayKey {
+        if let saved = try? RunState.decode(run, routine: routine), saved.dayKey == run.dayKey {
             walker = saved
             repaired = walker.reconcile(recorded: recorded)
         } else {
@@ -175,7 +175,7 @@ public struct RunCoordinator {
         do {
             var state: Data? = nil
             if let stored = try store.routine(versionID: run.versionID),
-                var walker = try? RunState.decode(run.state, routine: stored.routine)
+                var walker = try? RunState.decode(run, routine: stored.routine)
             {
                 walker.abort()
                 state = try RunState.encode(walker)

@@ -88,8 +88,7 @@ public struct ConfigFile: Sendable, Equatable {
     }
 
     private static func isValid(_ text: String, for key: String) -> Bool {
-        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { return false }
+        guard !text.isEmpty, TerminalText.firstControl(in: text) == nil else { return false }
         switch key {
         case "timezone": return TimeZone(identifier: text) != nil
         case "day-start": return TimeContext.parseDayStart(text) != nil

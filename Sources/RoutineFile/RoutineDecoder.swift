@@ -153,13 +153,15 @@ struct RoutineDecoder {
     /// is folded), so that `check` says at line:col what `import` would refuse.
     mutating func habitName(_ node: YAMLNode) -> String? {
         guard let name = text(node, what: "a habit name") else { return nil }
-        // Characters never outnumber UTF-8 bytes, and folding white space only shortens a
-        // name: most names are settled without folding them (a 100,000-node file has
-        // 100,000 of them).
+        // Unicode scalars never outnumber UTF-8 bytes, and folding white space only
+        // shortens a name: most names are settled without folding them (a 100,000-node
+        // file has 100,000 of them).
         guard name.utf8.count > HabitName.maxLength else { return name }
-        let length = HabitName.display(name).count
+        let length = HabitName.length(name)
         if length > HabitName.maxLength {
-            invalid(node, "a habit name has \(length) characters; at most \(HabitName.maxLength) are allowed")
+            invalid(
+                node,
+                "a habit name has \(length) characters (Unicode scalars); at most \(HabitName.maxLength) are allowed")
         }
         return name
     }

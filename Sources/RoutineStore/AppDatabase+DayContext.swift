@@ -113,7 +113,7 @@ extension AppDatabase {
     ) throws -> [HabitKey: [DayTally]] {
         var history: [HabitKey: [DayTally]] = [:]
         var sql = """
-            SELECT e.habit_id, e.day_key, e.value FROM habit_entry e
+            SELECT e.habit_id, e.day_key, e.value, e.id FROM habit_entry e
             WHERE e.habit_id IN (\(Array(repeating: "?", count: keyOfID.count).joined(separator: ",")))
               AND e.deleted_at IS NULL AND e.day_key <= ?
             """
@@ -136,15 +136,16 @@ extension AppDatabase {
             tallies = []
         }
         while let row = try rows.next() {
-            let habitID: Int64 = try row.decode(atIndex: 0)
+            // Converted strictly: a value written by hand that is not what its column
+            // holds (a day `2026-02-30`) is an error naming the row, not a skip or a trap.
+            let stored = StoredRow(row, table: EntryRecord.databaseTableName)
+            let habitID: Int64 = try stored.at(0, "habit_id")
             if habitID != currentID {
                 flush()
                 currentID = habitID
             }
-            // Decoded (not subscripted): a value of the wrong type written by hand is an
-            // error, not a trap.
-            guard let text: String = try row.decode(atIndex: 1), let entryDay = DayKey(text) else { continue }
-            let value: Double? = try row.decode(atIndex: 2)
+            let entryDay: DayKey = try stored.at(1, "day_key")
+            let value: Double? = try stored.optional(at: 2, "value")
             let sample = value.flatMap { $0.isFinite ? $0 : nil } ?? 0
             if let last = tallies.last, last.day == entryDay {
                 tallies[tallies.count - 1].count += 1
@@ -159,13 +160,15 @@ extension AppDatabase {
 
     /// A habit's last DayKey with a live entry before `before` (the index, read backwards).
     private static func lastDay(_ db: Database, habitID: Int64, before: DayKey, runID: RunID?) throws -> DayKey? {
-        var sql = "SELECT day_key FROM habit_entry WHERE habit_id = ? AND day_key < ? AND deleted_at IS NULL"
+        var sql = "SELECT day_key, id FROM habit_entry WHERE habit_id = ? AND day_key < ? AND deleted_at IS NULL"
         var arguments: StatementArguments = [habitID, before.description]
         if let runID {
             sql += " AND (run_id IS NULL OR run_id != ?)"
             _ = arguments.append(contentsOf: [runID])
         }
         sql += " ORDER BY day_key DESC LIMIT 1"
-        return try String.fetchOne(db, sql: sql, arguments: arguments).flatMap(DayKey.init)
+        return try Row.fetchOne(db, sql: sql, arguments: arguments).map { row in
+            try StoredRow(row, table: EntryRecord.databaseTableName).at(0, "day_key")
+        }
     }
 }

@@ -14,7 +14,7 @@ extension AppDatabase {
         habit: String, value: Double?, unit: String?, dayKey: DayKey, at instant: Date, timeZone: String,
         note: String?, createHabit: Bool = true
     ) throws -> EntryInfo {
-        try Self.checkText(note, what: "the note")
+        try Self.checkText(note, what: "the note", allowingLineBreaks: true)
         try Self.checkText(unit, what: "the unit")
         return try write { db in
             var resolver = HabitResolver(db: db, now: instant)
@@ -77,7 +77,7 @@ extension AppDatabase {
     private static func deleteEntry(_ db: Database, id: EntryID, at instant: Date) throws -> EntryInfo {
         let entry = try fetchEntry(db, id: id)
         guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
-        try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.deletedAt.set(to: Instant.format(instant)))
+        try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.deletedAt.set(to: StoredInstant(instant)))
         return try fetchEntry(db, id: id)
     }
 
@@ -102,17 +102,10 @@ extension AppDatabase {
                     guard let habit = try HabitResolver.lookup(db, entry.habit) else {
                         throw StoreError.unknownHabit(entry.habit)
                     }
-                    if habit.measure == nil {
-                        if value != nil { throw StoreError.valueForBinaryHabit(habit: habit.name) }
-                    } else {
-                        guard let value else { throw StoreError.valueRequired(habit: habit.name) }
-                        guard Quantity.isAllowed(value) else {
-                            throw StoreError.invalidValue(habit: habit.name, value: value)
-                        }
-                    }
-                    try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.value.set(to: value))
+                    let checked = try habit.entryValue(value, orTarget: false)
+                    try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.value.set(to: checked))
                 case .note(let note):
-                    try Self.checkText(note, what: "the note")
+                    try Self.checkText(note, what: "the note", allowingLineBreaks: true)
                     try EntryRecord.filter(key: id).updateAll(
                         db, EntryRecord.Columns.note.set(to: Self.cleanNote(note)))
                 }
@@ -134,10 +127,10 @@ extension AppDatabase {
     }
 
     /// Throws `controlCharacter` when a text from outside holds a control character
-    /// (SPEC §11: text is text, never terminal commands).
-    /// Notes may hold line breaks; no other text does.
-    static func checkText(_ text: String?, what: String) throws {
-        guard let text, let scalar = TerminalText.firstControl(in: text, allowingLineBreaks: what == "the note")
+    /// (SPEC §11: text is text, never terminal commands; `TerminalText` says which are).
+    /// An entry's note may hold line breaks; no other text does.
+    static func checkText(_ text: String?, what: String, allowingLineBreaks: Bool = false) throws {
+        guard let text, let scalar = TerminalText.firstControl(in: text, allowingLineBreaks: allowingLineBreaks)
         else { return }
         throw StoreError.controlCharacter(what: what, scalar: TerminalText.name(scalar))
     }
@@ -163,7 +156,7 @@ extension AppDatabase {
     {
         try read { db in
             var sql = """
-                SELECT h.name_key, e.day_key, e.value FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                SELECT h.name_key, e.day_key, e.value, e.id FROM habit_entry e JOIN habit h ON h.id = e.habit_id
                 WHERE e.deleted_at IS NULL AND e.day_key <= ?
                 """
             var arguments: StatementArguments = [to.description]
@@ -179,9 +172,11 @@ extension AppDatabase {
             sql += " ORDER BY h.name_key, e.day_key, e.id"
             // Rows are copied (not read through a cursor) so that a value of the wrong
             // type written by hand is an error rather than SQLite's silent conversion.
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> MetricEntry? in
-                guard let day = DayKey(try row.decode(atIndex: 1) as String) else { return nil }
-                return MetricEntry(habitKey: try row.decode(atIndex: 0), dayKey: day, value: try row.decode(atIndex: 2))
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row -> MetricEntry in
+                let stored = StoredRow(row, table: EntryRecord.databaseTableName)
+                return MetricEntry(
+                    habitKey: try stored.at(0, "name_key"), dayKey: try stored.at(1, "day_key"),
+                    value: try stored.optional(at: 2, "value"))
             }
         }
     }
@@ -265,24 +260,40 @@ extension AppDatabase {
     /// instructions.
     static func newUID() -> String {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        return uidText((generator.next() as UInt64, generator.next() as UInt64))
+    }
+
+    /// The uid text of 16 random bytes (version and variant bits set here).
+    static func uidText(_ random: (UInt64, UInt64)) -> String {
+        var bytes = random
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = raw[6] & 0x0F | 0x40  // version 4
             raw[8] = raw[8] & 0x3F | 0x80  // RFC 4122 variant
-            func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
-            return String(unsafeUninitializedCapacity: 36) { text in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    text[position] = hex(raw[index] >> 4)
-                    text[position + 1] = hex(raw[index] & 0x0F)
-                    position += 2
+            return hexText(UnsafeRawBufferPointer(raw))
+        }
+    }
+
+    /// The stored (lower-case) text of a uid read from a file: `UUID.uuidString`
+    /// formats through `snprintf`, and a bulk load of exported rows has one per row.
+    static func uidText(_ uuid: UUID) -> String {
+        withUnsafeBytes(of: uuid.uuid) { hexText($0) }
+    }
+
+    /// 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower-case.
+    private static func hexText(_ raw: UnsafeRawBufferPointer) -> String {
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[position] = UInt8(ascii: "-")
+                    position += 1
                 }
-                return position
+                text[position] = hex(raw[index] >> 4)
+                text[position + 1] = hex(raw[index] & 0x0F)
+                position += 2
             }
+            return position
         }
     }
 

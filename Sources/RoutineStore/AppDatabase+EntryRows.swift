@@ -17,31 +17,31 @@ extension AppDatabase {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone, e.uid, m.unit
+                    SELECT h.name, e.day_key, e.value, e.note, e.timestamp, e.time_zone, e.uid, m.unit, e.id
                     FROM habit_entry e JOIN habit h ON h.id = e.habit_id LEFT JOIN measure m ON m.id = h.measure_id
                     WHERE \(clauses.joined(separator: " AND ")) ORDER BY e.day_key, e.id
                     """, arguments: arguments)
             while let row = try rows.next() {
-                // The schema's CHECKs keep day keys and timestamps in their text forms; a
-                // store edited by hand past them reads as entryInfo reads it.
+                // A day or a timestamp that does not read back (edited by hand) stops the
+                // export with the row named: a backup never carries a made-up date.
+                let stored = StoredRow(row, table: EntryRecord.databaseTableName)
                 try body(
                     EntryRow(
-                        habit: try row.decode(atIndex: 0),
-                        dayKey: DayKey(try row.decode(atIndex: 1) as String) ?? DayKey(ordinal: 0),
-                        value: try row.decode(atIndex: 2), unit: try row.decode(atIndex: 7),
-                        note: try row.decode(atIndex: 3),
-                        timestamp: Instant.parse(try row.decode(atIndex: 4)) ?? Date(timeIntervalSince1970: 0),
-                        timeZone: try row.decode(atIndex: 5),
-                        uid: (try row.decode(atIndex: 6) as String?).flatMap(UUID.init(uuidString:))))
+                        habit: try stored.at(0, "name"), dayKey: try stored.at(1, "day_key"),
+                        value: try stored.optional(at: 2, "value"), unit: try stored.optional(at: 7, "unit"),
+                        note: try stored.optional(at: 3, "note"),
+                        timestamp: try stored.at(4, "timestamp", as: StoredInstant.self).date,
+                        timeZone: try stored.at(5, "time_zone"),
+                        uid: (try stored.optional(at: 6, "uid", as: String.self)).flatMap(UUID.init(uuidString:))))
             }
         }
     }
 
     /// `importEntries(from:now:)` over rows already in memory; an error names the
     /// columns of the CSV header `uid,habit,dayKey,value,unit,…`.
-    public func importEntries(rows: [EntryRow], now: Date) throws -> EntryImportResult {
+    public func importEntries(rows: [EntryRow], now: Date, createHabits: Bool = true) throws -> EntryImportResult {
         var source = EntryRowList(rows)
-        return try importEntries(from: &source, now: now)
+        return try importEntries(from: &source, now: now, createHabits: createHabits)
     }
 
     /// Writes checked entry rows in one transaction: all rows or none.
@@ -50,11 +50,22 @@ extension AppDatabase {
     /// (a new habit is binary without a value, else a quantity in the row's unit). A
     /// row whose `uid` is already stored (deleted entries included), or came earlier
     /// from the same source, is skipped and counted, so loading a file twice changes
-    /// nothing; a row without a uid gets a new one. The first row a rule refuses throws
+    /// nothing; a row without a uid gets a new one, unless it equals an entry stored
+    /// before the import (habit, day, value, note and timestamp; deleted entries
+    /// included, as for uids; the timestamp only when the row gives one): then it is
+    /// skipped and counted too, so a file written by
+    /// hand can be loaded twice as well. Rows of one file are never compared with each
+    /// other (two equal rows are two entries). The first row a rule refuses throws
     /// `StoreError.invalidEntryRow` with its line and the source's column for the
-    /// field; an error of the source itself (a CSV file that cannot be read) comes
-    /// through unchanged. `now` is when new habits are created.
-    public func importEntries(from source: inout some EntryRowSource, now: Date) throws -> EntryImportResult {
+    /// field; a habit the store does not have throws `unknownHabitInRow` unless
+    /// `createHabits` (`import-entries --new`, as `log --new`). An error of the source
+    /// itself (a CSV file that cannot be read) comes through unchanged. `now` is when
+    /// new habits are created.
+    public func importEntries(
+        from source: inout some EntryRowSource, now: Date, createHabits: Bool = true
+    ) throws
+        -> EntryImportResult
+    {
         // `write` turns any error it does not know into `StoreError.database`: the
         // source's own error is kept here and thrown as it was.
         var sourceError: (any Error)?
@@ -68,9 +79,14 @@ extension AppDatabase {
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
                 try db.execute(sql: "PRAGMA cache_size = -65536")
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-                let indexes = try Self.dropEntryIndexesForBulkLoad(db, rowsAtMost: source.rowsAtMost)
+                let stored = try StoredEntrySignatures(db)
+                // Into an empty store no row can be one already stored: no uid lookups,
+                // and the uid index is built once at the end like the others.
+                let indexes = try Self.dropEntryIndexesForBulkLoad(
+                    db, rowsAtMost: source.rowsAtMost, includingUIDs: stored.isEmpty)
                 var resolver = HabitResolver(db: db, now: now)
                 let inserter = try EntryBulkInserter(db)
+                let uids = UIDPool()
                 var count = 0
                 var skipped = 0
                 var seenUIDs: Set<String> = []
@@ -83,26 +99,42 @@ extension AppDatabase {
                         throw error
                     }
                     guard let row = next else { break }
-                    var uid = Self.newUID()
+                    var givenUID: String?
                     if let given = row.uid {
-                        uid = given.uuidString.lowercased()
-                        if try !seenUIDs.insert(uid).inserted || inserter.exists(uid: uid) {
+                        let uid = Self.uidText(given)
+                        if try !seenUIDs.insert(uid).inserted || (!stored.isEmpty && inserter.exists(uid: uid)) {
                             skipped += 1
                             continue
                         }
+                        givenUID = uid
                     }
                     let resolved: (HabitRow, Double?)
                     do {
+                        if !createHabits, try resolver.find(row.habit) == nil {
+                            throw StoreError.unknownHabitInRow(
+                                line: row.line, column: source.column(of: .habit), name: HabitName.display(row.habit))
+                        }
                         resolved = try resolver.habitForEntry(row.habit, value: row.value, unit: row.unit)
                     } catch let error as StoreError {
+                        if case .unknownHabitInRow = error { throw error }
                         throw StoreError.invalidEntryRow(
                             line: row.line, column: source.column(of: Self.field(blamedBy: error)),
                             message: error.message)
                     }
+                    let dayKey = row.dayKey.description
+                    let timestamp = Instant.format(row.timestamp)
+                    let note = Self.cleanNote(row.note)
+                    if row.uid == nil,
+                        stored.contains(
+                            habitID: resolved.0.id, dayKey: dayKey, value: resolved.1, note: note,
+                            timestamp: row.timestampGiven ? timestamp : nil)
+                    {
+                        skipped += 1
+                        continue
+                    }
                     try inserter.insert(
-                        habitID: resolved.0.id, dayKey: row.dayKey.description,
-                        timestamp: Instant.format(row.timestamp), timeZone: row.timeZone, value: resolved.1,
-                        note: Self.cleanNote(row.note), uid: uid)
+                        habitID: resolved.0.id, dayKey: dayKey, timestamp: timestamp, timeZone: row.timeZone,
+                        value: resolved.1, note: note, uid: givenUID ?? uids.next())
                     count += 1
                 }
                 for sql in indexes { try db.execute(sql: sql) }
@@ -126,9 +158,14 @@ extension AppDatabase {
     /// 50,000 rows), drops the entry table's indexes and returns their SQL, to be run
     /// again after the rows are in: building an index once from sorted keys is cheaper
     /// than updating it row by row. All in the import's transaction, so a failed import
-    /// rolls the indexes back with the rows. The uid index stays: each row is looked up
-    /// in it.
-    static func dropEntryIndexesForBulkLoad(_ db: Database, rowsAtMost: Int) throws -> [String] {
+    /// rolls the indexes back with the rows. The uid index stays unless
+    /// `includingUIDs` (an empty store, where no row is looked up in it): each row of a
+    /// load into a store with entries is looked up in it.
+    static func dropEntryIndexesForBulkLoad(
+        _ db: Database, rowsAtMost: Int, includingUIDs: Bool
+    ) throws
+        -> [String]
+    {
         guard rowsAtMost >= 50_000 else { return [] }
         let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") ?? 0
         guard rowsAtMost > stored else { return [] }
@@ -137,8 +174,8 @@ extension AppDatabase {
             sql: """
                 SELECT name, sql FROM sqlite_master
                 WHERE type = 'index' AND tbl_name = 'habit_entry' AND sql IS NOT NULL
-                  AND name <> 'habit_entry_uid' ORDER BY name
-                """)
+                  AND (? OR name <> 'habit_entry_uid') ORDER BY name
+                """, arguments: [includingUIDs])
         var statements: [String] = []
         for index in indexes {
             let name: String = index["name"]

@@ -18,11 +18,11 @@ extension AppDatabase {
         }
         try Self.checkText(cleanTitle, what: "the goal's title")
         try Self.checkText(unit, what: "the goal's unit")
-        let canonicalUnit = unit.map(HabitResolver.storeUnit).flatMap { $0.isEmpty ? nil : $0 }
+        let canonicalUnit = unit.map(UnitName.canonical).flatMap { $0.isEmpty ? nil : $0 }
         return try write { db in
             var goal = GoalRecord(
-                title: cleanTitle, target: target, unit: canonicalUnit, fromDay: from.description,
-                toDay: to.description, createdAt: Instant.format(now))
+                title: cleanTitle, target: target, unit: canonicalUnit, fromDay: from, toDay: to,
+                createdAt: StoredInstant(now))
             try goal.insert(db)
             let id = goal.id ?? GoalID(rawValue: db.lastInsertedRowID)
             for habit in habits { try linkHabit(db, goalID: id, habit: habit) }
@@ -104,7 +104,7 @@ extension AppDatabase {
         let links = try Self.linkedHabits(db, table: "goal_link", owner: "goal_id", id: id)
         return GoalInfo(
             id: id, title: goal.title, target: goal.target, unit: goal.unit,
-            from: DayKey(goal.fromDay) ?? DayKey(ordinal: 0), to: DayKey(goal.toDay) ?? DayKey(ordinal: 0),
+            from: goal.fromDay, to: goal.toDay,
             habits: links.map(\.name), habitKeys: links.map(\.nameKey))
     }
 }

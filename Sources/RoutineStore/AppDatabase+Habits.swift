@@ -35,7 +35,7 @@ extension AppDatabase {
             let source = try Self.existingHabit(db, from)
             let target = try Self.existingHabit(db, into)
             guard source.id != target.id else { throw StoreError.sameHabit(target.name) }
-            guard source.measure == target.measure else {
+            guard Measure.same(source.measure, target.measure) else {
                 throw StoreError.habitMeasuresDisagree(
                     from: source.name, into: target.name, fromMeasure: source.measure, intoMeasure: target.measure)
             }
@@ -67,7 +67,7 @@ extension AppDatabase {
             let habit = try Self.existingHabit(db, name)
             let archivedAt = HabitRecord.Columns.archivedAt
             try HabitRecord.filter(key: habit.id).updateAll(
-                db, archivedAt.set(to: archived ? archivedAt ?? Instant.format(instant) : nil))
+                db, archivedAt.set(to: archived ? archivedAt ?? StoredInstant(instant) : nil))
             return try Self.habitInfo(db, id: habit.id)
         }
     }

@@ -27,9 +27,9 @@ extension AppDatabase {
     ) throws -> PauseInfo {
         guard from <= to else { throw StoreError.invalidPause("it ends (\(to)) before it starts (\(from))") }
         let cleanNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let cleanNote, cleanNote.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw StoreError.invalidPause("the note holds a control character")
-        }
+        // What a control character is has one home (`TerminalText`: a tab is none, SPEC
+        // §11); a pause's note is one line, unlike an entry's.
+        try Self.checkText(cleanNote, what: "the pause's note")
         return try write { db in
             var ids: [Int64] = []
             for name in habits {
@@ -39,8 +39,8 @@ extension AppDatabase {
                 if !ids.contains(row.id) { ids.append(row.id) }
             }
             var record = PauseRecord(
-                fromDay: from.description, toDay: to.description, note: cleanNote.flatMap { $0.isEmpty ? nil : $0 },
-                createdAt: Instant.format(now))
+                fromDay: from, toDay: to, note: cleanNote.flatMap { $0.isEmpty ? nil : $0 },
+                createdAt: StoredInstant(now))
             try record.insert(db)
             let id = record.id ?? db.lastInsertedRowID
             for (position, habitID) in ids.enumerated() {
@@ -75,14 +75,11 @@ extension AppDatabase {
         var request = PauseRecord.order(PauseRecord.Columns.fromDay, PauseRecord.Columns.id)
         if let id { request = request.filter(key: id) }
         return try request.fetchAllChecked(db).compactMap { pause in
-            // A day written by hand that is not a date: the pause is unreadable, so ignored.
-            guard let pauseID = pause.id, let from = DayKey(pause.fromDay), let to = DayKey(pause.toDay) else {
-                return nil
-            }
+            guard let pauseID = pause.id else { return nil }
             let habits = try Self.linkedHabits(db, table: "pause_habit", owner: "pause_id", id: pauseID)
             return PauseInfo(
-                id: pauseID, habits: habits.map(\.name), habitKeys: habits.map(\.nameKey), from: from, to: to,
-                note: pause.note, createdAt: Instant.parse(pause.createdAt) ?? Date(timeIntervalSince1970: 0))
+                id: pauseID, habits: habits.map(\.name), habitKeys: habits.map(\.nameKey), from: pause.fromDay,
+                to: pause.toDay, note: pause.note, createdAt: pause.createdAt.date)
         }
     }
 }

@@ -27,10 +27,9 @@ extension AppDatabase {
                 let key = HabitKey(spec.name)
                 if habitIDs[key] != nil {
                     // A second declaration of one habit in one file: it must agree.
-                    let first = routine.habits.first { HabitKey($0.name) == key }?.measure.map(
-                        HabitResolver.canonical)
-                    let second = spec.measure.map(HabitResolver.canonical)
-                    if first != second {
+                    let first = routine.habits.first { HabitKey($0.name) == key }?.measure.map(\.canonical)
+                    let second = spec.measure.map(\.canonical)
+                    if !Measure.same(first, second) {
                         throw StoreError.measureConflict(habit: spec.name, existing: first, new: second)
                     }
                     continue
@@ -52,7 +51,7 @@ extension AppDatabase {
             }
             let number = (try latestVersion(db, routineID: id)?.number ?? 0) + 1
             var version = RoutineVersionRecord(
-                routineID: id, number: number, title: routine.title, source: source, importedAt: Instant.format(now))
+                routineID: id, number: number, title: routine.title, source: source, importedAt: StoredInstant(now))
             try version.insert(db)
             let versionID = version.id ?? db.lastInsertedRowID
             try RoutineGraph.insert(db, routine, versionID: versionID, habitIDs: habitIDs)
@@ -71,8 +70,8 @@ extension AppDatabase {
             var seen = Set<HabitKey>()
             for spec in routine.habits where seen.insert(HabitKey(spec.name)).inserted {
                 guard let row = try HabitResolver.lookup(db, spec.name) else { continue }
-                let declared = spec.measure.map(HabitResolver.canonical)
-                guard row.measure != declared else { continue }
+                let declared = spec.measure.map(\.canonical)
+                guard !Measure.same(row.measure, declared) else { continue }
                 if row.measure == nil, declared != nil,
                     try EntryRecord.filter(EntryRecord.Columns.habitID == row.id).isEmpty(db)
                 {
@@ -93,7 +92,7 @@ extension AppDatabase {
             try SummaryRow.fetchAllChecked(
                 db,
                 sql: """
-                    SELECT r.slug, v.id AS version_id, v.number, v.title, v.imported_at,
+                    SELECT r.id AS routine_id, r.slug, v.id AS version_id, v.number, v.title, v.imported_at,
                       (SELECT count(*) FROM routine_node n WHERE n.version_id = v.id) AS node_count, r.archived_at
                     FROM routine r JOIN routine_version v ON v.routine_id = r.id
                     WHERE v.number = (SELECT max(number) FROM routine_version WHERE routine_id = r.id)
@@ -104,8 +103,7 @@ extension AppDatabase {
                 RoutineSummary(
                     slug: row.slug, title: row.title ?? row.slug, latestVersion: row.number, versionID: row.versionID,
                     nodeCount: row.nodeCount,
-                    importedAt: Instant.parse(row.importedAt) ?? Date(timeIntervalSince1970: 0),
-                    archivedAt: row.archivedAt.flatMap(Instant.parse))
+                    importedAt: row.importedAt.date, archivedAt: row.archivedAt?.date)
             }
         }
     }
@@ -119,7 +117,7 @@ extension AppDatabase {
             }
             let archivedAt = RoutineRecord.Columns.archivedAt
             try RoutineRecord.filter(key: id).updateAll(
-                db, archivedAt.set(to: archived ? archivedAt ?? Instant.format(instant) : nil))
+                db, archivedAt.set(to: archived ? archivedAt ?? StoredInstant(instant) : nil))
         }
     }
 
@@ -186,21 +184,25 @@ extension AppDatabase {
     }
 
     /// A row of `routines()`: a routine's latest version and its node count.
-    private struct SummaryRow: Decodable, FetchableRecord {
+    private struct SummaryRow: FetchableRecord {
         var slug: String
         var versionID: Int64
         var number: Int
         var title: String?
-        var importedAt: String
+        var importedAt: StoredInstant
         var nodeCount: Int
-        var archivedAt: String?
+        var archivedAt: StoredInstant?
 
-        enum CodingKeys: String, CodingKey {
-            case slug, number, title
-            case versionID = "version_id"
-            case importedAt = "imported_at"
-            case nodeCount = "node_count"
-            case archivedAt = "archived_at"
+        init(row: Row) throws {
+            let version = StoredRow(row, table: RoutineVersionRecord.databaseTableName, idColumn: "version_id")
+            let routine = StoredRow(row, table: RoutineRecord.databaseTableName, idColumn: "routine_id")
+            slug = try routine("slug")
+            archivedAt = try routine.optional("archived_at")
+            versionID = try version("version_id")
+            number = try version("number")
+            title = try version.optional("title")
+            importedAt = try version("imported_at")
+            nodeCount = try version("node_count")
         }
     }
 
@@ -221,7 +223,7 @@ extension AppDatabase {
             db, versionID: versionID, slug: owner.slug, title: version.title, path: path)
         return StoredRoutine(
             routine: routine, versionID: versionID, versionNumber: version.number, source: version.source,
-            importedAt: Instant.parse(version.importedAt) ?? Date(timeIntervalSince1970: 0))
+            importedAt: version.importedAt.date)
     }
 }
 

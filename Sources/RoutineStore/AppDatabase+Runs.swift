@@ -17,10 +17,10 @@ extension AppDatabase {
                 guard try RoutineVersionRecord.exists(db, key: versionID) else {
                     throw StoreError.unknownRoutineVersion(versionID)
                 }
-                let stamp = Instant.format(now)
+                let stamp = StoredInstant(now)
                 try RunRecord(
-                    id: runID, routineVersionID: versionID, dayKey: dayKey.description, timeZone: timeZone,
-                    status: RunStatus.active.rawValue, startedAt: stamp, updatedAt: stamp, walkerState: state
+                    id: runID, routineVersionID: versionID, dayKey: dayKey, timeZone: timeZone, status: .active,
+                    startedAt: stamp, updatedAt: stamp, walkerState: state
                 ).insert(db)
             }
         } catch {
@@ -50,10 +50,11 @@ extension AppDatabase {
                 let claimed = try RunRecord.filter(key: id)
                     .filter(Self.unfinished.contains(RunRecord.Columns.status))
                     .updateAll(
-                        db, RunRecord.Columns.status.set(to: RunStatus.active.rawValue),
-                        RunRecord.Columns.updatedAt.set(to: Instant.format(now)))
+                        db, RunRecord.Columns.status.set(to: RunStatus.active),
+                        RunRecord.Columns.updatedAt.set(to: StoredInstant(now)))
                 if claimed == 0 {
-                    throw StoreError.runFinished(id: id, status: try Self.recordedStatus(db, id) ?? .aborted)
+                    guard let status = try Self.recordedStatus(db, id) else { throw StoreError.unknownRun(id.rawValue) }
+                    throw StoreError.runFinished(id: id, status: status)
                 }
                 guard
                     let run = try RunListing.fetchOneChecked(
@@ -101,12 +102,9 @@ extension AppDatabase {
             guard let run = try RunRecord.filter(key: runID).fetchOneChecked(db) else {
                 throw StoreError.unknownRun(runID.rawValue)
             }
-            let status = RunStatus(rawValue: run.status) ?? .aborted
-            if status.isFinished { throw StoreError.runFinished(id: runID, status: status) }
-            guard let dayKey = DayKey(run.dayKey) else {
-                throw StoreError.corrupt(path: path, detail: "run \(runID) has a bad day key")
-            }
-            let stamp = Instant.format(instant)
+            if run.status.isFinished { throw StoreError.runFinished(id: runID, status: run.status) }
+            let dayKey = run.dayKey
+            let stamp = StoredInstant(instant)
             for token in retractions {
                 guard
                     let entryID = try EntryID.fetchOne(
@@ -118,26 +116,31 @@ extension AppDatabase {
                 try db.execute(
                     sql: "DELETE FROM run_step_entry WHERE run_id = ? AND token = ?", arguments: [runID, token])
             }
-            for record in records
+            // The habit each record is of now: the walker knows the names its version had
+            // when the run started, and a rename or merge since then must be followed.
+            let current = try records.map {
+                try Self.currentHabitName(db, versionID: run.routineVersionID, walkerName: $0.habit) ?? $0.habit
+            }
+            for (record, name) in zip(records, current)
             where try Bool.fetchOne(
                 db,
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM habit_entry e JOIN habit h ON h.id = e.habit_id
                     WHERE h.name_key = ? AND e.day_key = ? AND e.deleted_at IS NULL)
-                    """, arguments: [HabitKey(record.habit), dayKey.description]) == true
+                    """, arguments: [HabitKey(name), dayKey.description]) == true
             {
                 // Throwing rolls back the retractions above too: nothing of this step is written.
                 throw StoreError.alreadyRecorded(habit: record.habit)
             }
             var resolver = HabitResolver(db: db, now: instant)
-            for record in records {
+            for (record, name) in zip(records, current) {
                 if try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM run_step_entry WHERE run_id = ? AND token = ?)",
                     arguments: [runID, record.token]) == true
                 {
                     throw StoreError.duplicateRunToken(run: runID, token: record.token)
                 }
-                let (habit, value) = try resolver.habitForEntry(record.habit, value: record.value, unit: nil)
+                let (habit, value) = try resolver.habitForEntry(name, value: record.value, unit: nil)
                 let entryID = try Self.insertEntry(
                     db, habitID: habit.id, dayKey: dayKey, at: instant, timeZone: timeZone, value: value, note: nil,
                     runID: runID)
@@ -151,6 +154,34 @@ extension AppDatabase {
         }
     }
 
+    /// The current name of the habit a run's version calls `walkerName` (as written in
+    /// the file, or as the habit was spelt when the run loaded its version): found by the
+    /// habit's id in the version's nodes, which a rename keeps and a merge repoints
+    /// (issue 19 item 5). Nil when the version has no such habit node.
+    static func currentHabitName(_ db: Database, versionID: Int64, walkerName: String) throws -> String? {
+        let key = HabitKey(walkerName).rawValue
+        // The habit's stored identity first, then the text the file wrote at the node.
+        if let name = try String.fetchOne(
+            db,
+            sql: """
+                SELECT h.name FROM routine_node rn JOIN habit h ON h.id = rn.habit_id
+                WHERE rn.version_id = ? AND h.name_key = ? LIMIT 1
+                """, arguments: [versionID, key])
+        {
+            return name
+        }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT rn.habit_text, h.name FROM routine_node rn JOIN habit h ON h.id = rn.habit_id
+                WHERE rn.version_id = ?
+                """, arguments: [versionID])
+        for row in rows where HabitKey(try row.decode(atIndex: 0) as String).rawValue == key {
+            return try row.decode(atIndex: 1)
+        }
+        return nil
+    }
+
     /// Ends or pauses a run: records `status` (paused, completed or aborted) and, when
     /// given, the final walker state, then drops the claim. A run held by another live
     /// process throws `runInUse`; a finished run throws `runFinished`.
@@ -161,8 +192,8 @@ extension AppDatabase {
         do {
             try write { db in
                 var changes = [
-                    RunRecord.Columns.status.set(to: status.rawValue),
-                    RunRecord.Columns.updatedAt.set(to: Instant.format(now)),
+                    RunRecord.Columns.status.set(to: status),
+                    RunRecord.Columns.updatedAt.set(to: StoredInstant(now)),
                 ]
                 if let state { changes.append(RunRecord.Columns.walkerState.set(to: state)) }
                 try RunRecord.filter(key: runID).updateAll(db, changes)
@@ -285,7 +316,9 @@ extension AppDatabase {
     }
 
     private static func recordedStatus(_ db: Database, _ id: RunID) throws -> RunStatus? {
-        try String.fetchOne(db, RunRecord.filter(key: id).select(RunRecord.Columns.status)).flatMap(RunStatus.init)
+        try Row.fetchOne(db, RunRecord.filter(key: id).select(RunRecord.Columns.id, RunRecord.Columns.status)).map {
+            try StoredRow($0, table: RunRecord.databaseTableName)("status")
+        }
     }
 
     /// The recorded statuses of a run that may be continued.
@@ -302,12 +335,11 @@ extension AppDatabase {
     /// record is `active` exactly when a live process holds the run's lock.
     private func runInfo(_ listing: RunListing) -> RunInfo {
         let run = listing.run
-        let recorded = RunStatus(rawValue: run.status) ?? .aborted
+        let recorded = run.status
         let effective: RunStatus = recorded.isFinished ? recorded : (runLocks.isHeld(run.id) ? .active : .paused)
         return RunInfo(
             id: run.id, slug: listing.slug, versionID: run.routineVersionID, versionNumber: listing.versionNumber,
-            dayKey: DayKey(run.dayKey) ?? DayKey(ordinal: 0), timeZone: run.timeZone, status: effective,
-            recordedStatus: recorded, startedAt: Instant.parse(run.startedAt) ?? Date(timeIntervalSince1970: 0),
-            updatedAt: Instant.parse(run.updatedAt) ?? Date(timeIntervalSince1970: 0), state: run.walkerState)
+            dayKey: run.dayKey, timeZone: run.timeZone, status: effective, recordedStatus: recorded,
+            startedAt: run.startedAt.date, updatedAt: run.updatedAt.date, state: run.walkerState)
     }
 }

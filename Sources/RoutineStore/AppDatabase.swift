@@ -26,15 +26,20 @@ public final class AppDatabase: Sendable {
     /// every write throws `diskFull` before it starts.
     public let isOnFullDisk: Bool
     let runLocks: RunLocks
+    /// This process's shared hold on the store against `restore`, from before the file
+    /// was opened until `close` (nil in memory, or where no lock file can be made).
+    private let storeLock: StoreLock?
 
     private init(
-        writer: DatabaseQueue, path: String, isReadOnly: Bool, isOnFullDisk: Bool = false, runLocks: RunLocks
+        writer: DatabaseQueue, path: String, isReadOnly: Bool, isOnFullDisk: Bool = false, runLocks: RunLocks,
+        storeLock: StoreLock? = nil
     ) {
         self.writer = writer
         self.path = path
         self.isReadOnly = isReadOnly
         self.isOnFullDisk = isOnFullDisk
         self.runLocks = runLocks
+        self.storeLock = storeLock
     }
 
     /// Closes the connection: SQLite checkpoints the write-ahead log into the main file
@@ -43,6 +48,7 @@ public final class AppDatabase: Sendable {
     /// calls this just before it exits (its run claims end with the process).
     public func close() {
         try? writer.close()
+        storeLock?.release()
     }
 
     /// Opens (creating if missing) the store at `path`, upgrading its schema.
@@ -54,7 +60,7 @@ public final class AppDatabase: Sendable {
     /// not a regular file (a device, a FIFO, a socket, or a link to one).
     public static func open(path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout) throws -> AppDatabase {
         let fileManager = FileManager.default
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = StoreFiles.directory(of: path)
         if !directory.isEmpty, !fileManager.fileExists(atPath: directory) {
             do {
                 try fileManager.createDirectory(
@@ -86,8 +92,10 @@ public final class AppDatabase: Sendable {
             throw StoreError.unreadable(path: path)
         }
         let readOnly = mode & 0o222 == 0 || access(path, W_OK) != 0
+        // Before SQLite opens the file: a restore in progress finishes first.
+        let lock = try StoreLock.shared(path, timeout: busyTimeout)
         do {
-            return try open(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+            return try open(path: path, readOnly: readOnly, busyTimeout: busyTimeout, lock: lock)
         } catch let error as StoreError {
             // In WAL mode even a read needs the 32 KiB `-shm` index file, which a full
             // disk cannot hold ("disk I/O error" for `entries`): read without it.
@@ -97,7 +105,7 @@ public final class AppDatabase: Sendable {
             }
             guard !readOnly, isNearlyFull(path) else { throw error }
             // Whatever fails now, the one line to say is that the disk is full.
-            guard let store = try? openOnFullDisk(path: path, busyTimeout: busyTimeout) else {
+            guard let store = try? openOnFullDisk(path: path, busyTimeout: busyTimeout, lock: lock) else {
                 throw StoreError.diskFull(path: path)
             }
             return store
@@ -111,7 +119,11 @@ public final class AppDatabase: Sendable {
     /// Writes throw `diskFull` before they start; a store that needs a schema upgrade is
     /// refused the same way. A `-shm` file cut short by the failed first open is removed
     /// (no one else can be using it while the lock is held).
-    private static func openOnFullDisk(path: String, busyTimeout: TimeInterval) throws -> AppDatabase {
+    private static func openOnFullDisk(
+        path: String, busyTimeout: TimeInterval, lock: StoreLock?
+    ) throws
+        -> AppDatabase
+    {
         do {
             let config = configuration(readOnly: false, busyTimeout: busyTimeout, exclusive: true)
             let queue = try DatabaseQueue(path: path, configuration: config)
@@ -123,7 +135,7 @@ public final class AppDatabase: Sendable {
             }
             return AppDatabase(
                 writer: queue, path: path, isReadOnly: false, isOnFullDisk: true,
-                runLocks: RunLocks(directory: path + ".runs"))
+                runLocks: RunLocks(directory: path + ".runs"), storeLock: lock)
         } catch {
             throw StoreErrorMapper.map(error, path: path)
         }
@@ -157,6 +169,12 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// A read-only view of a file that is not (yet) the store: `restore`'s staged copy,
+    /// read through the store's own methods before it replaces the store.
+    convenience init(checking queue: DatabaseQueue, path: String) {
+        self.init(writer: queue, path: path, isReadOnly: true, runLocks: RunLocks(directory: nil))
+    }
+
     /// Opens a store made only up to migration `count` (tests of upgrades).
     static func openMigrated(path: String, upTo count: Int) throws -> AppDatabase {
         if !FileManager.default.fileExists(atPath: path) { try createFile(path) }
@@ -165,7 +183,11 @@ public final class AppDatabase: Sendable {
         return AppDatabase(writer: queue, path: path, isReadOnly: false, runLocks: RunLocks(directory: path + ".runs"))
     }
 
-    private static func open(path: String, readOnly: Bool, busyTimeout: TimeInterval) throws -> AppDatabase {
+    private static func open(
+        path: String, readOnly: Bool, busyTimeout: TimeInterval, lock: StoreLock?
+    ) throws
+        -> AppDatabase
+    {
         do {
             let queue = try DatabaseQueue(
                 path: path, configuration: configuration(readOnly: readOnly, busyTimeout: busyTimeout))
@@ -180,7 +202,8 @@ public final class AppDatabase: Sendable {
                 try StoreMigrations.migrate(queue, path: path)
             }
             return AppDatabase(
-                writer: queue, path: path, isReadOnly: readOnly, runLocks: RunLocks(directory: path + ".runs"))
+                writer: queue, path: path, isReadOnly: readOnly, runLocks: RunLocks(directory: path + ".runs"),
+                storeLock: lock)
         } catch {
             throw StoreErrorMapper.map(error, path: path)
         }

@@ -11,8 +11,23 @@ struct HabitRow: Sendable, Equatable {
     var measure: Measure?
     var target: Double?
     var weekly: Double?
-    /// nil is daily; a stored text that does not parse reads as daily too.
+    /// nil is daily (a stored text that does not parse is a damaged store).
     var schedule: Schedule? = nil
+
+    /// The value an entry of this habit records when `given` is typed — SPEC §5.4's
+    /// check, in one place for `log`, CSV rows, run steps and `edit --value`: a value
+    /// must be allowed (`Quantity.isAllowed`); a binary habit takes none; a quantity
+    /// habit needs one, or records its target when `orTarget` (a new entry; an edit
+    /// that clears the value does not).
+    func entryValue(_ given: Double?, orTarget: Bool) throws -> Double? {
+        if let given, !Quantity.isAllowed(given) { throw StoreError.invalidValue(habit: name, value: given) }
+        guard measure != nil else {
+            if given != nil { throw StoreError.valueForBinaryHabit(habit: name) }
+            return nil
+        }
+        guard let value = given ?? (orTarget ? target : nil) else { throw StoreError.valueRequired(habit: name) }
+        return value
+    }
 }
 
 /// The ONE get-or-create path for habits and measures (SPEC §5.3).
@@ -37,23 +52,12 @@ struct HabitResolver {
         self.now = now
     }
 
-    /// A unit as stored: `UnitName.canonical`, in NFC.
-    static func storeUnit(_ unit: String) -> String {
-        UnitName.canonical(unit).precomposedStringWithCanonicalMapping
-    }
-
-    /// The canonical form of a measure: unit via `UnitName.canonical`, type lower-cased
-    /// with white space folded (both NFC).
-    static func canonical(_ measure: Measure) -> Measure {
-        Measure(unit: storeUnit(measure.unit), type: HabitName.key(measure.type))
-    }
-
     /// The display name of a habit, or `invalidHabitName`: 1–200 characters after
-    /// folding, no control characters (NUL included).
+    /// folding (counted as `HabitName.length` counts), no control characters (NUL included).
     static func validName(_ name: String) throws -> String {
         let display = HabitName.display(name)
-        guard !display.isEmpty, display.count <= HabitName.maxLength,
-            !display.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard !display.isEmpty, HabitName.length(display) <= HabitName.maxLength,
+            TerminalText.firstControl(in: display) == nil
         else { throw StoreError.invalidHabitName(name) }
         return display
     }
@@ -103,7 +107,7 @@ struct HabitResolver {
 
     /// Get-or-create of a measure: (canonical unit, type) compared case-insensitively.
     func measureID(_ measure: Measure) throws -> Int64 {
-        let canonical = Self.canonical(measure)
+        let canonical = measure.canonical
         if let id = try MeasureRecord.filter(
             MeasureRecord.Columns.unit == canonical.unit && MeasureRecord.Columns.type == canonical.type
         ).fetchOneChecked(db)?.id {
@@ -117,7 +121,7 @@ struct HabitResolver {
     /// The measure for a unit named without a type: an existing measure with that unit
     /// (the oldest) if there is one, else the unit with its default type.
     func measure(forUnit unit: String) throws -> Measure {
-        let canonical = Self.storeUnit(unit)
+        let canonical = UnitName.canonical(unit)
         if let oldest = try MeasureRecord.filter(MeasureRecord.Columns.unit == canonical)
             .order(MeasureRecord.Columns.id).fetchOneChecked(db)
         {
@@ -133,12 +137,12 @@ struct HabitResolver {
         _ name: String, measure: Measure?, target: Double?, weekly: Double?, schedule: Schedule? = nil
     ) throws -> HabitRow {
         let display = try Self.validName(name)
-        let canonical = measure.map(Self.canonical)
+        let canonical = measure.map(\.canonical)
         var measureID: Int64?
         if let canonical { measureID = try self.measureID(canonical) }
         var record = HabitRecord(
-            name: display, nameKey: HabitKey(display), measureID: measureID, target: target, weekly: weekly,
-            createdAt: Instant.format(now), schedule: schedule?.storedText)
+            id: nil, name: display, nameKey: HabitKey(display), measureID: measureID, target: target, weekly: weekly,
+            createdAt: StoredInstant(now), schedule: schedule, archivedAt: nil)
         try record.insert(db)
         let row = HabitRow(
             id: record.id ?? db.lastInsertedRowID, name: display, key: HabitKey(display), measureID: measureID,
@@ -161,12 +165,12 @@ struct HabitResolver {
     /// leave them as they are. A declared schedule replaces the stored one, and a change
     /// is kept in `scheduleChanges` (the import says so).
     mutating func habitForDeclaration(_ spec: HabitSpec) throws -> HabitRow {
-        let declared = spec.measure.map(Self.canonical)
+        let declared = spec.measure.map(\.canonical)
         guard var row = try find(spec.name) else {
             return try create(
                 spec.name, measure: declared, target: spec.target, weekly: spec.weekly, schedule: spec.schedule)
         }
-        if row.measure != declared {
+        if !Measure.same(row.measure, declared) {
             var upgradable = false
             if row.measure == nil, declared != nil {
                 upgradable = try EntryRecord.filter(EntryRecord.Columns.habitID == row.id).isEmpty(db)
@@ -200,17 +204,15 @@ struct HabitResolver {
         if let value, !Quantity.isAllowed(value) {
             throw StoreError.invalidValue(habit: HabitName.display(name), value: value)
         }
-        let unitName = unit.map { Self.storeUnit($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let unitName = unit.map(UnitName.canonical).flatMap { $0.isEmpty ? nil : $0 }
         if let row = try find(name) {
-            guard let measure = row.measure else {
-                if value != nil { throw StoreError.valueForBinaryHabit(habit: row.name) }
-                if let unitName { throw StoreError.unitMismatch(habit: row.name, expected: nil, given: unitName) }
-                return (row, nil)
-            }
-            if let unitName, unitName.caseInsensitiveCompare(measure.unit) != .orderedSame {
+            if let unitName, let measure = row.measure, unitName != UnitName.canonical(measure.unit) {
                 throw StoreError.unitMismatch(habit: row.name, expected: measure.unit, given: unitName)
             }
-            guard let resolved = value ?? row.target else { throw StoreError.valueRequired(habit: row.name) }
+            let resolved = try row.entryValue(value, orTarget: true)
+            if let unitName, row.measure == nil {
+                throw StoreError.unitMismatch(habit: row.name, expected: nil, given: unitName)
+            }
             return (row, resolved)
         }
         let display = try Self.validName(name)
@@ -232,7 +234,7 @@ struct HabitResolver {
     /// Sets a habit's schedule (nil: daily); the change, or nil when it had that schedule.
     static func setSchedule(_ db: Database, of row: inout HabitRow, to schedule: Schedule?) throws -> ScheduleChange? {
         guard schedule != row.schedule else { return nil }
-        try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.Columns.schedule.set(to: schedule?.storedText))
+        try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.Columns.schedule.set(to: schedule))
         let change = ScheduleChange(habit: row.name, from: row.schedule, to: schedule)
         row.schedule = schedule
         return change

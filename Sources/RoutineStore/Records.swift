@@ -3,8 +3,10 @@ import GRDB
 import RoutineCore
 
 // The rows of the store's tables as GRDB records: plain `Codable` structs, one per table,
-// with the column names in `CodingKeys` and `Columns` for the query interface. They keep
-// the stored forms (instants and day keys as text); the public `…Info` types parse them.
+// with the column names in `CodingKeys` and `Columns` for the query interface. Day keys,
+// run statuses, schedules and instants are typed (`StoredValues.swift` has their stored
+// forms); a record with a typed column reads itself through `StoredRow`, so a value that
+// does not convert is an error naming the table, the row and the column, never a default.
 // Internal to the store: no GRDB type leaves the module.
 
 /// A `measure` row: a canonical unit and a lower-case type.
@@ -34,9 +36,9 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var measureID: Int64?
     var target: Double?
     var weekly: Double?
-    var createdAt: String
-    var schedule: String?
-    var archivedAt: String?
+    var createdAt: StoredInstant
+    var schedule: Schedule?
+    var archivedAt: StoredInstant?
 
     enum CodingKeys: String, CodingKey {
         case id, name, target, weekly, schedule
@@ -63,6 +65,24 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let measure = belongsTo(
         MeasureRecord.self, key: "measure", using: ForeignKey([CodingKeys.measureID.rawValue]))
 
+    init(
+        id: Int64?, name: String, nameKey: HabitKey, measureID: Int64?, target: Double?, weekly: Double?,
+        createdAt: StoredInstant, schedule: Schedule?, archivedAt: StoredInstant?
+    ) {
+        (self.id, self.name, self.nameKey, self.measureID) = (id, name, nameKey, measureID)
+        (self.target, self.weekly, self.createdAt, self.schedule, self.archivedAt) =
+            (target, weekly, createdAt, schedule, archivedAt)
+    }
+
+    init(row: Row) throws {
+        let stored = StoredRow(row, table: Self.databaseTableName)
+        self.init(
+            id: try stored.optional("id"), name: try stored("name"), nameKey: try stored("name_key"),
+            measureID: try stored.optional("measure_id"), target: try stored.optional("target"),
+            weekly: try stored.optional("weekly"), createdAt: try stored("created_at"),
+            schedule: try stored.optional("schedule"), archivedAt: try stored.optional("archived_at"))
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
@@ -78,22 +98,19 @@ struct HabitWithMeasure: Decodable, FetchableRecord {
 
     var id: Int64 { habit.id ?? 0 }
     var measureValue: Measure? { measure.map { Measure(unit: $0.unit, type: $0.type) } }
-    /// A schedule text that does not parse (written by hand) reads as daily.
-    var scheduleValue: Schedule? { habit.schedule.flatMap(Schedule.init(storedText:)) }
 
     var info: HabitInfo {
         HabitInfo(
             id: id, name: habit.name, key: habit.nameKey, measure: measureValue, target: habit.target,
-            weekly: habit.weekly, schedule: scheduleValue,
-            createdAt: Instant.parse(habit.createdAt) ?? Date(timeIntervalSince1970: 0),
-            archivedAt: habit.archivedAt.flatMap(Instant.parse))
+            weekly: habit.weekly, schedule: habit.schedule, createdAt: habit.createdAt.date,
+            archivedAt: habit.archivedAt?.date)
     }
 
     /// The write paths' view.
     var row: HabitRow {
         HabitRow(
             id: id, name: habit.name, key: habit.nameKey, measureID: habit.measureID, measure: measureValue,
-            target: habit.target, weekly: habit.weekly, schedule: scheduleValue)
+            target: habit.target, weekly: habit.weekly, schedule: habit.schedule)
     }
 }
 
@@ -103,13 +120,13 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "habit_entry"
     var id: EntryID
     var habitID: Int64
-    var dayKey: String
-    var timestamp: String
+    var dayKey: DayKey
+    var timestamp: StoredInstant
     var timeZone: String
     var value: Double?
     var note: String?
     var runID: RunID?
-    var deletedAt: String?
+    var deletedAt: StoredInstant?
     var uid: String?
 
     enum CodingKeys: String, CodingKey {
@@ -130,6 +147,20 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
         static let runID = Column(CodingKeys.runID)
         static let deletedAt = Column(CodingKeys.deletedAt)
     }
+
+    init(row: Row) throws {
+        let stored = StoredRow(row, table: Self.databaseTableName)
+        id = try stored("id")
+        habitID = try stored("habit_id")
+        dayKey = try stored("day_key")
+        timestamp = try stored("timestamp")
+        timeZone = try stored("time_zone")
+        value = try stored.optional("value")
+        note = try stored.optional("note")
+        runID = try stored.optional("run_id")
+        deletedAt = try stored.optional("deleted_at")
+        uid = try stored.optional("uid")
+    }
 }
 
 /// An entry with its habit's shown name, read by `AppDatabase.entrySelect`.
@@ -139,15 +170,14 @@ struct EntryListing: FetchableRecord {
 
     init(row: Row) throws {
         entry = try EntryRecord(row: row)
-        habit = try row.decode(forColumn: "habit")
+        habit = try StoredRow(row, table: EntryRecord.databaseTableName)("habit")
     }
 
     var info: EntryInfo {
         EntryInfo(
-            id: entry.id, habit: habit, dayKey: DayKey(entry.dayKey) ?? DayKey(ordinal: 0),
-            timestamp: Instant.parse(entry.timestamp) ?? Date(timeIntervalSince1970: 0),
+            id: entry.id, habit: habit, dayKey: entry.dayKey, timestamp: entry.timestamp.date,
             timeZone: entry.timeZone, value: entry.value, note: entry.note, runID: entry.runID,
-            deletedAt: entry.deletedAt.flatMap(Instant.parse), uid: entry.uid ?? "")
+            deletedAt: entry.deletedAt?.date, uid: entry.uid ?? "")
     }
 }
 
@@ -156,11 +186,12 @@ struct RunRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "run"
     var id: RunID
     var routineVersionID: Int64
-    var dayKey: String
+    var dayKey: DayKey
     var timeZone: String
-    var status: String
-    var startedAt: String
-    var updatedAt: String
+    /// The run's one recorded status (the saved walker state holds none: docs/store.md).
+    var status: RunStatus
+    var startedAt: StoredInstant
+    var updatedAt: StoredInstant
     var walkerState: Data
 
     enum CodingKeys: String, CodingKey {
@@ -180,6 +211,22 @@ struct RunRecord: Codable, FetchableRecord, PersistableRecord {
         static let updatedAt = Column(CodingKeys.updatedAt)
         static let walkerState = Column(CodingKeys.walkerState)
     }
+
+    init(
+        id: RunID, routineVersionID: Int64, dayKey: DayKey, timeZone: String, status: RunStatus,
+        startedAt: StoredInstant, updatedAt: StoredInstant, walkerState: Data
+    ) {
+        (self.id, self.routineVersionID, self.dayKey, self.timeZone) = (id, routineVersionID, dayKey, timeZone)
+        (self.status, self.startedAt, self.updatedAt, self.walkerState) = (status, startedAt, updatedAt, walkerState)
+    }
+
+    init(row: Row) throws {
+        let stored = StoredRow(row, table: Self.databaseTableName)
+        self.init(
+            id: try stored("id"), routineVersionID: try stored("routine_version_id"), dayKey: try stored("day_key"),
+            timeZone: try stored("time_zone"), status: try stored("status"), startedAt: try stored("started_at"),
+            updatedAt: try stored("updated_at"), walkerState: try stored("walker_state"))
+    }
 }
 
 /// A run with its routine's slug and version number, read by `AppDatabase.runSelect`.
@@ -190,130 +237,9 @@ struct RunListing: FetchableRecord {
 
     init(row: Row) throws {
         run = try RunRecord(row: row)
-        slug = try row.decode(forColumn: "slug")
-        versionNumber = try row.decode(forColumn: "version_number")
-    }
-}
-
-/// A `goal` row.
-struct GoalRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "goal"
-    var id: GoalID?
-    var title: String
-    var target: Double
-    var unit: String?
-    var fromDay: String
-    var toDay: String
-    var createdAt: String
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, target, unit
-        case fromDay = "from_day"
-        case toDay = "to_day"
-        case createdAt = "created_at"
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = GoalID(rawValue: inserted.rowID)
-    }
-}
-
-/// A `pause` row.
-struct PauseRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "pause"
-    var id: Int64?
-    var fromDay: String
-    var toDay: String
-    var note: String?
-    var createdAt: String
-
-    enum CodingKeys: String, CodingKey {
-        case id, note
-        case fromDay = "from_day"
-        case toDay = "to_day"
-        case createdAt = "created_at"
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let fromDay = Column(CodingKeys.fromDay)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}
-
-/// A `pause_habit` row: a habit a pause names, in order.
-struct PauseHabitRecord: Codable, PersistableRecord {
-    static let databaseTableName = "pause_habit"
-    var pauseID: Int64
-    var habitID: Int64
-    var position: Int
-
-    enum CodingKeys: String, CodingKey {
-        case position
-        case pauseID = "pause_id"
-        case habitID = "habit_id"
-    }
-
-    enum Columns {
-        static let pauseID = Column(CodingKeys.pauseID)
-        static let habitID = Column(CodingKeys.habitID)
-    }
-}
-
-/// A `routine` row.
-struct RoutineRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "routine"
-    var id: Int64?
-    var slug: String
-    var archivedAt: String?
-
-    enum CodingKeys: String, CodingKey {
-        case id, slug
-        case archivedAt = "archived_at"
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let slug = Column(CodingKeys.slug)
-        static let archivedAt = Column(CodingKeys.archivedAt)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}
-
-/// A `routine_version` row: one imported version's title and source text.
-struct RoutineVersionRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "routine_version"
-    var id: Int64?
-    var routineID: Int64
-    var number: Int
-    var title: String?
-    var source: String
-    var importedAt: String
-
-    enum CodingKeys: String, CodingKey {
-        case id, number, title, source
-        case routineID = "routine_id"
-        case importedAt = "imported_at"
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let routineID = Column(CodingKeys.routineID)
-        static let number = Column(CodingKeys.number)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+        let stored = StoredRow(row, table: RunRecord.databaseTableName)
+        slug = try stored("slug")
+        versionNumber = try stored("version_number")
     }
 }
 

@@ -91,7 +91,8 @@ enum RoutineGraph {
             // The habit's current name: a rename or merge is followed by every version
             // (the store keeps a habit's identity, not its spelling).
             sql: """
-                SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key, rh.schedule
+                SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key, rh.schedule,
+                  rh.version_id || '/' || rh.position AS id
                 FROM routine_habit rh LEFT JOIN habit h ON h.id = rh.habit_id
                 WHERE rh.version_id = ? ORDER BY rh.position
                 """,
@@ -104,7 +105,7 @@ enum RoutineGraph {
             return HabitSpec(
                 name: try currentSpelling(row, written: 0, stored: 5), measure: measure,
                 target: try row.decode(atIndex: 3), weekly: try row.decode(atIndex: 4),
-                schedule: (try row.decode(atIndex: 7) as String?).flatMap(Schedule.init(storedText:)))
+                schedule: try StoredRow(row, table: "routine_habit").optional(at: 7, "schedule"))
         }
         let nodeRows = try Row.fetchAll(
             db,

@@ -15,12 +15,38 @@ import GRDB
 /// `<store>.before-restore`. A process killed at any moment leaves the old store or the
 /// new one, never a mix.
 extension AppDatabase {
-    /// Writes a consistent copy of the whole store to `destination` (mode 0600); an
-    /// existing file there is replaced only once the copy is complete.
-    public func backup(to destination: String) throws {
+    /// Writes a consistent copy of the whole store to `destination` (mode 0600, from the
+    /// first byte: the temporary copy holds everything the store does).
+    ///
+    /// Refused: a destination that is part of this store (`StoreFiles.isPart`), one in
+    /// a folder that does not exist (named in the message), and an existing file unless
+    /// `replacing` (then it is replaced only once the copy is complete).
+    public func backup(to destination: String, replacing: Bool = false) throws {
+        if StoreFiles.isPart(destination, of: path) {
+            throw StoreError.backupFailed(
+                path: destination,
+                reason: "it is part of the store itself (\(Self.partsInWords)); choose another file")
+        }
+        let folder = StoreFiles.directory(of: destination)
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty,
+            !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue
+        {
+            throw StoreError.backupFailed(path: destination, reason: "the folder \(folder) does not exist")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StoreError.backupFailed(path: destination, reason: "it is a folder; name a file in it")
+        }
+        if !replacing, FileManager.default.fileExists(atPath: destination) {
+            throw StoreError.backupFailed(path: destination, reason: "the file exists; add --force to replace it")
+        }
         let temporary = destination + ".partial-\(Glibc.getpid())"
         Glibc.unlink(temporary)
         do {
+            // Empty and 0600 before SQLite writes a byte: `VACUUM INTO` accepts an empty
+            // file, keeps its mode, and gives its journal the same mode.
+            try Self.createPrivate(temporary)
             try writer.writeWithoutTransaction { db in
                 try db.execute(sql: "VACUUM INTO ?", arguments: [temporary])
             }
@@ -33,6 +59,10 @@ extension AppDatabase {
         }
     }
 
+    /// How messages name the files a store is made of.
+    static let partsInWords =
+        "a store's " + StoreFiles.companionSuffixes.joined(separator: ", ") + " files are the store too"
+
     /// Replaces the store at `storePath` with the store in `source`, after checking it.
     ///
     /// Refused, with the store unchanged: a file that is missing, not a database,
@@ -42,18 +72,36 @@ extension AppDatabase {
     @discardableResult
     public static func restore(from source: String, to storePath: String) throws -> Int {
         let staging = storePath + ".restoring"
-        let directory = (storePath as NSString).deletingLastPathComponent
+        let directory = StoreFiles.directory(of: storePath)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             // As `open` does for a new store: the folder is private.
             try? FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
+        // Held until the new file is in place: no other process has the old file open,
+        // and none opens either until then (see `StoreLock`).
+        let lock: StoreLock?
+        do {
+            lock = try StoreLock.exclusive(storePath, timeout: 1)
+        } catch {
+            throw StoreError.restoreRefused(path: source, reason: reason(error))
+        }
+        guard let lock else {
+            throw StoreError.restoreRefused(
+                path: source, reason: "another routine process has the store open; close it and try again")
+        }
+        defer { withExtendedLifetime(lock) {} }
         Glibc.unlink(staging)
         let upgrades: Int
         do {
+            if StoreFiles.isPart(source, of: storePath) {
+                throw Refusal("it is part of the store itself (\(partsInWords)); nothing to restore")
+            }
             try verifyBackup(source)
+            try createPrivate(staging)
             try copySnapshot(of: source, to: staging)
             upgrades = try migrate(staging)
+            try checkRows(staging)
             try seal(staging)
         } catch {
             Glibc.unlink(staging)
@@ -83,16 +131,23 @@ extension AppDatabase {
             throw Refusal("it is not a SQLite database, or it is damaged")
         }
         defer { try? queue.close() }
-        let applied: [String]
         do {
-            applied = try queue.read { db -> [String] in
+            try queue.read { db in
                 guard try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] else {
                     throw Refusal("it is damaged (SQLite's integrity check fails)")
                 }
                 guard try db.tableExists("grdb_migrations"), try db.tableExists("habit_entry") else {
                     throw Refusal("it is not a routine store")
                 }
-                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                let known = StoreMigrations.all.map(\.0)
+                if let unknown = applied.first(where: { !known.contains($0) }) {
+                    throw Refusal(
+                        "it was made by a newer version of routine (schema '\(unknown)'); upgrade routine first")
+                }
+                if let difference = try StoreRestoreCheck.checkSchema(db, applied: applied) {
+                    throw Refusal("it is not a store as routine makes them: \(difference)")
+                }
             }
         } catch let refusal as Refusal {
             throw refusal
@@ -102,10 +157,6 @@ extension AppDatabase {
             throw Refusal("it is not a SQLite database, or it is damaged")
         } catch let error as DatabaseError {
             throw Refusal("it cannot be read as a store (\(error.message ?? "\(error.resultCode)"))")
-        }
-        let known = StoreMigrations.all.map(\.0)
-        if let unknown = applied.first(where: { !known.contains($0) }) {
-            throw Refusal("it was made by a newer version of routine (schema '\(unknown)'); upgrade routine first")
         }
     }
 
@@ -130,6 +181,23 @@ extension AppDatabase {
         let ok = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] }
         guard ok else { throw Refusal("its upgraded copy fails SQLite's integrity check") }
         return done.count
+    }
+
+    /// The staged copy's rows, read as the store reads them and bounded as `log` bounds
+    /// them (see `StoreRestoreCheck`).
+    private static func checkRows(_ path: String) throws {
+        var config = Configuration()
+        config.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        defer { try? queue.close() }
+        if let problem = try queue.read({ try StoreRestoreCheck.checkValues($0) }) {
+            throw Refusal("its \(problem)")
+        }
+        do {
+            try readEverything(at: path)
+        } catch let error as StoreError {
+            throw Refusal("a record cannot be read: \(error.message)")
+        }
     }
 
     /// Swaps `staging` in for the store: the store is switched out of WAL mode first
@@ -175,8 +243,16 @@ extension AppDatabase {
         guard Glibc.fchmod(fd, 0o600) == 0, Glibc.fsync(fd) == 0 else { throw POSIXFailure(errno) }
     }
 
+    /// A new empty file with mode 0600 (exactly: the umask can only remove bits).
+    private static func createPrivate(_ path: String) throws {
+        let fd = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw POSIXFailure(errno) }
+        defer { Glibc.close(fd) }
+        guard Glibc.fchmod(fd, 0o600) == 0 else { throw POSIXFailure(errno) }
+    }
+
     private static func syncDirectory(of path: String) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = StoreFiles.directory(of: path)
         let fd = Glibc.open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         Glibc.fsync(fd)

@@ -62,6 +62,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     // Entry import: the first row a rule refuses, its 1-based line and the column of
     // its source (`EntryRowSource`).
     case invalidEntryRow(line: Int, column: Int, message: String)
+    /// A row names a habit the store does not have, and the import may not create one.
+    case unknownHabitInRow(line: Int, column: Int, name: String)
 
     // Goals.
     case unknownGoal(GoalID)
@@ -172,6 +174,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot restore from \(path): \(reason); the store is unchanged"
         case .invalidEntryRow(let line, let column, let message):
             "\(line):\(column): \(message)"
+        case .unknownHabitInRow(let line, let column, let name):
+            "\(line):\(column): no habit named '\(name)'"
         case .unknownGoal(let id):
             "no goal with id \(id)"
         case .invalidGoal(let reason):

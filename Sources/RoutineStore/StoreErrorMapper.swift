@@ -5,6 +5,9 @@ import GRDB
 enum StoreErrorMapper {
     static func map(_ error: Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
+        if let damage = error as? DamagedValue {
+            return .corrupt(path: path, detail: damage.detail)
+        }
         if error is RowDecodingError {
             // A value of the wrong type, e.g. written by hand with sqlite3: refuse, never crash.
             return .corrupt(path: path, detail: "a stored value has an unexpected type")

@@ -5,7 +5,9 @@ import GRDB
 /// ones. New schema changes get a new migration at the end of `all`.
 enum StoreMigrations {
     /// Every migration in order: (identifier, SQL).
-    static let all: [(String, String)] = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4)]
+    static let all: [(String, String)] = [
+        ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5-run-status", v5RunStatus),
+    ]
 
     /// The table that lists the applied migrations (GRDB's name and shape, which stores
     /// made by earlier builds with GRDB's `DatabaseMigrator` already have).
@@ -260,5 +262,20 @@ enum StoreMigrations {
         END;
         ALTER TABLE habit ADD COLUMN archived_at TEXT;
         ALTER TABLE routine ADD COLUMN archived_at TEXT;
+        """
+
+    /// v5 (issue 17): a run's status is stored once, in `run.status`. Saved walker states
+    /// of format 1 also held one — a second copy that could disagree (a run aborted from
+    /// outside kept `active` there). Each such state loses it and becomes format 2; a
+    /// state that is not a JSON object of format 1 (damaged, or written by hand) is left
+    /// as it is: resuming rebuilds an unreadable state from the run's entries. Named
+    /// rather than numbered alone, as other work of the same release adds migrations.
+    static let v5RunStatus = """
+        UPDATE run
+        SET walker_state = CAST(json_set(json_remove(CAST(walker_state AS TEXT), '$.status'), '$.format', 2) AS BLOB)
+        WHERE json_valid(CAST(walker_state AS TEXT))
+          AND json_type(CAST(walker_state AS TEXT)) = 'object'
+          AND json_type(CAST(walker_state AS TEXT), '$.format') = 'integer'
+          AND json_extract(CAST(walker_state AS TEXT), '$.format') = 1;
         """
 }

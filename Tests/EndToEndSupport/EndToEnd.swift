@@ -73,6 +73,21 @@ public final class EndToEnd {
         return array
     }
 
+    /// Loads `rows` entries of 20 habits (`Bulk 0` …) on the first days of 2026's months,
+    /// (and one entry of `habit` when given), then backs the store up to `big.sqlite` in
+    /// the folder and returns its path: a store big enough that a backup or a restore of
+    /// it takes a while.
+    @discardableResult
+    public func bulkBackup(rows: Int = 20_000, habit: String? = nil) throws -> String {
+        var csv = "habit,dayKey,value\n"
+        for row in 0..<rows { csv += "Bulk \(row % 20),2026-\(String(format: "%02d", row % 12 + 1))-01,\(row % 9)\n" }
+        try ok(["import-entries", "--new", try folder.write("bulk.csv", csv)])
+        if let habit { try ok(["log", habit, "--new"]) }
+        let backup = url.appendingPathComponent("big.sqlite").path
+        try ok(["backup", backup])
+        return backup
+    }
+
     /// Imports the bundled routines (all of them, or those named).
     public func importBundled(_ names: [String] = EndToEnd.bundled) throws {
         try ok(["import"] + names.map(EndToEnd.routineFile))

@@ -11,10 +11,10 @@ import Testing
 /// in. For every prefix of the script it keeps the walker's state and live entries, so
 /// a test can tell from a store how far a killed process got and what must be there.
 struct AnswerScript {
+    /// A walker's progress (its status is the store's run row, not part of the saved state).
     struct State: Equatable {
         var steps: [Step]
         var nextToken: Int
-        var status: RunStatus
     }
 
     let routine: Routine
@@ -70,7 +70,7 @@ struct AnswerScript {
     }
 
     private mutating func record(_ walker: Walker) {
-        states.append(State(steps: walker.steps, nextToken: walker.snapshot.nextToken, status: walker.status))
+        states.append(State(steps: walker.steps, nextToken: walker.snapshot.nextToken))
         entries.append(
             walker.entries.map { StoreProbe.entryLine(habit: $0.habit, day: day, value: $0.value) }.sorted())
     }
@@ -80,12 +80,11 @@ struct AnswerScript {
 
     /// The largest `i` in `range` whose state is `snapshot`'s, or nil.
     func position(of snapshot: WalkerSnapshot, in range: ClosedRange<Int>) -> Int? {
-        let state = State(steps: snapshot.steps, nextToken: snapshot.nextToken, status: snapshot.status)
+        let state = State(steps: snapshot.steps, nextToken: snapshot.nextToken)
         return range.reversed().first { $0 < states.count && Self.sameProgress(states[$0], state) }
     }
 
-    /// A stored state may say `active` where the script says `completed` only if the
-    /// process died before finishing; steps and tokens must match exactly.
+    /// Steps and tokens must match exactly.
     private static func sameProgress(_ a: State, _ b: State) -> Bool {
         a.steps == b.steps && a.nextToken == b.nextToken
     }

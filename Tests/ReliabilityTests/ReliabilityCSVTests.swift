@@ -66,7 +66,8 @@ import Testing
         for (index, (name, bytes, line)) in Self.cases().enumerated() {
             let file = directory.url.appendingPathComponent("hostile-\(index).csv").path
             try bytes.write(to: URL(fileURLWithPath: file))
-            let result = try ReliabilityProcess.routine(["import-entries", file], environment: env, timeout: 120)
+            let result = try ReliabilityProcess.routine(
+                ["import-entries", "--new", file], environment: env, timeout: 120)
             #expect(result.status == 1, "\(name): \(result.termination) \(result.stderr.prefix(200))")
             let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: true)
             #expect(lines.count == 1, "\(name): \(lines.count) error lines")
@@ -95,7 +96,7 @@ import Testing
             text += "Bulk \(row % 50),\(ReliabilityCrashTests.day(row % 3000)),\(row % 7),,,\n"
         }
         let file = try directory.write("good.csv", text)
-        let result = try ReliabilityProcess.routine(["import-entries", file], environment: env, timeout: 300)
+        let result = try ReliabilityProcess.routine(["import-entries", "--new", file], environment: env, timeout: 300)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try StoreProbe.count(directory.store, "SELECT count(*) FROM habit_entry") == 100_000)
     }

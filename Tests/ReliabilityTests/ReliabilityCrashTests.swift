@@ -55,13 +55,13 @@ import Testing
         for row in 0..<20_000 { csv += "Bulk \(row % 20),\(Self.day(row % 2000)),\(row % 9),note \(row)\n" }
         let file = try directory.write("bulk.csv", csv)
         let started = Date()
-        let first = try ReliabilityProcess.routine(["import-entries", file], environment: env, timeout: 120)
+        let first = try ReliabilityProcess.routine(["import-entries", "--new", file], environment: env, timeout: 120)
         try #require(first.status == 0, "\(first.stderr)")
         let duration = Date().timeIntervalSince(started)
         var generator = SeededGenerator(seed: 0xB01C)
         var counts: [Int] = []
         for _ in 0..<8 {
-            let process = try ReliabilityProcess(Binary.url.path, ["import-entries", file], environment: env)
+            let process = try ReliabilityProcess(Binary.url.path, ["import-entries", "--new", file], environment: env)
             usleep(UInt32(Double.random(in: 0...1.2, using: &generator) * duration * 1_000_000))
             process.kill9()
             #expect(try StoreProbe.integrity(store) == "ok")

@@ -176,12 +176,12 @@ import Testing
         var csv = "habit,dayKey,value\n"
         for row in 0..<100 { csv += "Bulk,\(ReliabilityCrashTests.day(row)),\(row)\n" }
         let csvFile = try temporary.write("bulk.csv", csv)
-        let bulk = try ReliabilityProcess.routine(["import-entries", csvFile], environment: seeded.env)
+        let bulk = try ReliabilityProcess.routine(["import-entries", "--new", csvFile], environment: seeded.env)
         Self.expectCleanFailure(bulk, ["full"], "full disk, import-entries")
         try FileManager.default.removeItem(atPath: filler)
         #expect(try StoreProbe.liveEntries(seeded.store) == seeded.entries, "full disk: entries changed")
         #expect(try StoreProbe.integrity(seeded.store) == "ok")
-        let after = try ReliabilityProcess.routine(["import-entries", csvFile], environment: seeded.env)
+        let after = try ReliabilityProcess.routine(["import-entries", "--new", csvFile], environment: seeded.env)
         #expect(after.status == 0, "after freeing space: \(after.stderr)")
         #expect(try StoreProbe.liveEntries(seeded.store).count == seeded.entries.count + 100)
     }

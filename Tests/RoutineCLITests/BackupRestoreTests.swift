@@ -70,8 +70,10 @@ import Testing
         let csv = try source.folder.write("entries.csv", try source.ok(["entries", "--format", "csv"]))
         let live = try source.entries().count
         let target = try EndToEnd()
-        #expect(try target.ok(["import-entries", csv]) == "imported \(live) entries from \(csv)\n")
-        #expect(try target.ok(["import-entries", csv]) == "imported 0 entries from \(csv); \(live) already present\n")
+        #expect(try target.ok(["import-entries", "--new", csv]) == "imported \(live) entries from \(csv)\n")
+        #expect(
+            try target.ok(["import-entries", "--new", csv])
+                == "imported 0 entries from \(csv); \(live) already present\n")
         #expect(try target.entries().map { $0.string("uid") } == source.entries().map { $0.string("uid") })
         #expect(try target.ok(["habits"]).contains("Meditate     min (time)"))
         // With the habits' measures already there, the routines import cleanly; with
@@ -187,11 +189,7 @@ import Testing
     /// the new one, whole; a backup file is absent or whole.
     @Test func killNineDuringRestoreOrBackup() throws {
         let e2e = try EndToEnd()
-        var csv = "habit,dayKey,value\n"
-        for row in 0..<20_000 { csv += "Bulk \(row % 20),2026-\(String(format: "%02d", row % 12 + 1))-01,\(row % 9)\n" }
-        try e2e.ok(["import-entries", try e2e.folder.write("bulk.csv", csv)])
-        let backup = e2e.url.appendingPathComponent("big.sqlite").path
-        try e2e.ok(["backup", backup])
+        let backup = try e2e.bulkBackup()
         try e2e.ok(["log", "--new", "Walk"])
         var generator = SeededGenerator(seed: 0xBAC0)
         var outcomes: [String] = []

@@ -83,8 +83,8 @@ import Testing
             "HOME": "/nonexistent",
         ]
         let settings = try Settings(options: GlobalOptions.parse([]), environment: env)
-        #expect(settings.day(DayArgument("yesterday")).description == "2026-11-21")
-        #expect(settings.day(DayArgument("sunday")).description == "2026-11-22")
-        #expect(settings.day(nil).description == "2026-11-22")
+        #expect(try settings.day(DayArgument("yesterday")).description == "2026-11-21")
+        #expect(try settings.day(DayArgument("sunday")).description == "2026-11-22")
+        #expect(try settings.day(nil).description == "2026-11-22")
     }
 }

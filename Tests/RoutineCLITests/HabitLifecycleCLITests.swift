@@ -101,7 +101,7 @@ import Testing
         for row in 0..<30_000 {
             csv += "\(row % 2 == 0 ? "Sitting" : "Meditate"),2026-01-\(String(format: "%02d", row % 28 + 1)),5,min\n"
         }
-        try e2e.ok(["import-entries", try e2e.folder.write("bulk.csv", csv)])
+        try e2e.ok(["import-entries", "--new", try e2e.folder.write("bulk.csv", csv)])
         var generator = SeededGenerator(seed: 0x3E26)
         var outcomes: [String] = []
         for _ in 0..<6 {

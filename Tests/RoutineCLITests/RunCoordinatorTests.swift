@@ -150,7 +150,7 @@ private final class ScriptedTerminal: Terminal {
         #expect(terminal.shown.contains { $0.hasPrefix("✓ Meditate was recorded for 2026-11-22 elsewhere meanwhile") })
         #expect(!terminal.shown.contains("✓ Meditate: already done today"), "said once, not twice")
         let answers = try RunState.decode(
-            try #require(try store.run(id: run.runID)).state, routine: try morning(in: store).routine
+            try #require(try store.run(id: run.runID)), routine: try morning(in: store).routine
         ).steps.map(\.answer)
         #expect(answers.contains(.alreadyDone))
         #expect(!answers.contains(.done(value: 20)))

@@ -111,7 +111,7 @@ import Testing
             #expect(!Array(result.stderr.utf8).contains(0x1B) && !Array(result.stderr.utf8).contains(0x07))
         }
         let csv = try e2e.folder.write("bad.csv", "habit,dayKey,note\nWalk,2026-11-20,\"x\u{1B}[2J\"\n")
-        let imported = try e2e.run(["import-entries", csv])
+        let imported = try e2e.run(["import-entries", "--new", csv])
         #expect(imported.status == 1 && imported.stderr.contains(":2:3:"), "\(imported.stderr)")
         #expect(try e2e.entries().count == 1)
     }

@@ -82,4 +82,31 @@ import Testing
         let empty = Fixed(doneDays: [:])
         #expect(holds("days-since(Run) == 100000 and not done(Run) and week-count(Run) == 0", empty))
     }
+
+    /// Issue 19 item 1: a flat chain of 40,000 terms crashed the checker (one stack
+    /// frame per term). It is one n-ary node: it parses, checks and evaluates.
+    @Test func longFlatChainsCheckAndEvaluate() {
+        for (word, term, expected) in [("and", "true", true), ("or", "false", false), ("and", "done(Run)", true)] {
+            let text = Array(repeating: term, count: 40_000).joined(separator: " \(word) ")
+            #expect(problems(text).isEmpty)
+            #expect(holds(text) == expected)
+            #expect(holds(text + " \(word) \(!expected)") == !expected)
+        }
+        let mixed = Array(repeating: "false and true", count: 20_000).joined(separator: " or ") + " or weekday == sun"
+        #expect(problems(mixed).isEmpty)
+        #expect(holds(mixed))
+        let wrong = Array(repeating: "true", count: 30_000).joined(separator: " and ") + " and 3"
+        #expect(checker.check(wrong).count == 1)
+    }
+
+    /// Issue 19 item 10: offsets (and so columns) count Unicode scalars (SPEC §3), not
+    /// grapheme clusters: a decomposed "é" is two, a family emoji seven.
+    @Test func offsetsCountUnicodeScalars() {
+        #expect(problems("answer(feeling) == 'Cafe\u{301}' and 5") == ["31 invalid"])
+        #expect(problems("answer(feeling) == 'Caf\u{E9}' and 5") == ["30 invalid"])
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        #expect(problems("answer(feeling) == '\(family)' and 5") == ["33 invalid"])
+        #expect(problems("done(Run) and\u{301} 5").count == 1)
+        if case .failure(let error) = ConditionParser.parse("'Cafe\u{301}' ==") { #expect(error.offset == 10) }
+    }
 }

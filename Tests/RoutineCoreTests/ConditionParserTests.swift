@@ -18,8 +18,8 @@ import Testing
     private func shape(_ expr: ConditionExpr?) -> String {
         guard let expr else { return "nil" }
         switch expr {
-        case .or(let a, let b): return "(\(shape(a)) or \(shape(b)))"
-        case .and(let a, let b): return "(\(shape(a)) and \(shape(b)))"
+        case .or(let terms): return "(" + terms.map(shape).joined(separator: " or ") + ")"
+        case .and(let terms): return "(" + terms.map(shape).joined(separator: " and ") + ")"
         case .not(let a, _): return "(not \(shape(a)))"
         case .compare(let op, let a, let b, _): return "(\(shape(a)) \(op.rawValue) \(shape(b)))"
         case .member(let a, let items, _): return "(\(shape(a)) in [\(items.map(shape).joined(separator: ","))])"
@@ -53,7 +53,9 @@ import Testing
     }
 
     @Test func offsetsPointAtTokens() {
-        guard case .and(let left, let right)? = parse("weekday in [sat, sun] and  days-since(Run) >= 2") else {
+        guard case .and(let terms)? = parse("weekday in [sat, sun] and  days-since(Run) >= 2"), terms.count == 2,
+            let left = terms.first, let right = terms.last
+        else {
             Issue.record("not an and")
             return
         }

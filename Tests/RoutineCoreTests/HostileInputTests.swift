@@ -41,24 +41,24 @@ import Testing
     @Test func everyFieldOfASavedStateIsChecked() throws {
         let (routine, object) = try savedRun()
         let snapshot = try decode(object).snapshot
-        #expect(throws: Never.self) { try Walker(routine: routine, snapshot: snapshot) }
+        #expect(throws: Never.self) { try Walker(routine: routine, snapshot: snapshot, status: .active) }
 
         var wrongKind = snapshot
         wrongKind.steps[0].kind = .habit
-        #expect(throws: WalkerError.self) { try Walker(routine: routine, snapshot: wrongKind) }
+        #expect(throws: WalkerError.self) { try Walker(routine: routine, snapshot: wrongKind, status: .active) }
 
         var negative = snapshot
         negative.steps[1].answer = .done(value: -1)
-        #expect(throws: WalkerError.self) { try Walker(routine: routine, snapshot: negative) }
+        #expect(throws: WalkerError.self) { try Walker(routine: routine, snapshot: negative, status: .active) }
 
         var infinite = snapshot
         infinite.steps[1].answer = .done(value: .infinity)
-        #expect(throws: WalkerError.self) { try Walker(routine: routine, snapshot: infinite) }
+        #expect(throws: WalkerError.self) { try Walker(routine: routine, snapshot: infinite, status: .active) }
 
         var badTarget = snapshot
         let key = try #require(badTarget.habitSpecs.keys.first)
         badTarget.habitSpecs[key]?.target = -.infinity
-        #expect(throws: WalkerError.self) { try Walker(routine: routine, snapshot: badTarget) }
+        #expect(throws: WalkerError.self) { try Walker(routine: routine, snapshot: badTarget, status: .active) }
     }
 
     // Item 9: out-of-range clocks were filed under odd days (0002-12-31, 4713-01-01,

@@ -70,11 +70,11 @@ import Testing
 
     @Test func measuresCompareByCanonicalUnit() {
         #expect(
-            RoutineValidator.sameMeasure(
+            Measure.same(
                 Measure(unit: "KM", type: "Distance"), Measure(unit: "kilometres", type: "distance")))
         #expect(
-            !RoutineValidator.sameMeasure(Measure(unit: "km", type: "distance"), Measure(unit: "mi", type: "distance")))
-        #expect(!RoutineValidator.sameMeasure(nil, Measure(unit: "km", type: "distance")))
-        #expect(RoutineValidator.sameMeasure(nil, nil))
+            !Measure.same(Measure(unit: "km", type: "distance"), Measure(unit: "mi", type: "distance")))
+        #expect(!Measure.same(nil, Measure(unit: "km", type: "distance")))
+        #expect(Measure.same(nil, nil))
     }
 }

@@ -102,7 +102,7 @@ import Testing
         steps[1]["nodeIndex"] = 99
         #expect(try !decodes { $0["steps"] = steps })
         // An unknown format.
-        object["format"] = 2
+        object["format"] = 3
         #expect(try !decodes { _ in })
     }
 
@@ -161,16 +161,20 @@ import Testing
         let data = try JSONEncoder().encode(walker.snapshot)
         let snapshot = try JSONDecoder().decode(WalkerSnapshot.self, from: data)
         #expect(snapshot == walker.snapshot)
-        var restored = try Walker(routine: morningRoutine(), snapshot: snapshot)
+        var restored = try Walker(routine: morningRoutine(), snapshot: snapshot, status: walker.status)
         #expect(restored.prompt == walker.prompt)
         #expect(restored.handle("4") == walker.handle("4"))
         #expect(
             Transcript.json(run: "r", walker: restored, dryRun: false)
                 == Transcript.json(run: "r", walker: walker, dryRun: false))
         // Another routine does not fit these steps.
-        #expect(throws: WalkerError.self) { try Walker(routine: trainingRoutine(), snapshot: snapshot) }
+        #expect(throws: WalkerError.self) {
+            try Walker(routine: trainingRoutine(), snapshot: snapshot, status: walker.status)
+        }
         var future = snapshot
-        future.format = 2
-        #expect(throws: WalkerError.unsupportedFormat(2)) { try Walker(routine: morningRoutine(), snapshot: future) }
+        future.format = 3
+        #expect(throws: WalkerError.unsupportedFormat(3)) {
+            try Walker(routine: morningRoutine(), snapshot: future, status: walker.status)
+        }
     }
 }

@@ -64,4 +64,13 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.code == .invalidValue && $0.message.contains("at most 200") })
         #expect(errors(file(habit: String(repeating: "a", count: 200))) == [])
     }
+
+    /// Issue 19 item 9: the length is counted as the store's CHECK counts it (Unicode
+    /// scalars), so `check` refuses what `import` would.
+    @Test func habitNameLengthIsCountedInUnicodeScalars() {
+        for long in [String(repeating: "👍🏽", count: 101), String(repeating: "e\u{301}", count: 101)] {
+            #expect(errors(file(habit: long)) == ["5:3 invalid-value", "13:12 invalid-value"])
+        }
+        #expect(errors(file(habit: String(repeating: "👍🏽", count: 100))) == [])
+    }
 }

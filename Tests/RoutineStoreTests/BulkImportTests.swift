@@ -50,9 +50,26 @@ import Testing
         #expect(count == rows)
         #expect(lastDay == DayKey(ordinal: 10_957 + (rows - 1) / 2).description)
         #expect(usesIndex)
-        // A second import, smaller than what is stored, takes the row-by-row path.
-        #expect(try store.importEntries(rows: Self.rows(10), now: Date()).imported == 10)
+        // A second import, smaller than what is stored, takes the row-by-row path (new
+        // rows: the same rows again would be skipped as already stored).
+        let again = Self.rows(10).map { row in
+            var row = row
+            row.note = "again"
+            return row
+        }
+        #expect(try store.importEntries(rows: again, now: Date()).imported == 10)
         #expect(try Self.indexes(store) == before)
+    }
+
+    /// The pooled uids of a bulk load are version-4 UUIDs, lower-case, all distinct; a
+    /// uid read from a file is stored as `uuidString` lower-cased would give.
+    @Test func pooledUIDsAreDistinctVersion4UUIDs() {
+        let pool = UIDPool()
+        let uids = (0..<10_000).map { _ in pool.next() }
+        #expect(Set(uids).count == uids.count)
+        #expect(uids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() && Array($0)[14] == "4" })
+        let uuid = UUID()
+        #expect(AppDatabase.uidText(uuid) == uuid.uuidString.lowercased())
     }
 
     @Test func failedLargeImportLeavesTheIndexesAndNoRows() throws {

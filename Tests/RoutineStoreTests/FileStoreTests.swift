@@ -176,6 +176,23 @@ import Testing
         #expect(throws: StoreError.newerSchema(path: path)) { try AppDatabase.open(path: path) }
     }
 
+    /// `restore` compares a backup's schema to what the migrations make (issue 19 item
+    /// 7): a store left at every earlier migration is accepted, and upgraded.
+    @Test func restoreAcceptsEveryEarlierSchema() throws {
+        let temp = TempDir()
+        for count in 1...StoreMigrations.all.count {
+            let old = temp.file("old\(count).sqlite")
+            do {
+                let store = try AppDatabase.openMigrated(path: old, upTo: count)
+                try store.read { _ in }
+                store.close()
+            }
+            let target = temp.file("restored\(count).sqlite")
+            #expect(try AppDatabase.restore(from: old, to: target) == StoreMigrations.all.count - count)
+            #expect(try AppDatabase.open(path: target).appliedMigrations() == StoreMigrations.all.map(\.0))
+        }
+    }
+
     @Test func readOnlyOldStoreSaysItNeedsAnUpgrade() throws {
         let temp = TempDir()
         let path = temp.file("store.sqlite")

@@ -88,6 +88,22 @@ import Testing
         #expect(try store.habits().isEmpty)
     }
 
+    /// Issue 19 item 9: a name too long in Unicode scalars is the store's own clear
+    /// refusal, not SQLite's raw CHECK failure.
+    @Test func habitNameLengthIsCountedInUnicodeScalars() throws {
+        let store = try AppDatabase.inMemory()
+        for bad in [String(repeating: "👍🏽", count: 101), String(repeating: "e\u{301}", count: 101)] {
+            #expect {
+                try store.log(bad)
+            } throws: { error in
+                if case .invalidHabitName = error as? StoreError { return true }
+                return false
+            }
+        }
+        try store.log(String(repeating: "👍🏽", count: 100))
+        #expect(try store.habits().count == 1)
+    }
+
     @Test func measureConflictOnImportWritesNothing() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")

@@ -31,6 +31,33 @@ import Testing
         }
     }
 
+    /// Issue 19 item 5: a run that loaded its version before a rename or a merge records
+    /// the habit it was asking about under its identity, and the answer-time check sees
+    /// an entry logged under the habit's new name.
+    @Test func aRenameOrMergeDuringARunIsFollowed() throws {
+        let store = try AppDatabase.inMemory()
+        let version = try storeWithRoutine(store)
+        let id = try store.startRun(
+            versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: state1, now: Fixtures.instant)
+        _ = try store.renameHabit("Drink Water", to: "Hydrate")
+        let renamed = try store.applyStep(
+            runID: id, state: state2, records: [RunEntryRecord(token: 1, habit: "Drink Water", value: nil)],
+            retractions: [], at: Fixtures.instant, timeZone: "UTC")
+        #expect(renamed == .written)
+        #expect(try store.entries(runID: id).map(\.habit) == ["Hydrate"])
+        #expect(try store.habit(named: "Drink Water") == nil)
+
+        // Meditate is merged into Sit, and Sit logged today, while the run waits.
+        try store.log("Sit", 5, unit: "min")
+        _ = try store.mergeHabit("Meditate", into: "Sit")
+        let merged = try store.applyStep(
+            runID: id, state: state2, records: [RunEntryRecord(token: 2, habit: "Meditate", value: 10)],
+            retractions: [], at: Fixtures.instant, timeZone: "UTC")
+        #expect(merged == .alreadyRecorded(habit: "Meditate"))
+        #expect(try store.habit(named: "Meditate") == nil)
+        #expect(try store.entries().map(\.habit).sorted() == ["Hydrate", "Sit"])
+    }
+
     @Test func applyStepWritesEntriesWithTheRunsDayAndSavesState() throws {
         let store = try AppDatabase.inMemory()
         let version = try storeWithRoutine(store)

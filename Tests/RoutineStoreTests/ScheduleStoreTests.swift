@@ -57,13 +57,6 @@ import Testing
         #expect(throws: StoreError.unknownHabit("strech")) { try store.setSchedule(habit: "strech", to: nil) }
     }
 
-    @Test func aDamagedScheduleTextReadsAsDaily() throws {
-        let store = try AppDatabase.inMemory()
-        try store.log("Stretch")
-        try store.write { db in try db.execute(sql: "UPDATE habit SET schedule = 'days:funday'") }
-        #expect(try store.habit(named: "Stretch")?.schedule == nil)
-    }
-
     @Test func aStoreMadeBeforeSchedulesUpgradesWithNothingLost() throws {
         let temp = TempDir()
         let path = temp.file("store.sqlite")

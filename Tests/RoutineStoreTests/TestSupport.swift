@@ -132,6 +132,12 @@ enum OldStore {
         ALTER TABLE routine DROP COLUMN archived_at;
         """,
         "v2": "DROP TABLE goal_link; DROP TABLE goal;",
+        // Saved states as older builds wrote them: format 1, with the run's status.
+        "v5-run-status": """
+        UPDATE run
+        SET walker_state = CAST(json_set(CAST(walker_state AS TEXT), '$.format', 1, '$.status', status) AS BLOB)
+        WHERE json_valid(CAST(walker_state AS TEXT)) AND json_extract(CAST(walker_state AS TEXT), '$.format') = 2;
+        """,
     ]
 
     /// Makes a store at `path` filled by `fill` with today's code, then leaves it with only

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RoutineCore
 import Testing
 
@@ -38,6 +39,28 @@ import Testing
         let again = try AppDatabase.open(path: dir.file("store.sqlite"))
         #expect(try again.entries(includeDeleted: true).map(\.uid) == all.map(\.uid))
         #expect(try again.log("Walk").uid.count == 36)
+    }
+
+    // A run's status is stored once, in `run.status` (issue 17 item 5's sibling, item 4):
+    // v5-run-status takes the second copy out of every saved walker state.
+    @Test func eachRunsStatusIsStoredOnceAfterTheUpgrade() throws {
+        let dir = TempDir()
+        let store = try upgraded(dir)
+        let states = try store.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT status, json_type(CAST(walker_state AS TEXT), '$.status') AS copy,
+                      json_extract(CAST(walker_state AS TEXT), '$.format') AS format, typeof(walker_state) AS kind
+                    FROM run ORDER BY id
+                    """)
+        }
+        #expect(states.map { $0["status"] as String } == ["paused", "paused", "completed"])
+        #expect(states.allSatisfy { ($0["copy"] as String?) == nil && $0["format"] == 2 && $0["kind"] == "blob" })
+        #expect(
+            try store.runs().map(\.recordedStatus).sorted { $0.rawValue < $1.rawValue } == [
+                .completed, .paused, .paused,
+            ])
     }
 
     @Test func uidNeverChanges() throws {

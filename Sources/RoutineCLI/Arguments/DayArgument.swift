@@ -110,8 +110,17 @@ public enum DayArgument: Sendable, Equatable {
 }
 
 extension Settings {
-    /// The DayKey of a date option, or today's when it was not given.
-    func day(_ argument: DayArgument?) -> DayKey {
-        argument?.resolve(today: time.today) ?? time.today
+    /// The DayKey of a date option, or today's when it was not given. A word that
+    /// lands outside the days a DayKey can be (0001-01-01 to 9999-12-31: `yesterday` on
+    /// the first of them, `-99999` early on) is a usage error naming the day it would
+    /// be, never a day stored out of range or written as another.
+    func day(_ argument: DayArgument?) throws -> DayKey {
+        let day = argument?.resolve(today: time.today) ?? time.today
+        guard DayKey.supportedRange.contains(day) else {
+            let range = DayKey.supportedRange
+            throw CLIError.usage(
+                "that day falls outside \(range.lowerBound)…\(range.upperBound), the days routine can record")
+        }
+        return day
     }
 }

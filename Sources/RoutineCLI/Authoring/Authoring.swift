@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoutineCore
 import RoutineFile
+import RoutineStore
 
 /// Authoring from the REPL or the CLI: where routine files live, and the edit loop.
 enum Authoring {
@@ -58,7 +59,20 @@ enum Authoring {
         if FileManager.default.fileExists(atPath: path) {
             guard let stored else { return path }
             let text = try? String(contentsOfFile: path, encoding: .utf8)
-            if text == stored.source { return path }
+            if text == stored.source {
+                let latest = latestText(stored)
+                guard latest != stored.source else { return path }
+                // The file is the stored source, but a habit it names was renamed or merged
+                // since: edited as it is, it would bring the old habit back (issue 19 item
+                // 6). Nothing of the person's is lost by writing the latest names.
+                do {
+                    try latest.write(toFile: path, atomically: true, encoding: .utf8)
+                } catch {
+                    throw CLIError("cannot write \(path): \(error.localizedDescription)")
+                }
+                Output.line("\(path) named habits that were renamed or merged since; it now has their current names.")
+                return path
+            }
             let what =
                 (try text.flatMap { try Session.current.store(settings).staleVersion(slug: name, source: $0) })
                 .map { "is version \($0.version), not the latest (version \($0.latest))" }
@@ -78,12 +92,21 @@ enum Authoring {
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let text = stored.source.isEmpty ? RoutineExporter.yaml(stored.routine) : stored.source
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try latestText(stored).write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
             throw CLIError("cannot write \(path): \(error.localizedDescription)")
         }
         return path
+    }
+
+    /// The text of the latest version to edit: its source as imported, unless a habit
+    /// was renamed or merged since (the stored graph follows the habit's identity, the
+    /// source keeps the old spelling), then the graph written as YAML.
+    private static func latestText(_ stored: StoredRoutine) -> String {
+        guard !stored.source.isEmpty, RoutineFileReader.read(string: stored.source).routine == stored.routine else {
+            return RoutineExporter.yaml(stored.routine)
+        }
+        return stored.source
     }
 
     /// Runs `$VISUAL`, else `$EDITOR`, else `vi`, on the file, attached to this terminal.

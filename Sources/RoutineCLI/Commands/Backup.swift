@@ -10,11 +10,15 @@ extension RoutineCommand {
             abstract: "Write a consistent copy of the whole store to FILE (safe while other routine processes write).",
             discussion: """
                 The copy is a SQLite file holding everything: routines and their versions, habits, entries, runs, \
-                goals. FILE is replaced only once the copy is complete. 'routine restore FILE' brings it back.
+                goals. An existing FILE is refused unless --force is given (then it is replaced only once the copy \
+                is complete). 'routine restore FILE' brings it back.
                 """)
 
         @Argument(help: ArgumentHelp("Where to write the copy.", valueName: "path"))
         var file: String
+
+        @Flag(help: "Replace FILE if it exists.")
+        var force = false
 
         @OptionGroup var global: GlobalOptions
 
@@ -23,10 +27,7 @@ extension RoutineCommand {
             guard FileManager.default.fileExists(atPath: settings.storePath) else {
                 throw CLIError("there is no store at \(settings.storePath) yet: nothing to back up")
             }
-            guard !StorePaths.same(file, settings.storePath) else {
-                throw CLIError("\(file) is the store itself; choose another file for the backup")
-            }
-            try Session.current.store(settings).backup(to: file)
+            try Session.current.store(settings).backup(to: file, replacing: force)
             Output.line("backed up \(settings.storePath) to \(file)")
         }
     }

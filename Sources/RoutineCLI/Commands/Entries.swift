@@ -8,7 +8,9 @@ extension RoutineCommand {
     /// `routine entries`: lists entries, as text, JSON or CSV.
     struct Entries: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "entries", abstract: "List entries (CSV output is the backup format).")
+            commandName: "entries",
+            abstract:
+                "List entries (CSV output loads back with import-entries; 'routine backup' copies the whole store).")
 
         @Option(help: ArgumentHelp("Only this habit's entries.", valueName: "habit"))
         var habit: String?
@@ -56,8 +58,8 @@ extension RoutineCommand {
                 }
                 return
             }
-            let from = (dayOption.day ?? from).map { settings.day($0) }
-            let to = (dayOption.day ?? to).map { settings.day($0) }
+            let from = try (dayOption.day ?? from).map { try settings.day($0) }
+            let to = try (dayOption.day ?? to).map { try settings.day($0) }
             if format == .csv {
                 var csv = EntriesCSVWriter()
                 try HabitCommands.suggesting(store) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RoutineFile
 import RoutineStore
 
@@ -25,6 +26,7 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let files = CheckRun.expand(paths)
             if files.isEmpty { throw CLIError("no routine files (*.yaml, *.yml) in \(paths.joined(separator: " "))") }
+            let existed = FileManager.default.fileExists(atPath: settings.storePath)
             let store = try Session.current.store(settings)
             var failed = 0
             for path in files {
@@ -40,6 +42,11 @@ extension RoutineCommand {
                 }
             }
             if failed > 0 {
+                if failed == files.count, !existed {
+                    // Nothing was imported: leave no new, empty store behind.
+                    Session.current.closeStores()
+                    StoreFiles.discardNew(settings.storePath)
+                }
                 throw CLIError("\(failed) of \(files.count) file\(files.count == 1 ? "" : "s") not imported")
             }
         }

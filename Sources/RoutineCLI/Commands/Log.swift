@@ -40,7 +40,7 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
-            let dayKey = settings.day(day)
+            let dayKey = try settings.day(day)
             var create = new
             var habit = habit
             if !create, try store.habit(named: habit) == nil {

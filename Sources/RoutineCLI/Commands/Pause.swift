@@ -35,8 +35,8 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let start = settings.day(from)
-            let to = settings.day(to)
+            let start = try settings.day(from)
+            let to = try settings.day(to)
             guard start <= to else { throw CLIError("--from \(start) is after --to \(to): nothing to pause") }
             let store = try Session.current.store(settings)
             if let unknown = try habits.first(where: { try store.habit(named: $0) == nil }) {

@@ -36,7 +36,9 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let start = settings.day(from)
+            let start = try settings.day(from)
+            // The grid stops at the last day a DayKey can be (9999-12-31).
+            let days = min(days, DayKey.supportedRange.upperBound.ordinal - start.ordinal + 1)
             var grid = PlanGrid(days: (0..<days).map { start.adding(days: $0) }, groups: [])
             if let store = try Session.current.existingStore(settings) {
                 grid = try DayPlanner(store: store).plan(

@@ -21,9 +21,6 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            guard !StorePaths.same(file, settings.storePath) else {
-                throw CLIError("\(file) is the store itself; nothing to restore")
-            }
             // This process's own connection (the REPL's) would hold the store open.
             Session.current.closeStores()
             let existed = FileManager.default.fileExists(atPath: settings.storePath)

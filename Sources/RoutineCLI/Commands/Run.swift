@@ -42,7 +42,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let dayKey = settings.day(day)
+            let dayKey = try settings.day(day)
             let coordinator = dryRun ? try dryRunWalk(settings: settings, dayKey: dayKey) : try open(settings, dayKey)
             try RunCommands.drive(coordinator, format: format, settings: settings)
         }

@@ -39,7 +39,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let dayKey = settings.day(day)
+            let dayKey = try settings.day(day)
             guard let store = try Session.current.existingStore(settings) else {
                 if let habit { throw CLIError("no habit named '\(habit)' (no entries yet)") }
                 Output.line(format == .json ? "[]" : "No habits yet. Run a routine or 'log' one.")

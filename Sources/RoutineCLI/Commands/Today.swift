@@ -22,7 +22,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let day = settings.day(self.day)
+            let day = try settings.day(self.day)
             guard let store = try Session.current.existingStore(settings) else {
                 let empty = TodayOverview(day: day, routines: [], stats: [], isToday: day == settings.time.today)
                 Output.line(

@@ -62,7 +62,7 @@ struct ReplSession {
         let words = LineWords.split(line)
         guard let first = words.first else { return .goOn }
         switch first {
-        case "quit", "exit":
+        case _ where LeaveWords.contains(first):
             return .leave
         case "clear" where words.count == 1:
             clear()
@@ -70,9 +70,9 @@ struct ReplSession {
         case "help" where words.count == 1:
             Output.block(ReplHelp.overview(catalog))
             return .goOn
-        case "help" where ReplCompleter.shellWords.contains(words[1]):
+        case "help" where ReplCompleter.shellWords.contains(words[1].lowercased()):
             // The shell's own words are no CLI commands: say what they do, not "unknown command".
-            Output.line(ReplHelp.shellWord(words[1]))
+            Output.line(ReplHelp.shellWord(words[1].lowercased()))
             return .goOn
         case "help":
             guard catalog.commandNames.contains(words[1]) else {

@@ -69,9 +69,9 @@ struct RunDriver {
         return endedByInput ? .endOfInput : .finished(coordinator.status)
     }
 
-    /// `quit` or `exit` typed at a run's prompt in the REPL.
+    /// A leave word (`LeaveWords`) typed at a run's prompt in the REPL.
     static func leavesTheShell(_ line: String) -> Bool {
-        ["quit", "exit"].contains(line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+        LeaveWords.contains(line)
     }
 
     private mutating func handle(_ line: String) throws {

@@ -57,7 +57,8 @@ public struct Settings: Sendable {
             // A relative path in the file is relative to the file's folder, not to
             // wherever the command happens to run (which would mean a store per folder).
             if !path.hasPrefix("/"), file["store"]?.text == chosen.value, chosen.source.hasPrefix(configPath) {
-                path = (configPath as NSString).deletingLastPathComponent + "/" + path
+                let folder = StoreFiles.directory(of: configPath)
+                path = folder.isEmpty ? path : folder + "/" + path
             }
             store?.value = path
         }

@@ -47,9 +47,9 @@ public struct ConditionChecker {
     /// The type of `expr`, or nil when a problem inside it was reported.
     private func type(of expr: ConditionExpr, _ errors: inout [ConditionError]) -> ConditionType? {
         switch expr {
-        case .or(let left, let right), .and(let left, let right):
+        case .or(let terms), .and(let terms):
             let word = if case .or = expr { "or" } else { "and" }
-            for side in [left, right] {
+            for side in terms {
                 if let type = type(of: side, &errors), type != .bool {
                     errors.append(
                         ConditionError("'\(word)' needs true/false on both sides, not \(Self.a(type))", at: side.offset)

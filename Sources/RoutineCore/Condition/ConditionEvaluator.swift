@@ -56,18 +56,27 @@ public enum ConditionEvaluator {
 
     static func value(_ expr: ConditionExpr, _ env: some ConditionEnvironment) -> Value {
         switch expr {
-        case .or(let left, let right):
-            let a = truth(left, in: env)
-            if a == true { return .bool(true) }
-            let b = truth(right, in: env)
-            if b == true { return .bool(true) }
-            return a == nil || b == nil ? .unknown : .bool(false)
-        case .and(let left, let right):
-            let a = truth(left, in: env)
-            if a == false { return .bool(false) }
-            let b = truth(right, in: env)
-            if b == false { return .bool(false) }
-            return a == nil || b == nil ? .unknown : .bool(true)
+        case .or(let terms):
+            // Kleene: true wins; else any unknown makes the whole unknown.
+            var unknown = false
+            for term in terms {
+                switch truth(term, in: env) {
+                case true?: return .bool(true)
+                case nil: unknown = true
+                default: break
+                }
+            }
+            return unknown ? .unknown : .bool(false)
+        case .and(let terms):
+            var unknown = false
+            for term in terms {
+                switch truth(term, in: env) {
+                case false?: return .bool(false)
+                case nil: unknown = true
+                default: break
+                }
+            }
+            return unknown ? .unknown : .bool(true)
         case .not(let inner, _):
             return truth(inner, in: env).map { .bool(!$0) } ?? .unknown
         case .compare(let op, let left, let right, _):

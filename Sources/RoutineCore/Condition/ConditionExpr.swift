@@ -1,8 +1,13 @@
 /// A parsed `when:` expression (SPEC §10.3). Every node keeps its character offset in
 /// the expression text, so that diagnostics point at the offending token.
+///
+/// `and` and `or` hold their whole flat chain (two terms or more) rather than nesting a
+/// pair per term: `a and b and … ` of 40,000 terms is one node, so nothing that walks a
+/// condition recurses deeper than its parentheses and `not`s (at most 100 levels, see
+/// `ConditionParser`), and no chain can exhaust the stack.
 public indirect enum ConditionExpr: Sendable, Equatable {
-    case or(ConditionExpr, ConditionExpr)
-    case and(ConditionExpr, ConditionExpr)
+    case or([ConditionExpr])
+    case and([ConditionExpr])
     case not(ConditionExpr, at: Int)
     case compare(ConditionOperator, ConditionExpr, ConditionExpr, at: Int)
     /// `left in [a, b, …]`.
@@ -19,8 +24,8 @@ public indirect enum ConditionExpr: Sendable, Equatable {
     /// The habits its calls name (every function but `answer`), in order.
     public var habitNames: [String] {
         switch self {
-        case .or(let left, let right), .and(let left, let right), .compare(_, let left, let right, _):
-            left.habitNames + right.habitNames
+        case .or(let terms), .and(let terms): terms.flatMap(\.habitNames)
+        case .compare(_, let left, let right, _): left.habitNames + right.habitNames
         case .not(let inner, _): inner.habitNames
         case .member(let left, let items, _): left.habitNames + items.flatMap(\.habitNames)
         case .call(let function, let arguments, _):
@@ -32,7 +37,7 @@ public indirect enum ConditionExpr: Sendable, Equatable {
     /// Where the expression starts (characters from the start of the text).
     public var offset: Int {
         switch self {
-        case .or(let left, _), .and(let left, _): left.offset
+        case .or(let terms), .and(let terms): terms.first?.offset ?? 0
         case .compare(_, let left, _, _), .member(let left, _, _): left.offset
         case .not(_, let at), .number(_, let at), .weekdayName(_, let at), .bool(_, let at), .string(_, let at),
             .weekday(let at), .call(_, _, let at):

@@ -11,16 +11,19 @@
 ///     argument   := quoted string | raw text up to "," or ")" (a habit name, a node id, a number)
 ///
 /// Keywords and weekday names are case-insensitive. Numbers are those of SPEC §4.2
-/// (`12`, `12.5`, `.5`). Strings are `"…"` or `'…'`, without escapes. Nesting deeper
-/// than 100 levels is an error, so no input can exhaust the stack.
+/// (`12`, `12.5`, `.5`). Strings are `"…"` or `'…'`, without escapes. Offsets count
+/// Unicode scalars, as every column of SPEC §3 does (a decomposed "é" is two, a family
+/// emoji seven), so the parser reads scalars, not grapheme clusters. Nesting deeper
+/// than 100 levels is an error, so no input can exhaust the stack; a flat `and`/`or`
+/// chain is one n-ary node, however long (it nests nothing).
 public struct ConditionParser {
-    private let chars: [Character]
+    private let chars: [Unicode.Scalar]
     private var position = 0
     private var depth = 0
     static let maxDepth = 100
 
     private init(_ text: String) {
-        chars = Array(text)
+        chars = Array(text.unicodeScalars)
     }
 
     /// The expression of `text`, or its first syntax error.
@@ -48,16 +51,16 @@ public struct ConditionParser {
 
     private mutating func expression() throws -> ConditionExpr {
         try nested {
-            var left = try $0.conjunction()
-            while $0.keyword("or") { left = .or(left, try $0.conjunction()) }
-            return left
+            var terms = [try $0.conjunction()]
+            while $0.keyword("or") { terms.append(try $0.conjunction()) }
+            return terms.count == 1 ? terms[0] : .or(terms)
         }
     }
 
     private mutating func conjunction() throws -> ConditionExpr {
-        var left = try negation()
-        while keyword("and") { left = .and(left, try negation()) }
-        return left
+        var terms = [try negation()]
+        while keyword("and") { terms.append(try negation()) }
+        return terms.count == 1 ? terms[0] : .and(terms)
     }
 
     private mutating func negation() throws -> ConditionExpr {
@@ -100,8 +103,10 @@ public struct ConditionParser {
             return inner
         }
         if char == "\"" || char == "'" { return .string(try quoted(), at: start) }
-        if char.isASCII, char.isNumber || char == "." { return .number(try number(), at: start) }
-        guard char.isLetter else { throw ConditionError("unexpected '\(char)'" + symbolHint(), at: start) }
+        if Self.isDigit(char) || char == "." { return .number(try number(), at: start) }
+        guard char.properties.isAlphabetic else {
+            throw ConditionError("unexpected '\(char)'" + symbolHint(), at: start)
+        }
         let name = identifier()
         let lower = name.lowercased()
         skipSpaces()
@@ -149,7 +154,7 @@ public struct ConditionParser {
                     if char == "(" {
                         throw ConditionError("quote a name that holds a parenthesis: \"…\"", at: position)
                     }
-                    text.append(char)
+                    text.unicodeScalars.append(char)
                     position += 1
                 }
                 while text.last?.isWhitespace == true { text.removeLast() }
@@ -166,13 +171,13 @@ public struct ConditionParser {
     // MARK: - Tokens
 
     private var atEnd: Bool { position >= chars.count }
-    private var peek: Character? { atEnd ? nil : chars[position] }
+    private var peek: Unicode.Scalar? { atEnd ? nil : chars[position] }
 
     private mutating func skipSpaces() {
-        while let char = peek, char.isWhitespace { position += 1 }
+        while let char = peek, char.properties.isWhitespace { position += 1 }
     }
 
-    private mutating func take(_ char: Character) -> Bool {
+    private mutating func take(_ char: Unicode.Scalar) -> Bool {
         guard peek == char else { return false }
         position += 1
         return true
@@ -182,7 +187,7 @@ public struct ConditionParser {
     private mutating func keyword(_ word: String) -> Bool {
         skipSpaces()
         let end = position + word.count
-        guard end <= chars.count, String(chars[position..<end]).lowercased() == word else { return false }
+        guard end <= chars.count, Self.text(chars[position..<end]).lowercased() == word else { return false }
         if end < chars.count, Self.isNameCharacter(chars[end]) { return false }
         position = end
         return true
@@ -190,7 +195,7 @@ public struct ConditionParser {
 
     private mutating func comparisonOperator() -> ConditionOperator? {
         for op in [ConditionOperator.lessOrEqual, .greaterOrEqual, .equal, .notEqual, .less, .greater] {
-            let symbol = Array(op.rawValue)
+            let symbol = Array(op.rawValue.unicodeScalars)
             if position + symbol.count <= chars.count, Array(chars[position..<position + symbol.count]) == symbol {
                 position += symbol.count
                 return op
@@ -199,14 +204,30 @@ public struct ConditionParser {
         return nil
     }
 
-    private static func isNameCharacter(_ char: Character) -> Bool {
-        char.isLetter || char.isNumber || char == "-" || char == "_"
+    /// Letters, digits, `-`, `_`, and combining marks (which belong to the letter
+    /// before them: `and\u{301}` is not the keyword `and`).
+    private static func isNameCharacter(_ char: Unicode.Scalar) -> Bool {
+        if char.properties.isAlphabetic || char.properties.numericType != nil || char == "-" || char == "_" {
+            return true
+        }
+        switch char.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    private static func isDigit(_ char: Unicode.Scalar) -> Bool { ("0"..."9").contains(char) }
+
+    private static func text(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
     }
 
     private mutating func identifier() -> String {
         var name = ""
         while let char = peek, Self.isNameCharacter(char) {
-            name.append(char)
+            name.unicodeScalars.append(char)
             position += 1
         }
         return name
@@ -234,8 +255,8 @@ public struct ConditionParser {
         guard Self.isNameCharacter(first) else {
             // A run of operator characters is one word: `&&`, not `&`.
             var symbol = ""
-            while let char = peek, "&|=!<>".contains(char) || symbol.isEmpty {
-                symbol.append(char)
+            while let char = peek, "&|=!<>".unicodeScalars.contains(char) || symbol.isEmpty {
+                symbol.unicodeScalars.append(char)
                 position += 1
             }
             return symbol
@@ -249,7 +270,7 @@ public struct ConditionParser {
         position += 1
         var text = ""
         while let char = peek, char != quote {
-            text.append(char)
+            text.unicodeScalars.append(char)
             position += 1
         }
         guard take(quote) else { throw ConditionError("this quoted text is not closed", at: start) }
@@ -260,8 +281,8 @@ public struct ConditionParser {
     private mutating func number() throws -> Double {
         let start = position
         var text = ""
-        while let char = peek, char.isASCII, char.isNumber || char == "." {
-            text.append(char)
+        while let char = peek, Self.isDigit(char) || char == "." {
+            text.unicodeScalars.append(char)
             position += 1
         }
         if let char = peek, Self.isNameCharacter(char) {

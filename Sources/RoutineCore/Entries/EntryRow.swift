@@ -25,10 +25,13 @@ public struct EntryRow: Sendable, Equatable {
     /// The 1-based line of the source the row starts on, for error messages (0 when
     /// the row has no source).
     public var line: Int
+    /// False when the file gave no timestamp and `timestamp` is the time of the import:
+    /// such a row is the same as a stored entry whatever the stored entry's timestamp.
+    public var timestampGiven: Bool
 
     public init(
         habit: String, dayKey: DayKey, value: Double? = nil, unit: String? = nil, note: String? = nil,
-        timestamp: Date, timeZone: String, uid: UUID? = nil, line: Int = 0
+        timestamp: Date, timeZone: String, uid: UUID? = nil, line: Int = 0, timestampGiven: Bool = true
     ) {
         self.habit = habit
         self.dayKey = dayKey
@@ -39,6 +42,7 @@ public struct EntryRow: Sendable, Equatable {
         self.timeZone = timeZone
         self.uid = uid
         self.line = line
+        self.timestampGiven = timestampGiven
     }
 
     /// The fields a rule of the store can refuse a row for.

@@ -57,7 +57,8 @@ struct DayPathCounter {
         var referenced = Set<Int>()
         func visit(_ expr: ConditionExpr) {
             switch expr {
-            case .or(let a, let b), .and(let a, let b), .compare(_, let a, let b, _):
+            case .or(let terms), .and(let terms): terms.forEach(visit)
+            case .compare(_, let a, let b, _):
                 visit(a)
                 visit(b)
             case .not(let inner, _): visit(inner)

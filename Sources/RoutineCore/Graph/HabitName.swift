@@ -7,6 +7,14 @@ public enum HabitName {
     /// The longest display name the store holds (its schema's CHECK says the same).
     public static let maxLength = 200
 
+    /// The length `maxLength` limits, the one way it is counted everywhere (`check`,
+    /// `import`, `log --new`, `habit rename`): Unicode scalars of the display form, which
+    /// is what SQLite's `length()` in the schema's CHECK counts. "👍🏽" is two, a
+    /// decomposed "é" two, so 101 of either are too long in every command alike.
+    public static func length(_ name: String) -> Int {
+        display(name).unicodeScalars.count
+    }
+
     /// The display form: trimmed, inner white space folded, case kept.
     public static func display(_ name: String) -> String {
         name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -97,7 +97,7 @@ public struct Diagnostic: Codable, Sendable, Hashable {
             case "\t": out.unicodeScalars.append(scalar)
             default:
                 let category = scalar.properties.generalCategory
-                if category == .control || category == .lineSeparator || category == .paragraphSeparator {
+                if TerminalText.isControl(scalar) || category == .lineSeparator || category == .paragraphSeparator {
                     out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -227,7 +227,7 @@ public enum RoutineValidator {
                 continue
             }
             let location = habit.measureLocation ?? habit.location
-            if !Self.sameMeasure(earlier.measure, habit.measure) {
+            if !Measure.same(earlier.measure, habit.measure) {
                 diagnostics.append(
                     Diagnostic(
                         .measureConflict,
@@ -241,18 +241,6 @@ public enum RoutineValidator {
                         "habit '\(habit.name)' is already declared at line \(earlier.location.line)",
                         at: habit.location))
             }
-        }
-    }
-
-    /// Measures are equal when their units have one canonical form and their types
-    /// match case-insensitively (after trimming and folding white space).
-    public static func sameMeasure(_ a: Measure?, _ b: Measure?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let a?, let b?):
-            return UnitName.canonical(a.unit) == UnitName.canonical(b.unit)
-                && HabitName.key(a.type) == HabitName.key(b.type)
-        default: return false
         }
     }
 

@@ -102,7 +102,8 @@ extension Routine {
         var depth = 0
         func visit(_ expr: ConditionExpr) {
             switch expr {
-            case .or(let left, let right), .and(let left, let right), .compare(_, let left, let right, _):
+            case .or(let terms), .and(let terms): terms.forEach(visit)
+            case .compare(_, let left, let right, _):
                 visit(left)
                 visit(right)
             case .not(let inner, _): visit(inner)

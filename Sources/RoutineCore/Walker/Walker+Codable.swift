@@ -1,6 +1,7 @@
-/// A walker's state without its routine: what a store saves for a run whose routine
-/// version it keeps anyway (a 100,000-node routine need not be copied at every answer).
-/// `Walker(routine:snapshot:)` restores it; the visit order, activations and the
+/// A walker's state without its routine and its status: what a store saves for a run
+/// whose routine version it keeps anyway (a 100,000-node routine need not be copied at
+/// every answer) and whose status it records once, on the run itself.
+/// `Walker(routine:snapshot:status:)` restores it; the visit order, activations and the
 /// current prompt are derived again, so the restored walker continues with exactly the
 /// prompts, effects and tokens of the original.
 public struct WalkerSnapshot: Codable, Sendable, Equatable {
@@ -12,11 +13,14 @@ public struct WalkerSnapshot: Codable, Sendable, Equatable {
     /// Known-done habit keys, sorted.
     public var knownDone: [HabitKey]
     public var steps: [Step]
-    public var status: RunStatus
     public var nextToken: Int
 
-    /// The format this version writes and reads.
-    public static let currentFormat = 1
+    /// The format this version writes: 2, without a status. Format 1 held the status
+    /// too (a second copy of the store's, which could disagree with it: a run aborted
+    /// from outside kept `active` here); it still reads, its status ignored.
+    public static let currentFormat = 2
+    /// The formats this version reads.
+    public static let readableFormats = 1...currentFormat
 
     /// The largest `nextToken` a saved run may hold: one token is used per `done`
     /// answer, so two billion is out of reach of any real run, and far enough below
@@ -44,17 +48,20 @@ extension Walker {
     public var snapshot: WalkerSnapshot {
         WalkerSnapshot(
             format: WalkerSnapshot.currentFormat, dayKey: dayKey, habitSpecs: habitSpecs, knownDone: knownDone.sorted(),
-            steps: steps, status: status, nextToken: nextToken)
+            steps: steps, nextToken: nextToken)
     }
 
-    /// Restores a saved run of `routine` (the same version it was walking). Checks every
+    /// Restores a saved run of `routine` (the same version it was walking) whose status
+    /// is `status` (what the host recorded for the run). Checks every
     /// field, as a store's content may be damaged or hand-edited: `nextToken` within
     /// 1…`maxToken`, habit targets finite and ≥ 0, and steps that fit the routine: nodes
     /// reachable, in visit order, each activated by the steps before it, of the node's
     /// kind, answers of the right kind with finite values ≥ 0, entry tokens unique
     /// and below `nextToken`. No stored value can make the walker trap later.
-    public init(routine: Routine, snapshot: WalkerSnapshot) throws(WalkerError) {
-        guard snapshot.format == WalkerSnapshot.currentFormat else { throw .unsupportedFormat(snapshot.format) }
+    public init(routine: Routine, snapshot: WalkerSnapshot, status: RunStatus) throws(WalkerError) {
+        guard WalkerSnapshot.readableFormats.contains(snapshot.format) else {
+            throw .unsupportedFormat(snapshot.format)
+        }
         guard (1...WalkerSnapshot.maxToken).contains(snapshot.nextToken) else {
             throw .stepsDoNotFit("next entry token \(snapshot.nextToken) is outside 1…\(WalkerSnapshot.maxToken)")
         }
@@ -65,7 +72,7 @@ extension Walker {
         }
         self.init(
             routine: routine, dayKey: snapshot.dayKey, mergedSpecs: snapshot.habitSpecs,
-            knownDone: Set(snapshot.knownDone), steps: [], status: snapshot.status, nextToken: snapshot.nextToken)
+            knownDone: Set(snapshot.knownDone), steps: [], status: status, nextToken: snapshot.nextToken)
         if let problem = check(snapshot.steps, nextToken: snapshot.nextToken) { throw .stepsDoNotFit(problem) }
         self.init(
             routine: routine, dayKey: dayKey, mergedSpecs: habitSpecs, knownDone: knownDone, steps: snapshot.steps,
@@ -73,19 +80,21 @@ extension Walker {
     }
 }
 
-/// The whole walker, routine included, encodes as `{"routine": …}` plus the snapshot's
-/// fields. Decoding a damaged save throws a `DecodingError` instead of misbehaving.
+/// The whole walker, routine included, encodes as `{"routine": …, "status": …}` plus the
+/// snapshot's fields. Decoding a damaged save throws a `DecodingError` instead of
+/// misbehaving.
 extension Walker: Codable {
     private enum CodingKeys: String, CodingKey {
-        case routine
+        case routine, status
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let routine = try container.decode(Routine.self, forKey: .routine)
+        let status = try container.decode(RunStatus.self, forKey: .status)
         let snapshot = try WalkerSnapshot(from: decoder)
         do {
-            try self.init(routine: routine, snapshot: snapshot)
+            try self.init(routine: routine, snapshot: snapshot, status: status)
         } catch {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: error.description))
@@ -95,6 +104,7 @@ extension Walker: Codable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(routine, forKey: .routine)
+        try container.encode(status, forKey: .status)
         try snapshot.encode(to: encoder)
     }
 

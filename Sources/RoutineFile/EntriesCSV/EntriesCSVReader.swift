@@ -81,6 +81,7 @@ public struct EntriesCSVReader: EntryRowSource {
             }
         }
         var timestamp = now
+        var timestampGiven = false
         if let column = columns.timestamp {
             let text = Self.trimmed(fields[column])
             if !text.isEmpty {
@@ -88,6 +89,7 @@ public struct EntriesCSVReader: EntryRowSource {
                     throw fail(column, "not an ISO 8601 timestamp: '\(Self.clip(text))'")
                 }
                 timestamp = parsed
+                timestampGiven = true
             }
         }
         var zone = defaultTimeZone
@@ -117,7 +119,7 @@ public struct EntriesCSVReader: EntryRowSource {
         return EntryRow(
             habit: fields[columns.habit], dayKey: dayKey, value: value, unit: unit,
             note: columns.note.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }, timestamp: timestamp,
-            timeZone: zone, uid: uid, line: line)
+            timeZone: zone, uid: uid, line: line, timestampGiven: timestampGiven)
     }
 
     /// Surrounding spaces and tabs removed; the common case (none) costs two byte reads.

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+import RoutineCore
+import Testing
+
+@testable import RoutineStore
+
+/// A stored value that does not read back as its type — written by hand with `sqlite3`,
+/// past the schema's CHECKs — is `StoreError.corrupt` naming the table, the row and the
+/// column (issue 17 item 4). Before, each read a default: a day `2026-02-30` was
+/// 1970-01-01, a status `done` was `aborted`, a schedule `days:funday` was daily, a pause
+/// with a damaged day vanished.
+@Suite struct DamagedValueTests {
+    /// The one line a damaged store gives, or a recorded issue.
+    private func detail(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            Issue.record("nothing was thrown")
+        } catch StoreError.corrupt(_, let detail) {
+            return detail
+        } catch {
+            Issue.record("not a corrupt store: \(error)")
+        }
+        return nil
+    }
+
+    private func damage(_ store: AppDatabase, _ sql: String) throws {
+        try store.write { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            defer { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
+            try db.execute(sql: sql)
+        }
+    }
+
+    @Test func aDayThatIsNoDateIsDamagedNot1970() throws {
+        let store = try AppDatabase.inMemory()
+        let entry = try store.log("Stretch")
+        try damage(store, "UPDATE habit_entry SET day_key = '2026-02-30'")
+        let expected = "table habit_entry, row \(entry.id): day_key holds '2026-02-30', not a day (YYYY-MM-DD)"
+        #expect(detail { _ = try store.entries() } == expected)
+        // The bulk readers: metrics, the CSV backup, a run's history.
+        #expect(detail { _ = try store.metricEntries(to: Fixtures.day) } == expected)
+        #expect(detail { try store.exportEntryRows { _ in } } == expected)
+        #expect(detail { _ = try store.dayContext(habits: ["Stretch"], day: Fixtures.day) } == expected)
+    }
+
+    @Test func anInstantThatIsNoInstantIsDamaged() throws {
+        let store = try AppDatabase.inMemory()
+        let entry = try store.log("Stretch")
+        try damage(store, "UPDATE habit SET created_at = 'yesterday'")
+        #expect(
+            detail { _ = try store.habits() }
+                == "table habit, row 1: created_at holds 'yesterday', not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)")
+        try damage(store, "UPDATE habit SET created_at = '2026-11-22T06:40:00.000Z'")
+        try damage(store, "UPDATE habit_entry SET deleted_at = '2026-13-01T00:00:00.000Z'")
+        #expect(
+            detail { _ = try store.entries(includeDeleted: true) }?.hasPrefix(
+                "table habit_entry, row \(entry.id): deleted_at holds") == true)
+    }
+
+    @Test func aRunStatusThatIsNoStatusIsDamagedNotAborted() throws {
+        let store = try AppDatabase.inMemory()
+        let versionID = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
+        let id = try store.startRun(
+            versionID: versionID, dayKey: Fixtures.day, timeZone: "UTC", state: Data("{}".utf8), now: Fixtures.instant)
+        store.releaseRun(id: id)
+        try damage(store, "UPDATE run SET status = 'done'")
+        let expected =
+            "table run, row \(id): status holds 'done', not a run status (active, paused, completed, aborted)"
+        #expect(detail { _ = try store.runs() } == expected)
+        #expect(detail { _ = try store.run(id: id) } == expected)
+        #expect(detail { try store.claimRun(id: id) } == expected)
+    }
+
+    @Test func aScheduleThatDoesNotParseIsDamagedNotDaily() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Stretch")
+        try store.write { db in try db.execute(sql: "UPDATE habit SET schedule = 'days:funday'") }
+        #expect(
+            detail { _ = try store.habit(named: "Stretch") }
+                == "table habit, row 1: schedule holds 'days:funday', not a schedule (days:mon,… or every:N)")
+    }
+
+    @Test func aPauseOrGoalWithADamagedDayIsDamagedNotIgnored() throws {
+        let store = try AppDatabase.inMemory()
+        try store.log("Stretch")
+        let pause = try store.addPause(
+            habits: [], from: Fixtures.day, to: Fixtures.day, note: nil, at: Fixtures.instant)
+        try damage(store, "UPDATE pause SET to_day = '2026-11-31'")
+        #expect(
+            detail { _ = try store.pauses() }
+                == "table pause, row \(pause.id): to_day holds '2026-11-31', not a day (YYYY-MM-DD)")
+        try damage(store, "DELETE FROM pause")
+        let goal = try store.addGoal(
+            title: "Stretch often", target: 5, unit: nil, from: Fixtures.day, to: Fixtures.day, habits: ["Stretch"],
+            at: Fixtures.instant)
+        try damage(store, "UPDATE goal SET from_day = 'soon'")
+        #expect(
+            detail { _ = try store.goals() }
+                == "table goal, row \(goal.id): from_day holds 'soon', not a day (YYYY-MM-DD)")
+    }
+
+    @Test func aValueOfTheWrongTypeNamesItsColumn() throws {
+        let store = try AppDatabase.inMemory()
+        let entry = try store.log("Run", 5, unit: "km")
+        try damage(store, "UPDATE habit_entry SET value = 'five'")
+        #expect(
+            detail { _ = try store.entries() } == "table habit_entry, row \(entry.id): value holds 'five', not a number"
+        )
+    }
+
+    @Test func aRoutineVersionWithADamagedInstantIsDamaged() throws {
+        let store = try AppDatabase.inMemory()
+        let versionID = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
+        try damage(store, "UPDATE routine_version SET imported_at = ''")
+        let expected =
+            "table routine_version, row \(versionID): imported_at holds '', not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)"
+        #expect(detail { _ = try store.routines() } == expected)
+        #expect(detail { _ = try store.routine(slug: "morning-checkin") } == expected)
+    }
+}
