@@ -35,6 +35,10 @@ let package = Package(
         ),
         // The application layer: runs end to end, the day planner, the services commands call.
         .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore"]),
+        // `routine test`: test files read, cases walked in memory, routines explored (SPEC §15.1).
+        .target(name: "RoutineTesting", dependencies: ["RoutineCore", "RoutineFile"]),
+        // The language server (`routine lsp`): JSON-RPC framing, protocol types, features.
+        .target(name: "RoutineLSP", dependencies: ["RoutineCore", "RoutineFile"]),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
             name: "CLibEdit",
@@ -47,7 +51,8 @@ let package = Package(
         .target(
             name: "RoutineCLI",
             dependencies: [
-                "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor",
+                "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor", "RoutineTesting",
+                "RoutineLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,6 +67,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore", "TestSupport"]),
+        .testTarget(
+            name: "RoutineTestingTests", dependencies: ["RoutineTesting", "RoutineCore", "RoutineFile", "TestSupport"]),
+        .testTarget(
+            name: "RoutineLSPTests", dependencies: ["RoutineLSP", "RoutineCore", "EndToEndSupport", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         // The application layer against a real SQLite file: the day planner, the coordinator.
         .testTarget(
@@ -76,7 +85,7 @@ let package = Package(
                 "RoutineCLI", "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "TestSupport",
                 "EndToEndSupport",
             ],
-            exclude: ["Golden"]
+            exclude: ["Golden", "SchemaCorpus"]
         ),
         // The slow layer, run apart by scripts/test. Sizes far beyond a life: 100,000-node
         // graphs, a 100,000-node file read and checked, 365,000-row imports.

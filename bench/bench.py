@@ -5,7 +5,7 @@ Each scenario runs the project's command and its anchor in turns (A B A B ...),
 takes the median wall time of each, and prints the ratio. Nothing is asserted:
 these are figures to compare against the targets in bench/README.md.
 
-Usage: bench/run [--quick] [--runs N]   (bench/run builds the release binary first)
+Usage: bench/run [--quick] [--runs N] [--only conditions|lsp]   (builds the release binary first)
 """
 import argparse
 import datetime
@@ -62,7 +62,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/routine"))
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
-    parser.add_argument("--only", choices=["conditions", "lifetime"], help="run one scenario only")
+    parser.add_argument("--only", choices=["conditions", "lifetime", "lsp"], help="run one scenario only")
     parser.add_argument("--previous", help="with --only lifetime: a git revision to build and time beside")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
@@ -87,6 +87,11 @@ def main():
 
     if args.only == "conditions":
         conditions_scenario(binary, work, env, runs, results)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.only == "lsp":
+        import lsp_bench
+        results += lsp_bench.lsp_scenarios(binary, env, args.quick, ROOT, runs)
         shutil.rmtree(work, ignore_errors=True)
         return
 
@@ -186,6 +191,8 @@ def main():
           f"\n  check on the {nodes:,}-node file: {rss_check/1024:7.1f} MiB", flush=True)
 
     conditions_scenario(binary, work, env, runs, results)
+    import lsp_bench
+    results += lsp_bench.lsp_scenarios(binary, env, args.quick, ROOT, runs)
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -14,7 +14,7 @@ public struct RoutineCommand: ParsableCommand {
             Import.self, List.self, Show.self, Export.self, New.self, Edit.self,
             Log.self, Entries.self, Delete.self, Undelete.self, Undo.self, Habits.self, Habit.self, ImportEntries.self,
             Stats.self, Today.self, Plan.self, Goal.self, Pause.self, Pauses.self, Unpause.self, Backup.self,
-            Restore.self, Config.self, Repl.self,
+            Restore.self, Config.self, Test.self, Schema.self, Lsp.self, Repl.self,
         ],
         defaultSubcommand: Repl.self
     )

@@ -5,6 +5,10 @@ public enum JSONText {
     /// A JSON string literal: quotes, backslashes and control characters escaped,
     /// everything else (non-ASCII included) written as is.
     public static func string(_ text: String) -> String {
+        // Most strings (ids, codes, messages, URIs) are printable ASCII without a quote or
+        // backslash: written as they are, without a walk over their scalars.
+        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        if plain { return "\"" + text + "\"" }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -94,17 +94,23 @@ public struct CheckReport: Sendable {
             out += "{\"path\":\(JSONText.string(file.path)),\"diagnostics\":["
             for (index, diagnostic) in file.diagnostics.enumerated() {
                 if index > 0 { out += "," }
-                let line = diagnostic.location.map { String($0.line) } ?? "null"
-                let column = diagnostic.location.map { String($0.column) } ?? "null"
-                out +=
-                    "{\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
-                    + "\"code\":\(JSONText.string(diagnostic.code.rawValue)),"
-                    + "\"line\":\(line),\"column\":\(column),"
-                    + "\"message\":\(JSONText.string(diagnostic.message))}"
+                out += Self.json(diagnostic)
             }
             out += "]}"
         }
         out += "],\"errors\":\(errorCount),\"warnings\":\(warningCount)}\n"
         return out
+    }
+
+    /// One diagnostic as SPEC §3's JSON object (`severity`, `code`, `line`, `column`,
+    /// `message`); `line` and `column` are null without a position. Every report that
+    /// lists diagnostics (`check`, `routine test`) writes them through this.
+    public static func json(_ diagnostic: Diagnostic) -> String {
+        let line = diagnostic.location.map { String($0.line) } ?? "null"
+        let column = diagnostic.location.map { String($0.column) } ?? "null"
+        return "{\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
+            + "\"code\":\(JSONText.string(diagnostic.code.rawValue)),"
+            + "\"line\":\(line),\"column\":\(column),"
+            + "\"message\":\(JSONText.string(diagnostic.message))}"
     }
 }

@@ -31,7 +31,8 @@ public enum CheckRun {
     /// The files to check, in order: each path as given; a folder replaced by the
     /// routine files inside it (sorted). Missing paths are kept, so they get reported.
     /// A folder reached twice (symbolic links) is searched once.
-    public static func expand(_ paths: [String]) -> [String] {
+    /// `include` picks the files of a folder by name (routine files by default).
+    public static func expand(_ paths: [String], include: (String) -> Bool = isRoutineFile) -> [String] {
         var result: [String] = []
         var seenFolders = Set<String>()
         for path in paths {
@@ -52,7 +53,7 @@ public enum CheckRun {
                     let child = join(folder, name)
                     if isDirectory(child) {
                         pending.append(child)
-                    } else if isRoutineFile(name) {
+                    } else if include(name) {
                         found.append(child)
                     }
                 }
@@ -62,16 +63,24 @@ public enum CheckRun {
         return result
     }
 
-    static func isRoutineFile(_ name: String) -> Bool {
+    /// `*.yaml` and `*.yml`, but not test files (`*.test.yaml`, `*.test.yml`): those
+    /// are `routine test`'s, which live beside the routines they test.
+    public static func isRoutineFile(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+        return (lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")) && !isTestFile(name)
+    }
+
+    /// A routine test file (`*.test.yaml` or `*.test.yml`, SPEC §15.1).
+    public static func isTestFile(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".test.yaml") || lower.hasSuffix(".test.yml")
     }
 
     static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var flag: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
     }

@@ -9,12 +9,13 @@ import RoutineCore
 /// `RoutineValidator`. A node with a bad shape still becomes a draft node, so that
 /// refs to it do not cascade into `undefined-node` errors.
 struct RoutineDecoder {
-    static let topKeys = ["routine", "title", "start", "habits", "nodes"]
-    static let nodeKeys = ["habit", "question", "options", "next", "when"]
-    static let inlineKeys = ["id", "habit", "question", "options", "next", "when"]
-    static let optionKeys = ["text", "next", "when"]
-    static let habitKeys = ["measure", "target", "weekly", "days", "every"]
-    static let measureKeys = ["unit", "type"]
+    // The allowed keys, from their one home (`RoutineKeys`, which the schema reads too).
+    static let topKeys = RoutineKeys.names(RoutineKeys.file)
+    static let nodeKeys = RoutineKeys.names(RoutineKeys.node)
+    static let inlineKeys = RoutineKeys.names(RoutineKeys.inlineNode)
+    static let optionKeys = RoutineKeys.names(RoutineKeys.option)
+    static let habitKeys = RoutineKeys.names(RoutineKeys.habitProperties)
+    static let measureKeys = RoutineKeys.names(RoutineKeys.measure)
 
     var diagnostics: [Diagnostic] = []
     var nodes: [DraftNode] = []

@@ -105,7 +105,11 @@ public enum RoutineFileReader {
 /// each read replaces, and frees, the trees before. A long-lived process (the REPL)
 /// passes none.
 public final class TreeKeeper: @unchecked Sendable {
-    fileprivate var last: Any?
+    var last: Any?
 
     public init() {}
+
+    /// The draft of the file read last: every id, ref and habit with its position, for
+    /// the language server's navigation. Nil before a read and after a syntax error.
+    public var draft: RoutineDraft? { (last as? (YAMLEventReader.Output, RoutineDraft))?.1 }
 }

@@ -9,24 +9,24 @@ import RoutineCore
 /// at `maxDepth`; alias expansion is bounded by `aliasBudget`; a second document is
 /// reported. Input is checked to be UTF-8 first, so that a bad byte is reported at
 /// its own line and column.
-struct YAMLEventReader {
+public struct YAMLEventReader {
     /// Collections nested deeper than this are an error (SPEC §2).
     static let maxDepth = 100
 
-    struct Output {
+    public struct Output: Sendable {
         /// The first document's root; nil for an empty stream, or when reading stopped.
-        var root: YAMLNode?
-        var diagnostics: [Diagnostic] = []
+        public var root: YAMLNode?
+        public var diagnostics: [Diagnostic] = []
         /// True when the tree is incomplete or unusable (syntax error, too deep,
         /// too many aliases): the caller should not look for missing keys in it.
-        var stopped = false
+        public var stopped = false
     }
 
     /// How many nodes aliases may add, in total, for a file of `byteCount` bytes: as
     /// many as the file could hold without aliases (one per byte), at least 100,000.
     static func aliasBudget(byteCount: Int) -> Int { max(100_000, byteCount) }
 
-    static func read(_ data: Data) -> Output {
+    public static func read(_ data: Data) -> Output {
         // A UTF-8 byte order mark (editors on Windows write one) is not content. libyaml
         // skips it only when it detects the encoding itself, and ours is set explicitly.
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data

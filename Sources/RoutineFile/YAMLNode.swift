@@ -7,31 +7,31 @@ import RoutineCore
 /// (`key:` with nothing after it, or `~`) can be told from `key: ""`. Aliases are
 /// expanded into copies of their anchored node (copy-on-write arrays keep that cheap;
 /// `YAMLEventReader` bounds the total).
-struct YAMLNode: Sendable {
-    enum Kind: Sendable {
+public struct YAMLNode: Sendable {
+    public enum Kind: Sendable {
         case scalar(String, plain: Bool)
         case sequence([YAMLNode])
         case mapping([YAMLPair])
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// Where the node starts (1-based line and column, columns in characters).
-    var location: SourceLocation
+    public var location: SourceLocation
 
     /// The text of a scalar, nil for a collection.
-    var text: String? {
+    public var text: String? {
         if case .scalar(let text, _) = kind { return text }
         return nil
     }
 
     /// True for a plain scalar that YAML would read as null: empty, `~` or `null`.
-    var isNull: Bool {
+    public var isNull: Bool {
         guard case .scalar(let text, let plain) = kind, plain else { return false }
         return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
     }
 
     /// A word for the kind of node, for messages ("a list", "a mapping", "text").
-    var kindName: String {
+    public var kindName: String {
         switch kind {
         case .scalar: "text"
         case .sequence: "a list"
@@ -41,7 +41,7 @@ struct YAMLNode: Sendable {
 }
 
 /// One key/value pair of a mapping, in file order (duplicates kept; the reader reports them).
-struct YAMLPair: Sendable {
-    var key: YAMLNode
-    var value: YAMLNode
+public struct YAMLPair: Sendable {
+    public var key: YAMLNode
+    public var value: YAMLNode
 }

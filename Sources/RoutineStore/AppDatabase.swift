@@ -183,6 +183,20 @@ public final class AppDatabase: Sendable {
         return AppDatabase(writer: queue, path: path, isReadOnly: false, runLocks: RunLocks(directory: path + ".runs"))
     }
 
+    /// Opens an existing store for reading only: never creates, migrates or writes it
+    /// (the language server reads habits from it while the user's commands write). It
+    /// takes no store lock: a reader must never wait for a restore, and never blocks one.
+    /// A missing file, or one that needs an upgrade first, is an error.
+    public static func openForReading(
+        path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout
+    ) throws
+        -> AppDatabase
+    {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw StoreError.unreadable(path: path) }
+        return try open(path: path, readOnly: true, busyTimeout: busyTimeout, lock: nil)
+    }
+
     private static func open(
         path: String, readOnly: Bool, busyTimeout: TimeInterval, lock: StoreLock?
     ) throws

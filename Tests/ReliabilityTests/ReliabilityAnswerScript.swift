@@ -39,10 +39,10 @@ struct AnswerScript {
         return (directory, env, try bundled())
     }
 
-    /// The bundled routines, read in process.
+    /// The bundled routines, read in process (their test files beside them are not routines).
     static func bundled() throws -> [(name: String, routine: Routine)] {
         let folder = Binary.repository.appendingPathComponent("routines")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(CheckRun.isRoutineFile)
             .sorted()
         return try files.map { file in
             let result = RoutineFileReader.read(path: folder.appendingPathComponent(file).path)

@@ -18,7 +18,7 @@ import Testing
         let folder = Binary.repository.appendingPathComponent("routines")
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        where name.hasSuffix(".yaml") {
+        where CheckRun.isRoutineFile(name) {
             files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
         }
         return files

@@ -28,7 +28,7 @@ import Testing
             "HabitSchedule": "schedule", "EditRoutine": "routine", "EditEntry": "entry",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 47)
+        #expect(commands.count == 50)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -40,8 +40,8 @@ import Testing
                 "export",
                 "new", "edit",
                 "log", "entries", "delete", "undelete", "undo", "habits", "habit", "import-entries", "stats", "today",
-                "plan",
-                "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "repl",
+                "plan", "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "test", "schema", "lsp",
+                "repl",
             ])
     }
 }

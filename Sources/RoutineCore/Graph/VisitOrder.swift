@@ -78,7 +78,7 @@ extension Routine {
     /// The nodes a visit of `node` activates: a habit's `next`; for a question answered
     /// with option `option`, that option's `next` followed by the question's own `next`.
     /// Out-of-range indices are dropped.
-    func activations(of node: Int, option: Int?) -> [Int] {
+    public func activations(of node: Int, option: Int?) -> [Int] {
         guard node >= 0, node < nodes.count else { return [] }
         var result: [Int]
         switch nodes[node].body {

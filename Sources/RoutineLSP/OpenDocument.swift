@@ -1,0 +1,69 @@
+import RoutineCore
+
+/// A document the editor has open: its text, and the index of its latest version,
+/// built only when something asks for it (so rapid edits cost one read, not one each).
+final class OpenDocument {
+    let uri: String
+    var document: TextDocument
+    var needsDiagnostics = true
+    private var checked: DocumentIndex.Checked?
+    private var cached: DocumentIndex?
+    /// The latest version that had a draft, and its index once built (see `namesIndex`).
+    private var lastGoodRead: (text: String, checked: DocumentIndex.Checked)?
+    private var lastGood: DocumentIndex?
+
+    init(uri: String, text: String, version: Int) {
+        self.uri = uri
+        document = TextDocument(text: text, version: version)
+    }
+
+    func edit(range: LSPRange?, text: String) {
+        document.apply(range: range, text: text)
+        checked = nil
+        cached = nil
+        needsDiagnostics = true
+    }
+
+    /// `check`'s diagnostics of the latest version: all that publishing needs, so the
+    /// spans of ids and names are found only when a request asks for them.
+    var diagnostics: [Diagnostic] { read().diagnostics }
+
+    private func read() -> DocumentIndex.Checked {
+        if let checked { return checked }
+        let read = DocumentIndex.check(document.text)
+        checked = read
+        if read.draft != nil {
+            lastGoodRead = (document.text, read)
+            lastGood = nil
+        }
+        return read
+    }
+
+    var index: DocumentIndex {
+        if let cached { return cached }
+        let built = DocumentIndex(text: document.text, checked: read())
+        cached = built
+        return built
+    }
+
+    /// The index to take names from: while a half-typed line breaks the YAML (`next: [jo`
+    /// is not YAML yet), ids and habit names still complete from the last version read.
+    var namesIndex: DocumentIndex {
+        let current = index
+        if current.draft != nil { return current }
+        if lastGood == nil, let good = lastGoodRead { lastGood = DocumentIndex(text: good.text, checked: good.checked) }
+        return lastGood ?? current
+    }
+
+    /// The LSP range of a span (one line).
+    func range(_ span: DocumentIndex.Span) -> LSPRange {
+        LSPRange(
+            start: document.position(of: span.location),
+            end: document.position(of: span.location, plus: span.length))
+    }
+
+    /// The reader's location of a request's `position`.
+    func location(_ params: JSON) -> SourceLocation? {
+        LSPPosition(params["position"]).map(document.location(of:))
+    }
+}

@@ -1,0 +1,62 @@
+import EndToEndSupport
+import Foundation
+import RoutineLSP
+import Testing
+
+/// The server reads a configured store (habit names, streaks, last entries) without
+/// ever writing it, and never creates one.
+@Suite struct StoreTests {
+    static let uri = "file:///tmp/store.yaml"
+    static let routine =
+        "routine: s\nstart: [run]\nnodes:\n  run:\n    habit: Run\n    next: [more]\n  more:\n    habit: \n"
+
+    @Test func habitsOfTheStoreCompleteAndHoverWithoutWritingIt() throws {
+        let folder = try TemporaryDirectory()
+        let environment = Binary.environment(store: folder.store)
+        for arguments in [["log", "Stretch", "--new"], ["log", "Run", "5", "--unit", "km", "--new"]] {
+            let result = try Binary.run(arguments, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder.store))
+        let modified = try FileManager.default.attributesOfItem(atPath: folder.store)[.modificationDate] as? Date
+
+        let client = try LSPClient(store: folder.store)
+        try client.initialize()
+        client.open(Self.uri, Self.routine)
+        // The store is read on its own thread: ask until its names arrive.
+        var labels: [String] = []
+        let deadline = Date().addingTimeInterval(20)
+        while !labels.contains("Stretch") && Date() < deadline {
+            let result = try client.call("textDocument/completion", LSPClient.at(Self.uri, 7, 11))
+            labels = (result["result"]?["items"]?.array ?? []).compactMap { $0["label"]?.string }
+            if !labels.contains("Stretch") { usleep(100_000) }
+        }
+        #expect(labels.contains("Stretch"))  // only in the store
+        #expect(labels.filter { $0 == "Run" }.count == 1)  // in both: offered once
+
+        let hover = try client.call("textDocument/hover", LSPClient.at(Self.uri, 4, 12))
+        let text = try #require(hover["result"]?["contents"]?["value"]?.string)
+        #expect(text.contains("in the store: streak 1"))
+        #expect(text.contains("last entry 2026-11-22 (5 km)"))
+
+        #expect(try client.call("shutdown", .null)["result"] == .null)
+        client.notify("exit", .null)
+        #expect(client.exitStatus(timeout: 20) == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.store)) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.store)[.modificationDate] as? Date == modified)
+    }
+
+    @Test func noStoreIsCreated() throws {
+        let folder = try TemporaryDirectory()
+        let client = try LSPClient(store: folder.store)
+        try client.initialize()
+        client.open(Self.uri, Self.routine)
+        _ = try client.diagnostics(Self.uri)
+        let result = try client.call("textDocument/completion", LSPClient.at(Self.uri, 7, 11))
+        #expect(result["result"]?["items"]?.array?.compactMap { $0["label"]?.string } == ["Run"])
+        #expect(try client.call("shutdown", .null)["result"] == .null)
+        client.notify("exit", .null)
+        #expect(client.exitStatus(timeout: 20) == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.store))
+    }
+}
