@@ -46,7 +46,9 @@ public func fuzzRoutineFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
 /// The expression parser and checker on arbitrary text: total, positions in bounds.
 func fuzzCondition(_ text: String) {
     let checker = ConditionChecker(node: { $0 == "q" ? .question : nil }, knowsHabit: { $0 == "Run" })
-    let length = text.count
+    // Offsets count Unicode scalars (SPEC §3 columns), not characters: "\r\n(" is
+    // 2 characters but 3 scalars, and its "ends too early" is at offset 3.
+    let length = text.unicodeScalars.count
     for problem in checker.check(text) where problem.offset < 0 || problem.offset > length {
         fatalError("condition problem outside the expression: \(problem) in \(text.debugDescription)")
     }

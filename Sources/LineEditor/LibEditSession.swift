@@ -18,6 +18,8 @@ final class LibEditSession {
     let historyProblem: String?
     private let historySize: Int32
     private let completer: (CompletionRequest) -> [String]
+    /// Words shown beside a candidate in a Tab listing (never inserted).
+    private let describe: (String) -> String?
     /// What Tab offers during the current read instead of asking the completer (a run
     /// prompt's answers), or nil.
     private var fixedCandidates: [String]?
@@ -28,7 +30,7 @@ final class LibEditSession {
     /// (no usable terminal).
     init?(
         programName: String, historyFile: URL?, historySize: Int,
-        completer: @escaping (CompletionRequest) -> [String]
+        completer: @escaping (CompletionRequest) -> [String], describe: @escaping (String) -> String?
     ) {
         guard let editLine = routine_el_init(programName) else { return nil }
         guard let history = history_init() else {
@@ -55,6 +57,7 @@ final class LibEditSession {
         }
         self.historySize = Int32(clamping: max(1, historySize))
         self.completer = completer
+        self.describe = describe
 
         _ = routine_history_setsize(history, self.historySize)
         _ = routine_history_setunique(history, 1)
@@ -83,9 +86,22 @@ final class LibEditSession {
             return session.complete()
         }
         _ = routine_el_bind(editLine, "^I", "routine-complete")
+        // Ctrl-L clears the screen as in bash. libedit's own ed-clear-screen only redraws
+        // the line here (it finds no "clear" capability through its terminal setup), so
+        // the editor writes the ANSI sequence every terminal emulator understands.
+        _ = routine_el_add_function(editLine, "routine-clear", "Clear the screen") { _, _ in
+            LibEditSession.clearScreen()
+            return UInt8(CC_REDISPLAY)
+        }
+        _ = routine_el_bind(editLine, "^L", "routine-clear")
         // As in bash: Ctrl-R searches the history backwards while typing
         // (libedit's emacs default is a plain redisplay).
         _ = routine_el_bind(editLine, "^R", "em-inc-search-prev")
+    }
+
+    /// Moves the cursor home and erases the screen (`ESC [H ESC [2J`).
+    static func clearScreen() {
+        routine_write_stdout("\u{1B}[H\u{1B}[2J")
     }
 
     /// How many answers are recalled.
@@ -197,7 +213,8 @@ final class LibEditSession {
             }
             return UInt8(CC_REFRESH)
         case .list(let items):
-            let lines = CompletionEngine.layout(items, width: Self.terminalColumns())
+            let shown = items.map { item in describe(item).map { "\(item)  (\($0))" } ?? item }
+            let lines = CompletionEngine.layout(shown, width: Self.terminalColumns())
             routine_write_stdout("\n" + lines.joined(separator: "\n") + "\n")
             return UInt8(CC_REDISPLAY)
         }

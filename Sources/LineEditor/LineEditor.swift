@@ -32,13 +32,16 @@ public final class LineEditor {
     ///     the file is written with mode 0600. `nil`: history for this session only.
     ///   - historySize: how many entries are kept (the oldest go first).
     ///   - completer: the candidates for a Tab press; see ``CompletionRequest``.
+    ///   - describe: a few words shown beside a candidate when Tab lists several
+    ///     (`30b571e1  (morning-checkin, 2026-11-22)`); only the candidate is inserted.
     ///
     /// On a terminal this also sets the process's `LC_CTYPE` from the
     /// environment (falling back to `C.UTF-8` when that gives the plain C
     /// locale), which libedit needs to edit UTF-8 text.
     public init(
         programName: String, historyFile: URL?, historySize: Int = 1000,
-        completer: @escaping (CompletionRequest) -> [String]
+        completer: @escaping (CompletionRequest) -> [String],
+        describe: @escaping (String) -> String? = { _ in nil }
     ) {
         var session: LibEditSession?
         let onTerminal = isatty(STDIN_FILENO) != 0
@@ -46,7 +49,7 @@ public final class LineEditor {
             Self.useUTF8Locale()
             session = LibEditSession(
                 programName: programName, historyFile: historyFile,
-                historySize: historySize, completer: completer)
+                historySize: historySize, completer: completer, describe: describe)
         }
         self.session = session
         self.isInteractive = session != nil
@@ -99,6 +102,12 @@ public final class LineEditor {
     /// without the path), e.g. "it is a FIFO, not a regular file"; `nil` when it is
     /// used or when there is no terminal. The session then keeps history in memory only.
     public var historyProblem: String? { session?.historyProblem }
+
+    /// Clears the screen, as Ctrl-L does; nothing when input is not a terminal (a
+    /// script's output keeps no escape).
+    public func clearScreen() {
+        if session != nil { LibEditSession.clearScreen() }
+    }
 
     /// Records `line` in the history (up arrow recalls it) and saves the history
     /// file at once, so that a crash keeps it.

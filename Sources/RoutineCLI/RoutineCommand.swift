@@ -12,7 +12,7 @@ public struct RoutineCommand: ParsableCommand {
         subcommands: [
             Check.self, Run.self, Resume.self, Runs.self, Abort.self, Paths.self, Archive.self, Unarchive.self,
             Import.self, List.self, Show.self, Export.self, New.self, Edit.self,
-            Log.self, Entries.self, Delete.self, Undelete.self, Habits.self, Habit.self, ImportEntries.self,
+            Log.self, Entries.self, Delete.self, Undelete.self, Undo.self, Habits.self, Habit.self, ImportEntries.self,
             Stats.self, Today.self, Plan.self, Goal.self, Pause.self, Pauses.self, Unpause.self, Backup.self,
             Restore.self, Config.self, Test.self, Schema.self, Lsp.self, Repl.self, Answers.self, ImportAnswers.self,
             Insights.self, Review.self,
@@ -41,8 +41,8 @@ public struct RoutineCommand: ParsableCommand {
     /// The REPL calls this for each line, so a failing command never ends the session.
     @discardableResult
     static func execute(arguments: [String]) -> Outcome {
+        let arguments = Edit.longForm(GlobalOptions.normalize(arguments))
         do {
-            let arguments = Edit.longForm(GlobalOptions.normalize(arguments))
             try checkCommandName(arguments)
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -52,12 +52,12 @@ public struct RoutineCommand: ParsableCommand {
             Output.flush()
             return Outcome(status: 0, endOfInput: true)
         } catch {
-            return Outcome(status: status(of: error))
+            return Outcome(status: status(of: error, arguments: arguments))
         }
     }
 
     /// Reports a failed command (one line on standard error) and gives its exit status.
-    private static func status(of error: Error) -> Int32 {
+    private static func status(of error: Error, arguments: [String]) -> Int32 {
         do {
             throw error
         } catch let error as CLIError {
@@ -79,14 +79,45 @@ public struct RoutineCommand: ParsableCommand {
                 printError("routine: \(message)")
                 return 1
             }
-            printError(fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
+            guard code == .validationFailure else {
+                printError(fullMessage(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
+                return code.rawValue
+            }
+            // A usage error is one line that says where the whole usage is (SPEC §9),
+            // not ArgumentParser's usage block.
+            let path = commandPath(arguments)
+            let help = (Session.current.isREPL ? "help" : "routine help") + (path.isEmpty ? "" : " " + path)
+            var message = Diagnostic.singleLine(
+                Self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
+            // ArgumentParser's own messages start with a capital; ours do not.
+            if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
+                message = first.lowercased() + message.dropFirst()
+            }
+            printError("routine: \(message) (see '\(help)')")
             return code.rawValue
         }
     }
 
+    /// The words naming the command a line runs (`goal show`; `edit routine` for `edit
+    /// NAME`), following subcommands and default subcommands as ArgumentParser does.
+    static func commandPath(_ arguments: [String]) -> String {
+        var command: ParsableCommand.Type = RoutineCommand.self
+        var path: [String] = []
+        for word in arguments {
+            guard let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == word })
+            else { break }
+            command = sub
+            path.append(word)
+        }
+        if !path.isEmpty, let fallback = command.configuration.defaultSubcommand?.configuration.commandName {
+            path.append(fallback)
+        }
+        return path.joined(separator: " ")
+    }
+
     /// The names a command line may start with: every subcommand, and `help`.
     static var commandNames: [String] {
-        configuration.subcommands.map { $0._commandName } + ["help"]
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
     }
 
     /// An unknown first word is a usage error with a suggestion (SPEC §12), as in the

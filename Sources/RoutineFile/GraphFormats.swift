@@ -44,8 +44,32 @@ enum GraphFormats {
         return out + "]}\n"
     }
 
+    /// What a diagram writes under a node's text: a habit's schedule (`mon, wed, fri`)
+    /// and the node's `when:` condition, so a drawing shows when a node is asked.
+    static func details(_ node: Node, in routine: Routine) -> [String] {
+        var lines: [String] = []
+        if case .habit(let name) = node.body, let schedule = routine.spec(forHabit: name)?.schedule {
+            lines.append("due: \(schedule)")
+        }
+        if let when = node.when { lines.append("when: \(when)") }
+        return lines
+    }
+
+    /// An option's edge label: its text, and its `when:` if it has one.
+    static func optionLabel(_ option: Option) -> [String] {
+        [option.text] + (option.when.map { ["when: \($0)"] } ?? [])
+    }
+
+    /// The labels of the edges from `start`: numbered when there are several, since a
+    /// run takes them in that order and a layout does not show it.
+    static func startLabels(_ routine: Routine) -> [String?] {
+        routine.start.indices.map { routine.start.count > 1 ? "\($0 + 1)" : nil }
+    }
+
     /// Graphviz: questions as diamonds, habits as boxes, a `start` point, option texts
-    /// as edge labels. Node ids and labels are DOT quoted strings.
+    /// as edge labels. Node ids and labels are DOT quoted strings. Schedules and `when:`
+    /// are lines of a node's label (an option's `when:` of its edge's); an option that
+    /// leads nowhere has an edge to a dot, so it is drawn too.
     static func dot(_ routine: Routine) -> String {
         var lines = ["digraph \(dotQuote(routine.slug)) {"]
         lines.append("  label=\(dotQuote(routine.displayTitle));")
@@ -53,23 +77,31 @@ enum GraphFormats {
         lines.append("  node [shape=box];")
         lines.append("  \":start\" [shape=circle, label=\"start\"];")
         for node in routine.nodes {
+            let extra = details(node, in: routine)
             switch node.body {
             case .habit(let name):
-                lines.append("  \(dotQuote(node.id)) [label=\(dotQuote(name))];")
+                lines.append("  \(dotQuote(node.id)) [label=\(dotQuote(([name] + extra).joined(separator: "\n")))];")
             case .question(let text, _):
-                lines.append("  \(dotQuote(node.id)) [shape=diamond, label=\(dotQuote(text))];")
+                let label = dotQuote(([text] + extra).joined(separator: "\n"))
+                lines.append("  \(dotQuote(node.id)) [shape=diamond, label=\(label)];")
             }
         }
-        for start in routine.start {
-            lines.append("  \":start\" -> \(dotQuote(routine.nodes[start].id));")
+        for (start, label) in zip(routine.start, startLabels(routine)) {
+            let suffix = label.map { " [label=\(dotQuote($0))]" } ?? ""
+            lines.append("  \":start\" -> \(dotQuote(routine.nodes[start].id))\(suffix);")
         }
-        for node in routine.nodes {
+        for (index, node) in routine.nodes.enumerated() {
             let from = dotQuote(node.id)
             if case .question(_, let options) = node.body {
-                for option in options {
+                for (position, option) in options.enumerated() {
+                    let label = dotQuote(optionLabel(option).joined(separator: "\n"))
+                    if option.next.isEmpty {
+                        let end = dotQuote(":nowhere:\(index):\(position)")
+                        lines.append("  \(end) [shape=point, label=\"\"];")
+                        lines.append("  \(from) -> \(end) [label=\(label)];")
+                    }
                     for next in option.next {
-                        lines.append(
-                            "  \(from) -> \(dotQuote(routine.nodes[next].id)) [label=\(dotQuote(option.text))];")
+                        lines.append("  \(from) -> \(dotQuote(routine.nodes[next].id)) [label=\(label)];")
                     }
                 }
             }
@@ -96,24 +128,34 @@ enum GraphFormats {
     }
 
     /// Mermaid: nodes named `n0`, `n1` … by index (so ids never clash with Mermaid
-    /// syntax), texts in quotes with Mermaid's `#…;` entity escapes.
+    /// syntax), texts in quotes with Mermaid's `#…;` entity escapes. Schedules and
+    /// `when:` follow the text after ` · `; an option that leads nowhere ends in a
+    /// small circle (`x0_1`), so it is drawn too.
     static func mermaid(_ routine: Routine) -> String {
         var lines = ["flowchart TD"]
         lines.append("  start((\"start\"))")
         for (index, node) in routine.nodes.enumerated() {
+            let extra = details(node, in: routine)
             switch node.body {
             case .habit(let name):
-                lines.append("  n\(index)[\(mermaidQuote(name))]")
+                lines.append("  n\(index)[\(mermaidQuote(([name] + extra).joined(separator: " · ")))]")
             case .question(let text, _):
-                lines.append("  n\(index){\(mermaidQuote(text))}")
+                lines.append("  n\(index){\(mermaidQuote(([text] + extra).joined(separator: " · ")))}")
             }
         }
-        for start in routine.start { lines.append("  start --> n\(start)") }
+        for (start, label) in zip(routine.start, startLabels(routine)) {
+            lines.append("  start -->" + (label.map { "|\(mermaidQuote($0))|" } ?? "") + " n\(start)")
+        }
         for (index, node) in routine.nodes.enumerated() {
             if case .question(_, let options) = node.body {
-                for option in options {
+                for (position, option) in options.enumerated() {
+                    let label = mermaidQuote(optionLabel(option).joined(separator: " · "))
+                    if option.next.isEmpty {
+                        lines.append("  x\(index)_\(position)(( ))")
+                        lines.append("  n\(index) -->|\(label)| x\(index)_\(position)")
+                    }
                     for next in option.next {
-                        lines.append("  n\(index) -->|\(mermaidQuote(option.text))| n\(next)")
+                        lines.append("  n\(index) -->|\(label)| n\(next)")
                     }
                 }
             }

@@ -7,6 +7,9 @@ public struct RoutineFileResult: Sendable {
     public var routine: Routine?
     /// Every diagnostic of the file, sorted by position (line, then column).
     public var diagnostics: [Diagnostic]
+    /// Where each habit under `habits:` declares its measure (else its name), by key: a
+    /// conflict with the store found later (`import`) is reported at the file's line:col.
+    public var declarations: [HabitKey: SourceLocation] = [:]
 
     public init(routine: Routine?, diagnostics: [Diagnostic]) {
         self.routine = routine
@@ -30,7 +33,7 @@ public enum RoutineFileReader {
     /// With `assemble: false` (`routine check`) only the diagnostics are wanted: the
     /// routine is not built and `routine` is nil.
     public static func read(
-        path: String, assemble: Bool = true, keeping keeper: TreeKeeper? = nil
+        path: String, assemble: Bool = true, keeping keeper: TreeKeeper? = nil, storedHabits: [String] = []
     )
         -> RoutineFileResult
     {
@@ -44,12 +47,14 @@ public enum RoutineFileReader {
                     Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
                 ])
         }
-        return read(data: data, path: path, assemble: assemble, keeping: keeper)
+        return read(data: data, path: path, assemble: assemble, keeping: keeper, storedHabits: storedHabits)
     }
 
     /// Reads routine YAML from memory; `path` is only used by callers for messages.
+    /// `storedHabits`: the store's habit names, when one is at hand (see `RoutineValidator`).
     public static func read(
-        data: Data, path: String = "", assemble: Bool = true, keeping keeper: TreeKeeper? = nil
+        data: Data, path: String = "", assemble: Bool = true, keeping keeper: TreeKeeper? = nil,
+        storedHabits: [String] = []
     )
         -> RoutineFileResult
     {
@@ -62,7 +67,7 @@ public enum RoutineFileReader {
         var decoder = RoutineDecoder()
         let draft = decoder.decode(yaml.root)
         diagnostics += decoder.diagnostics
-        let validated = RoutineValidator.validate(draft, assemble: assemble)
+        let validated = RoutineValidator.validate(draft, assemble: assemble, storedHabits: storedHabits)
         if diagnostics.isEmpty {
             diagnostics = validated.diagnostics  // already sorted
         } else {
@@ -71,7 +76,11 @@ public enum RoutineFileReader {
         }
         let hasErrors = diagnostics.contains { $0.severity == .error }
         keeper?.last = (yaml, draft)
-        return RoutineFileResult(routine: hasErrors ? nil : validated.routine, diagnostics: diagnostics)
+        var result = RoutineFileResult(routine: hasErrors ? nil : validated.routine, diagnostics: diagnostics)
+        for habit in draft.habits where result.declarations[HabitKey(habit.name)] == nil {
+            result.declarations[HabitKey(habit.name)] = habit.measureLocation ?? habit.location
+        }
+        return result
     }
 
     /// Reads routine YAML from a string.

@@ -53,7 +53,9 @@ enum TreeDrawing {
                 ? top.prefix : top.prefix + (top.isLast ? "   " : "│  ")
             switch top.item {
             case .option(let option, let question):
-                lines.append(top.prefix + connector + "[\(option.text)]")
+                let when = option.when.map { "  when: \(oneLine($0))" } ?? ""
+                let nowhere = option.next.isEmpty ? "  (adds nothing)" : ""
+                lines.append(top.prefix + connector + "[\(oneLine(option.text))]" + when + nowhere)
                 push(option.next.map { Item.node($0, from: question) }, prefix: childPrefix, depth: top.depth + 1)
             case .node(let index, let from):
                 let node = routine.nodes[index]
@@ -83,18 +85,22 @@ enum TreeDrawing {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `? Question text  (id)` or `Habit name · 10 min  (id)`; generated ids are not shown.
+    /// `? Question text  (id)` or `Habit name · 10 min · due: mon, wed  (id)`, then
+    /// `  when: …` for a node asked only on a condition; generated ids are not shown.
     static func label(_ node: Node, in routine: Routine) -> String {
         let id = node.hasGeneratedID ? "" : "  (\(node.id))"
+        let when = node.when.map { "  when: \(oneLine($0))" } ?? ""
         switch node.body {
         case .question(let text, _):
-            return "? \(oneLine(text))\(id)"
+            return "? \(oneLine(text))\(id)\(when)"
         case .habit(let name):
             var text = oneLine(name)
-            if let spec = routine.spec(forHabit: name), let measure = spec.measure {
+            let spec = routine.spec(forHabit: name)
+            if let spec, let measure = spec.measure {
                 text += " · " + (spec.target.map { "\(JSONText.number($0)) \(measure.unit)" } ?? measure.unit)
             }
-            return text + id
+            if let schedule = spec?.schedule { text += " · due: \(schedule)" }
+            return text + id + when
         }
     }
 

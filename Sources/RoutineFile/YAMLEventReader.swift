@@ -126,6 +126,13 @@ private struct TreeBuilder {
             location = UTF8Check.location(ofOffset: parser.problem_offset, in: bytes)
         } else {
             location = Self.location(parser.problem_mark)
+            // libyaml names a tab by its effect ("found a tab character that violates
+            // indentation", or "found character that cannot start any token" at one):
+            // say what to do instead.
+            let index = parser.problem_mark.index
+            if message.contains("tab character") || (index < bytes.count && bytes[index] == 0x09) {
+                message = "a tab cannot indent YAML; use spaces"
+            }
         }
         return Diagnostic(.syntax, message, at: location)
     }

@@ -54,13 +54,31 @@ extension AppDatabase {
     /// An unknown id throws `unknownEntry`, an already deleted one `entryAlreadyDeleted`.
     @discardableResult
     public func deleteEntry(id: EntryID, at instant: Date) throws -> EntryInfo {
-        try write { db in
-            let entry = try Self.fetchEntry(db, id: id)
-            guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
-            try EntryRecord.filter(key: id).updateAll(
-                db, EntryRecord.Columns.deletedAt.set(to: StoredInstant(instant)))
-            return try Self.fetchEntry(db, id: id)
+        try write { db in try Self.deleteEntry(db, id: id, at: instant) }
+    }
+
+    /// The live entry recorded last: the highest id, since ids grow with each entry
+    /// written to this store (`log`, a run, an import), whatever day it is for.
+    public func lastRecordedEntry() throws -> EntryInfo? {
+        try read { db in
+            try EntryListing.fetchOneChecked(
+                db, sql: "\(Self.entrySelect) WHERE e.deleted_at IS NULL ORDER BY e.id DESC LIMIT 1"
+            )?.info
         }
+    }
+
+    /// Soft-deletes several entries in one transaction: all of them, or none when one is
+    /// unknown or already deleted (`delete 54 55` never half-happens).
+    @discardableResult
+    public func deleteEntries(ids: [EntryID], at instant: Date) throws -> [EntryInfo] {
+        try write { db in try ids.map { try Self.deleteEntry(db, id: $0, at: instant) } }
+    }
+
+    private static func deleteEntry(_ db: Database, id: EntryID, at instant: Date) throws -> EntryInfo {
+        let entry = try fetchEntry(db, id: id)
+        guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
+        try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.deletedAt.set(to: StoredInstant(instant)))
+        return try fetchEntry(db, id: id)
     }
 
     /// Corrects an entry's value, checked against its habit's kind: binary habits take

@@ -79,7 +79,9 @@ import Testing
         _ = try e2e.run(["run", "morning-checkin"], input: "1\n")
         let line = try #require(try e2e.ok(["runs"]).split(separator: "\n").first)
         let prefix = String(line.prefix(4))
-        #expect(try e2e.run(["resume", "abc"], input: "").stderr.contains("no run with id 'abc'"))
+        #expect(try e2e.run(["resume", "abcd"], input: "").stderr.contains("no run with id 'abcd'"))
+        // Fewer than 4 characters names no run: a usage error (issue 17 item 3).
+        #expect(try e2e.run(["resume", "abc"], input: "").status == 64)
         let aborted = try e2e.ok(["abort", prefix])
         #expect(aborted.hasPrefix("aborted run \(line.prefix(8))"))
         #expect(try e2e.ok(["runs"]).contains("aborted"))

@@ -29,7 +29,7 @@ import Testing
             "RunsList": "list", "RunsShow": "show",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 53)
+        #expect(commands.count == 54)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -40,9 +40,9 @@ import Testing
                 "check", "run", "resume", "runs", "abort", "paths", "archive", "unarchive", "import", "list", "show",
                 "export",
                 "new", "edit",
-                "log", "entries", "delete", "undelete", "habits", "habit", "import-entries", "stats", "today", "plan",
-                "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "test", "schema", "lsp", "repl",
-                "answers", "import-answers", "insights", "review",
+                "log", "entries", "delete", "undelete", "undo", "habits", "habit", "import-entries", "stats", "today",
+                "plan", "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "test", "schema", "lsp",
+                "repl", "answers", "import-answers", "insights", "review",
             ])
     }
 }

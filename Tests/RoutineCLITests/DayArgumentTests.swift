@@ -30,9 +30,36 @@ import Testing
     }
 
     @Test func otherWordsAreRefused() {
-        for word in ["", "tomorrow", "+1", "-", "-x", "-9999999", "2026-02-30", "mo", "mond", "yesterday2"] {
+        for word in [
+            "", "+", "-", "-x", "+x", "-9999999", "+999999", "2026-02-30", "mo", "mond", "yesterday2", "next",
+            "next 3", "nextmon", "tomorrow2",
+        ] {
             #expect(DayArgument(word) == nil, "\(word)")
         }
+    }
+
+    /// Issue 19 item 15: a future day wherever one makes sense.
+    @Test func forwardWordsNameFutureDays() {
+        #expect(day("tomorrow") == "2026-11-24")
+        #expect(day("+1") == "2026-11-24")
+        #expect(day("+7") == "2026-11-30")
+        #expect(day("next mon") == "2026-11-30")
+        #expect(day("Next-Sun") == "2026-11-29")
+        #expect(day("next tue") == "2026-11-24")
+    }
+
+    /// Where a range ends or a plan starts, a bare weekday is the coming one, today included.
+    @Test func aWeekdayEndingARangePointsForward() throws {
+        func forward(_ word: String, today: DayKey) throws -> String {
+            try DayArgument.parseForward(word).resolve(today: today).description
+        }
+        let thursday = DayKey(year: 2026, month: 11, day: 26)!
+        #expect(try forward("sun", today: thursday) == "2026-11-29")
+        #expect(try forward("thu", today: thursday) == "2026-11-26")
+        #expect(try forward("wed", today: thursday) == "2026-12-02")
+        #expect(try forward("yesterday", today: thursday) == "2026-11-25")
+        #expect(try forward("2026-11-01", today: thursday) == "2026-11-01")
+        #expect(try DayArgument.parse("sun").resolve(today: thursday).description == "2026-11-22")
     }
 
     @Test func aMistypedWordIsAUsageErrorWithASuggestion() {

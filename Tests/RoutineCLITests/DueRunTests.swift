@@ -60,7 +60,11 @@ import Testing
                 "warm-up=done", "strength=done", "cool-down=skipped", "stretch=done", "long-run=done",
             ])
         let text = try e2e.ok(["run", "gym", "--dry-run", "--day", "2026-11-21"], input: EndToEnd.lines(["y", "y"]))
-        #expect(text.contains("– Strength: not due today (schedule: mon, wed, fri)"))
+        // A run of another day says which day it records, and "not due" names that day.
+        #expect(text.hasPrefix("Recording for 2026-11-21, not today (2026-11-22).\n"))
+        #expect(text.contains("– Strength: not due on 2026-11-21 (schedule: mon, wed, fri)"))
+        let today = try e2e.ok(["run", "gym", "--dry-run", "--day", "today"], input: EndToEnd.lines(["y", "y"]))
+        #expect(!today.contains("Recording for") && !today.contains(" on 2026-"))
     }
 
     @Test func aPauseMakesAHabitNotDueAndResumeEvaluatesAfresh() throws {

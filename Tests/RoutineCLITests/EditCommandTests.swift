@@ -40,11 +40,12 @@ import Testing
         #expect(help.contains("'edit NAME' is 'edit routine NAME'"))
         let bare = try e2e.run(["edit"])
         #expect(bare.status == 64)
-        #expect(bare.stderr.contains("Usage: routine edit routine <routine>"))
+        #expect(
+            bare.stderr == "routine: missing expected argument '<routine>' (see 'routine help edit routine')\n")
     }
 
     @Test func tabAfterEditOffersTheTwoCommandsAndRoutineNames() throws {
-        let catalog = try CommandCatalog(dumpHelpJSON: RoutineCommand._dumpHelp())
+        let catalog = try CommandCatalog(RoutineCommand.self)
         let sources = CompletionSources(routines: { ["morning-checkin"] }, habits: { ["Run"] }, paths: { _ in [] })
         func complete(_ line: String) -> [String] {
             ReplCompleter.candidates(

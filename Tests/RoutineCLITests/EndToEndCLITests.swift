@@ -383,12 +383,13 @@ import Testing
         #expect(try e2e.run(["show", "nothing-here"]).status == 1)
         let unknownFlag = try e2e.run(["check", "--bogus", "x"])
         #expect(unknownFlag.status == 64)
-        #expect(unknownFlag.stderr.hasPrefix("Error: Unknown option '--bogus'"))
+        // One line, and where the whole usage is (issue 19 item 20).
+        #expect(unknownFlag.stderr == "routine: unknown option '--bogus' (see 'routine help check')\n")
         let badDay = try e2e.run(["run", "morning-checkin", "--day", "2026-13-01"])
         #expect(badDay.status == 64)
         #expect(
             badDay.stderr.contains(
-                "The value '2026-13-01' is invalid for '--day <day>': expected a date: YYYY-MM-DD, today, yesterday")
+                "the value '2026-13-01' is invalid for '--day <day>': expected a date: YYYY-MM-DD, today, yesterday")
         )
         #expect(try e2e.run(["log", "--new", "Read", "--day", "22/11/2026"]).status == 64)
         #expect(try e2e.run(["nonsense-command"]).status == 64)
@@ -473,7 +474,9 @@ import Testing
         #expect(result.status == 1)
         let conflicts = result.stderr.split(separator: "\n").filter { $0.hasSuffix("[measure-conflict]") }
         #expect(conflicts.count == 2, "\(result.stderr)")
-        #expect(conflicts.allSatisfy { $0.hasPrefix("\(path): error: habit ") })
+        // Each at its declaration's `measure:` value (issue 19 item 19).
+        #expect(conflicts.map { $0.prefix(path.count + 6) } == ["\(path):5:14:", "\(path):7:14:"])
+        #expect(conflicts.allSatisfy { $0.contains(": error: habit ") })
         #expect(result.stderr.contains("nothing was imported"))
         #expect(!(try e2e.ok(["list"])).contains("conflicted"))
         #expect(try e2e.ok(["habits"]).contains("min (time)"))

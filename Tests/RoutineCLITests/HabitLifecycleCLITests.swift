@@ -34,11 +34,28 @@ import Testing
     @Test func replAsksBeforeCreatingAHabit() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled()
-        let out = try e2e.ok(["repl"], input: "log Meditat 10\nn\nlog Stretching\ny\nquit\n")
-        #expect(out.contains("no habit named 'Meditat'; did you mean 'Meditate'?\nCreate a new habit 'Meditat'? [y/N]"))
-        #expect(out.contains("nothing logged"))
-        #expect(out.contains("Create a new habit 'Stretching'? [y/N]"))
+        let out = try e2e.ok(["repl"], input: "log Meditat 10\nn\nn\nlog Stretching\ny\nquit\n")
+        #expect(
+            out.contains(
+                "No habit named 'Meditat'. Did you mean 'Meditate'? [Y/n]\nCreate a new habit 'Meditat'? [y/N]\nnothing logged"
+            ))
+        #expect(out.contains("no habit named 'Stretching'\nCreate a new habit 'Stretching'? [y/N]"))
         #expect(try e2e.entries().map { $0.string("habit") } == ["Stretching"])
+    }
+
+    /// Issue 19 item 17: the habit the person likely meant is offered before creating one,
+    /// and an empty answer takes it; a prefix (`Medit`) is suggested too.
+    @Test func logOffersTheMeantHabitFirst() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        let out = try e2e.ok(["repl"], input: "log Meditat 10\n\nlog medit 5\ny\nquit\n")
+        #expect(out.contains("Did you mean 'Meditate'? [Y/n]\nlogged Meditate 10 min on 2026-11-22 (entry 1)"))
+        #expect(out.contains("logged Meditate 5 min on 2026-11-22 (entry 2)"))
+        #expect(!out.contains("Create a new habit"))
+        let shell = try e2e.run(["log", "Medit", "5"])
+        #expect(shell.status == 1)
+        #expect(shell.stderr == "routine: no habit named 'Medit'; did you mean 'Meditate'? --new creates it\n")
+        #expect(try e2e.entries().map { $0.string("habit") } == ["Meditate", "Meditate"])
     }
 
     @Test func renameMergeArchiveUnarchiveDelete() throws {

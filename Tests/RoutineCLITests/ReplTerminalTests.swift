@@ -84,6 +84,38 @@ import Testing
         try quit(terminal)
     }
 
+    /// Issue 19 item 20: `clear` and Ctrl-L clear the screen, and the shell goes on.
+    @Test func clearAndControlLClearTheScreen() throws {
+        let e2e = try storedFixture()
+        let terminal = try e2e.terminal()
+        let clear = "\u{1B}[H\u{1B}[2J"
+        func clears() -> Int { terminal.rawOutput.components(separatedBy: clear).count - 1 }
+        try terminal.expectPrompt(Self.prompt)
+        try terminal.send("\u{0C}")
+        try terminal.expectPrompt(Self.prompt)
+        #expect(clears() == 1)
+        try terminal.send("clear\r")
+        try terminal.expectPrompt(Self.prompt)
+        #expect(clears() == 2)
+        try terminal.send("list\r")
+        try terminal.expect("training         Training Log")
+        try quit(terminal)
+    }
+
+    /// Issue 19 item 20: `resume <Tab>` lists the paused runs with their routines and days.
+    @Test func tabListsThePausedRunsWithTheirRoutines() throws {
+        let e2e = try storedFixture()
+        _ = try e2e.run(["run", "morning-checkin"], input: "1\n")
+        _ = try e2e.run(["run", "evening-journal", "--day", "yesterday"], input: "1\n")
+        let terminal = try e2e.terminal()
+        try terminal.expectPrompt(Self.prompt)
+        try terminal.send("resume \t\t")
+        try terminal.expect("(morning-checkin, 2026-11-22)")
+        #expect(terminal.output.contains("(evening-journal, 2026-11-21)"))
+        try terminal.send("\u{15}quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func historyIsRecalledWithTheUpArrowInASecondSession() throws {
         let e2e = try storedFixture()
         let first = try e2e.terminal()

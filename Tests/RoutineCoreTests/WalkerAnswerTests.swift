@@ -125,12 +125,42 @@ import Testing
     @Test func quantityHabitRejectsOtherNumberForms() {
         let huge = String(repeating: "9", count: 400)
         for line in [
-            "1e3", "-1", "+1", "nan", "inf", "Infinity", "1,5", "1.2.3", ".", "١٢", "１２", "0x10", "5 min", huge,
+            "1e3", "-1", "+1", "nan", "inf", "Infinity", "1,500", "1,5,0", "1.2.3", ".", "١٢", "１２", "0x10", "5 kg",
+            "100 s", "5 min/day", "12 min 3", huge,
         ] {
             var walker = atMeditate()
             #expect(walker.handle(line).isRejected, "\(line)")
             #expect(walker.prompt?.node == "meditate", "\(line)")
         }
+    }
+
+    /// Issue 19 item 16: a unit after the number, a decimal comma that cannot be a
+    /// thousands separator, and another unit of the same kind when it converts exactly.
+    @Test func quantityHabitTakesAmountsAsPeopleTypeThem() {
+        for (line, value) in [
+            ("12 min", 12.0), ("12min", 12), ("12 Minutes", 12), ("7,5", 7.5), ("7,5 min", 7.5), ("1 h", 60),
+            ("90 s", 1.5), ("1,5 hours", 90),
+        ] {
+            var walker = atMeditate()
+            _ = walker.handle(line)
+            #expect(walker.steps.last?.answer == .done(value: value), "\(line)")
+        }
+        var walker = atMeditate()
+        guard case .rejected(let wrongUnit) = walker.handle("5 kg") else {
+            Issue.record("5 kg accepted for a habit in min")
+            return
+        }
+        #expect(wrongUnit == "'kg' is not a unit of this habit, which is measured in min")
+        guard case .rejected(let inexact) = walker.handle("100 s") else {
+            Issue.record("100 s accepted")
+            return
+        }
+        #expect(inexact == "100 s is not an exact amount of min: type it in min")
+        guard case .rejected(let ambiguous) = walker.handle("1,500") else {
+            Issue.record("1,500 accepted")
+            return
+        }
+        #expect(ambiguous.hasPrefix("'1,500' could be 1500 or 1.500"))
     }
 
     @Test func quantityYesUsesTheTargetAndNeedsOne() {

@@ -12,14 +12,14 @@ extension RoutineCommand {
 
         @Argument(
             help: ArgumentHelp("The run's id, or its first 4 or more characters (see 'runs').", valueName: "run-id"))
-        var runID: String
+        var runID: RunReference
 
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
-            let id = try RunCommands.runID(runID, store: store)
+            let id = try runID.runID(in: store)
             try RunCoordinator.abort(id, store: store, time: settings.time)
             Output.line("aborted run \(id.short); what it recorded stays")
         }

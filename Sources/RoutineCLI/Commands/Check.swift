@@ -15,8 +15,8 @@ extension RoutineCommand {
         @Flag(help: "Fail (exit 1) on warnings too.")
         var strict = false
 
-        @Option(help: "Output format.")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @OptionGroup var global: GlobalOptions
 

@@ -10,8 +10,8 @@ extension RoutineCommand {
             commandName: "config",
             abstract: "Show the effective settings and where each came from (flag, environment, file, default).")
 
-        @Option(help: "Output format.")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @OptionGroup var global: GlobalOptions
 

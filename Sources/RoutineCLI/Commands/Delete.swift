@@ -4,21 +4,27 @@ import RoutineCore
 import RoutineStore
 
 extension RoutineCommand {
-    /// `routine delete ENTRY-ID`: soft-deletes an entry.
+    /// `routine delete ENTRY-ID...`: soft-deletes entries, all or none.
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "delete", abstract: "Delete an entry (it is kept, marked deleted; metrics ignore it).")
+            commandName: "delete",
+            abstract: "Delete entries (they are kept, marked deleted; metrics ignore them; 'undelete' brings one back)."
+        )
 
-        @Argument(help: ArgumentHelp("The entry's id (see 'entries').", valueName: "entry-id"))
-        var id: String
+        @Argument(help: ArgumentHelp("The entries' ids (see 'entries').", valueName: "entry-id"))
+        var ids: [EntryID]
 
         @OptionGroup var global: GlobalOptions
 
+        func validate() throws {
+            if ids.isEmpty { throw ValidationError("name the entry to delete by its id (see 'entries')") }
+            if Set(ids).count != ids.count { throw ValidationError("an entry id is given twice") }
+        }
+
         func run() throws {
             let settings = try Settings(options: global)
-            let entry = try Session.current.store(settings).deleteEntry(
-                id: try EntryCommands.entryID(id), at: settings.time.now())
-            Output.line("deleted entry \(entry.id): \(entry.habit) on \(entry.dayKey)")
+            let entries = try Session.current.store(settings).deleteEntries(ids: ids, at: settings.time.now())
+            for entry in entries { Output.line("deleted entry \(entry.id): \(entry.habit) on \(entry.dayKey)") }
         }
     }
 }

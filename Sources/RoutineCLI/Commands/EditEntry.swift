@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutineStore
 
 extension RoutineCommand {
     /// `routine edit entry ID --value V --note TEXT` (short: `edit ID --value V`): corrects
@@ -9,7 +10,7 @@ extension RoutineCommand {
             abstract: "Correct an entry's value and/or note (an empty note removes it).")
 
         @Argument(help: ArgumentHelp("The entry's id (see 'entries').", valueName: "entry-id"))
-        var id: String
+        var id: EntryID
 
         @Option(help: "The entry's corrected value.")
         var value: String?

@@ -17,15 +17,19 @@ extension RoutineCommand {
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("From this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            help: ArgumentHelp(
+                "From this day, YYYY-MM-DD, today, yesterday, -N or a weekday (the most recent).", valueName: "day"),
             transform: DayArgument.parse)
         var from: DayArgument?
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("To this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
-            transform: DayArgument.parse)
+            help: ArgumentHelp(
+                "To this day, YYYY-MM-DD, today, -N, +N or a weekday (the coming one).", valueName: "day"),
+            transform: DayArgument.parseForward)
         var to: DayArgument?
+
+        @OptionGroup var dayOption: DayOption
 
         @Flag(help: "Include deleted entries.")
         var all = false
@@ -36,6 +40,9 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
+            if dayOption.day != nil, from != nil || to != nil {
+                throw ValidationError("--day is one day; it does not go with --from or --to")
+            }
             if all, format == .csv {
                 throw ValidationError("--all does not go with --format csv (the backup holds live entries)")
             }
@@ -51,8 +58,8 @@ extension RoutineCommand {
                 }
                 return
             }
-            let from = try from.map { try settings.day($0) }
-            let to = try to.map { try settings.day($0) }
+            let from = try (dayOption.day ?? from).map { try settings.day($0) }
+            let to = try (dayOption.day ?? to).map { try settings.day($0) }
             if format == .csv {
                 var csv = EntriesCSVWriter()
                 try HabitCommands.suggesting(store) {

@@ -4,10 +4,11 @@ import RoutineCore
 import RoutineStore
 
 extension RoutineCommand {
-    /// `routine habits`: every habit, its kind and unit, and how it is going.
+    /// `routine habits`: every habit, its kind and unit, when it is due, and how it is going.
     struct Habits: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "habits", abstract: "List habits: kind, unit, and how each is going.")
+            commandName: "habits",
+            abstract: "List habits: kind, unit, when each is due (its schedule), and how each is going.")
 
         @Flag(help: "Include archived habits (marked as such).")
         var all = false
@@ -29,6 +30,7 @@ extension RoutineCommand {
             let rows = habits.map { habit in
                 [
                     habit.name, habit.measure.map { "\($0.unit) (\($0.type))" } ?? "done/not done",
+                    Schedule.describe(habit.schedule),
                     (habit.isArchived ? "(archived) " : "") + (byKey[habit.key].map(StatsTable.brief) ?? ""),
                 ]
             }

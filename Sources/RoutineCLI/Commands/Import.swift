@@ -31,7 +31,7 @@ extension RoutineCommand {
             var failed = 0
             for path in files {
                 do {
-                    let loaded = try RoutineSource.file(path)
+                    let loaded = try RoutineSource.file(path, store: store)
                     let result = try RoutineSource.importFile(
                         loaded, into: store, at: settings.time.now(), force: force)
                     Output.line(describe(result))

@@ -13,19 +13,17 @@ extension RoutineCommand {
         @Argument(help: ArgumentHelp("The habit's name.", valueName: "habit"))
         var habit: String
 
-        @Argument(help: ArgumentHelp("The amount, for a measured habit.", valueName: "value"))
+        @Argument(
+            help: ArgumentHelp(
+                "The amount, for a measured habit: 12, 7.5 or 7,5, with a unit if you like (5km, '12 min').",
+                valueName: "value"))
         var value: String?
 
         @Option(help: "The unit of a new measured habit (e.g. km, min); else a plain count.")
         var unit: String?
 
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp(
-                "The day to record it on, YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).",
-                valueName: "day"),
-            transform: DayArgument.parse)
-        var day: DayArgument?
+        @OptionGroup var dayOption: DayOption
+        var day: DayArgument? { dayOption.day }
 
         @Option(help: "A note to keep with the entry.")
         var note: String?
@@ -36,7 +34,7 @@ extension RoutineCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let value, let problem = Quantity.problem(value) { throw ValidationError(problem) }
+            if let value, let problem = TypedAmount.problem(value) { throw ValidationError(problem) }
         }
 
         func run() throws {
@@ -44,28 +42,56 @@ extension RoutineCommand {
             let store = try Session.current.store(settings)
             let dayKey = try settings.day(day)
             var create = new
+            var habit = habit
             if !create, try store.habit(named: habit) == nil {
                 // In the REPL a person is there to ask; at the shell the line says how.
                 guard Session.current.isREPL else {
                     throw HabitCommands.unknownHabit(habit, store: store, extra: "--new creates it")
                 }
-                // The closest names first: the person may have meant one of them.
-                Output.line(HabitCommands.unknownHabit(habit, store: store).message)
-                // The question may go straight to libedit: the name is shown escaped here.
-                let shown = TerminalText.escaped(HabitName.display(habit))
-                guard Session.current.terminal.confirm("Create a new habit '\(shown)'? [y/N]", byDefault: false)
-                else {
+                guard let choice = try Self.ask(about: habit, store: store) else {
                     Output.line("nothing logged")
                     return
                 }
-                create = true
+                (habit, create) = choice
             }
+            let (value, newUnit) = try typedAmount(for: habit, store: store)
             let entry = try store.logEntry(
-                habit: habit, value: value.flatMap(Quantity.parse), unit: unit, dayKey: dayKey,
+                habit: habit, value: value, unit: newUnit, dayKey: dayKey,
                 at: settings.time.now(), timeZone: settings.timeZoneName, note: note, createHabit: create)
             let unit = try store.habit(named: entry.habit)?.unit
             let amount = entry.value.map { " " + MetricNumber.text($0, unit: unit) } ?? ""
             Output.line("logged \(entry.habit)\(amount) on \(entry.dayKey) (entry \(entry.id))")
+        }
+
+        /// The value as typed, in the habit's unit (`5km`, `1.5 km` for a habit in m), and
+        /// the unit to create a new habit in: `--unit`, else the one typed with the value.
+        private func typedAmount(for habit: String, store: AppDatabase) throws -> (Double?, String?) {
+            guard let value, let parts = TypedAmount.parts(value) else { return (nil, unit) }
+            let stored = try store.habit(named: habit)
+            guard let measure = stored?.measure ?? unit.map({ Measure(unit: $0, type: "") }) else {
+                // A new habit takes the unit typed; a binary one refuses any value (the store says so).
+                return (parts.number, stored == nil ? parts.unit : nil)
+            }
+            switch TypedAmount.read(value, unit: measure.unit) {
+            case .value(let amount): return (amount, unit)
+            case .problem(let problem): throw CLIError("\(stored?.name ?? habit): \(problem)")
+            }
+        }
+
+        /// In the REPL, for a name no habit has: the likely meant habit first (`Did you
+        /// mean 'Meditate'? [Y/n]`), then creating the name as typed. Nil: log nothing.
+        static func ask(about habit: String, store: AppDatabase) throws -> (habit: String, create: Bool)? {
+            let terminal = Session.current.terminal
+            // The questions may go straight to libedit: names are shown escaped here.
+            let shown = TerminalText.escaped(HabitName.display(habit))
+            if let meant = HabitCommands.suggestion(for: habit, store: store) {
+                let question = "No habit named '\(shown)'. Did you mean '\(TerminalText.escaped(meant))'? [Y/n]"
+                if terminal.confirm(question, byDefault: true) { return (meant, false) }
+            } else {
+                Output.line("no habit named '\(shown)'")
+            }
+            guard terminal.confirm("Create a new habit '\(shown)'? [y/N]", byDefault: false) else { return nil }
+            return (habit, true)
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoutineCore
 import RoutineFile
+import RoutineStore
 
 extension RoutineCommand {
     /// `routine new NAME`: a starter routine file in `routines/`.
@@ -26,6 +27,12 @@ extension RoutineCommand {
             let path = Authoring.path(for: name)
             if FileManager.default.fileExists(atPath: path) {
                 throw CLIError("\(path) already exists; open it with 'edit \(name)'")
+            }
+            // A stored routine of that name would be replaced by the starter on its first
+            // import: `edit NAME` changes the stored one instead (issue 19 item 20).
+            let settings = try Settings(options: global)
+            if let store = try Session.current.existingStore(settings), try store.routine(slug: name) != nil {
+                throw CLIError("a routine named '\(name)' is stored already; change it with 'edit \(name)'")
             }
             do {
                 try FileManager.default.createDirectory(atPath: Authoring.folder, withIntermediateDirectories: true)

@@ -18,8 +18,8 @@ extension RoutineCommand {
         @Option(help: "List at most this many combinations (with --list).")
         var limit: Int = 20
 
-        @Option(help: "Output format.")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @Option(
             parsing: .unconditional,

@@ -15,14 +15,17 @@ extension RoutineCommand {
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp(
-                "First paused day: YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
+                "First paused day: YYYY-MM-DD, today, tomorrow, +N, -N, a weekday (the most recent) or next WEEKDAY (default: today).",
+                valueName: "day"),
             transform: DayArgument.parse)
         var from: DayArgument?
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Last paused day: YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
-            transform: DayArgument.parse)
+            help: ArgumentHelp(
+                "Last paused day: YYYY-MM-DD, today, tomorrow, +N, a weekday (the coming one) or next WEEKDAY.",
+                valueName: "day"),
+            transform: DayArgument.parseForward)
         var to: DayArgument
 
         @Option(help: "Why (shown by 'pauses').")

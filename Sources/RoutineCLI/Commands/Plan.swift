@@ -14,15 +14,16 @@ extension RoutineCommand {
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp(
-                "The first day: YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
-            transform: DayArgument.parse)
+                "The first day: YYYY-MM-DD, today, tomorrow, +N, a weekday (the coming one) or next WEEKDAY (default: today).",
+                valueName: "day"),
+            transform: DayArgument.parseForward)
         var from: DayArgument?
 
         @Option(help: "How many days (1 to 366).")
         var days: Int = 7
 
-        @Option(help: "Output format.")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @Flag(help: "Include archived habits.")
         var all = false

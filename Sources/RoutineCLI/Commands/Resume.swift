@@ -13,10 +13,10 @@ extension RoutineCommand {
 
         @Argument(
             help: ArgumentHelp("The run's id, or its first 4 or more characters (see 'runs').", valueName: "run-id"))
-        var runID: String?
+        var runID: RunReference?
 
-        @Option(help: "Show prompts (text), or print one JSON transcript when the run stops (json).")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @OptionGroup var global: GlobalOptions
 
@@ -25,7 +25,7 @@ extension RoutineCommand {
             let store = try Session.current.store(settings)
             let id: RunID
             if let runID {
-                id = try RunCommands.runID(runID, store: store)
+                id = try runID.runID(in: store)
             } else {
                 guard let found = try store.latestPausedRun() else { throw CLIError("no paused run to resume") }
                 id = found.id
@@ -38,7 +38,7 @@ extension RoutineCommand {
                     Session.current.terminal.show(notice)
                 }
             }
-            try RunCommands.drive(coordinator, format: format, style: settings.style)
+            try RunCommands.drive(coordinator, format: format, settings: settings)
         }
 
         /// A run keeps walking the version it started on (SPEC §4.3); when an `edit` or

@@ -28,15 +28,11 @@ extension RoutineCommand {
         @Flag(help: "Abort the routine's paused run for that day, if any, and start afresh.")
         var new = false
 
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp(
-                "Run for another day (backfill), YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
-            transform: DayArgument.parse)
-        var day: DayArgument?
+        @OptionGroup var dayOption: DayOption
+        var day: DayArgument? { dayOption.day }
 
-        @Option(help: "Show prompts (text), or print one JSON transcript when the run stops (json).")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @OptionGroup var global: GlobalOptions
 
@@ -48,7 +44,7 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let dayKey = try settings.day(day)
             let coordinator = dryRun ? try dryRunWalk(settings: settings, dayKey: dayKey) : try open(settings, dayKey)
-            try RunCommands.drive(coordinator, format: format, style: settings.style)
+            try RunCommands.drive(coordinator, format: format, settings: settings)
         }
 
         private func dryRunWalk(settings: Settings, dayKey: DayKey) throws -> RunCoordinator {
@@ -66,7 +62,7 @@ extension RoutineCommand {
                 }
                 stored = found
             } else {
-                let loaded = try RoutineSource.file(routine)
+                let loaded = try RoutineSource.file(routine, store: store)
                 let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
                 guard let found = try store.routine(versionID: result.versionID) else {
                     throw CLIError("\(routine) was imported but cannot be read back")
@@ -97,25 +93,20 @@ extension RoutineCommand {
 enum RunCommands {
     /// Walks the run on the session's terminal; end of input inside the run is passed up
     /// (as `EndOfInput`) so that the shell leaves too.
-    static func drive(_ coordinator: RunCoordinator, format: TextOrJSON, style: Style) throws {
+    static func drive(_ coordinator: RunCoordinator, format: TextOrJSON, settings: Settings) throws {
         if coordinator.wasRepaired {
             Session.current.terminal.note(
                 "The saved state of run \(coordinator.runID.short) disagreed with its entries; repaired from them.")
         }
-        var driver = RunDriver(
-            coordinator: coordinator, format: format, terminal: Session.current.terminal, style: style)
-        if try driver.drive() == .endOfInput { throw EndOfInput() }
-    }
-
-    /// The run that `text` names (a whole id or a unique prefix of at least 4 characters).
-    static func runID(_ text: String, store: AppDatabase) throws -> RunID {
-        do {
-            return try store.resolveRunID(text)
-        } catch StoreError.unknownRun {
-            let recent = ((try? store.runs()) ?? []).prefix(200).map(\.id.short)
-            let hint = Suggestion.hint(Suggestion.closest(to: String(text.lowercased().prefix(8)), among: recent))
-            throw CLIError("no run with id '\(text)'\(hint) (see 'runs')")
+        let today = settings.time.today
+        if format == .text, coordinator.walker.dayKey != today {
+            // A backfill run says which day it records, before its first prompt.
+            Session.current.terminal.show("Recording for \(coordinator.walker.dayKey), not today (\(today)).")
         }
+        var driver = RunDriver(
+            coordinator: coordinator, format: format, terminal: Session.current.terminal, style: settings.style,
+            today: today)
+        if try driver.drive() == .endOfInput { throw EndOfInput() }
     }
 }
 

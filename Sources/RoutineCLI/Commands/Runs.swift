@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoutineCore
 import RoutineStore
 
 extension RoutineCommand {
@@ -20,15 +21,14 @@ extension RoutineCommand {
         @Flag(help: "Only paused runs.")
         var paused = false
 
-        @Option(help: "Output format.")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
 
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let settings = try Settings(options: global)
             let runs = try Session.current.existingStore(settings)?.runs(status: paused ? .paused : nil) ?? []
-            if format == .json {
+            if output.format == .json {
                 Output.line(RunsText.json(runs))
                 return
             }

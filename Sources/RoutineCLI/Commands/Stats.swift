@@ -13,12 +13,8 @@ extension RoutineCommand {
         @Argument(help: ArgumentHelp("Only this habit.", valueName: "habit"))
         var habit: String?
 
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp(
-                "The reference day, YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
-            transform: DayArgument.parse)
-        var day: DayArgument?
+        @OptionGroup var dayOption: DayOption
+        var day: DayArgument? { dayOption.day }
 
         @Flag(help: "Draw a calendar heat map of the habit's recent weeks.")
         var heatmap = false
@@ -26,8 +22,8 @@ extension RoutineCommand {
         @Option(help: "Weeks in the heat map.")
         var weeks: Int = 12
 
-        @Option(help: "Output format.")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @Flag(help: "Include archived habits.")
         var all = false

@@ -28,8 +28,8 @@ extension RoutineCommand {
         @Flag(help: "With --explore: fail (exit 1) when there are warnings.")
         var strict = false
 
-        @Option(help: "Output format.")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @OptionGroup var global: GlobalOptions
 

@@ -9,18 +9,14 @@ extension RoutineCommand {
         static let configuration = CommandConfiguration(
             commandName: "today", abstract: "Each routine's state today, what is done, and what is still due.")
 
-        @Option(help: "Output format.")
-        var format: TextOrJSON = .text
+        @OptionGroup var output: FormatOption
+        var format: TextOrJSON { output.format }
 
         @Flag(help: "List the habits that depend on your answers, optional and not-due ones, and archived habits.")
         var all = false
 
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp(
-                "The day to show, YYYY-MM-DD, today, yesterday, -N or a weekday (default: today).", valueName: "day"),
-            transform: DayArgument.parse)
-        var day: DayArgument?
+        @OptionGroup var dayOption: DayOption
+        var day: DayArgument? { dayOption.day }
 
         @OptionGroup var global: GlobalOptions
 

@@ -10,13 +10,13 @@ extension RoutineCommand {
             commandName: "undelete", abstract: "Bring back a deleted entry (metrics count it again).")
 
         @Argument(help: ArgumentHelp("The entry's id (see 'entries --all').", valueName: "entry-id"))
-        var id: String
+        var id: EntryID
 
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let settings = try Settings(options: global)
-            let entry = try Session.current.store(settings).undeleteEntry(id: try EntryCommands.entryID(id))
+            let entry = try Session.current.store(settings).undeleteEntry(id: id)
             Output.line("restored entry \(entry.id): \(entry.habit) on \(entry.dayKey)")
         }
     }

@@ -1,8 +1,9 @@
+import ArgumentParser
 import Foundation
 
-/// The command tree as ArgumentParser itself describes it (`_dumpHelp()`), so that
-/// the REPL's help and completion can never drift from the commands' declarations:
-/// one grammar, two front ends.
+/// The command tree as ArgumentParser itself describes it (its documented
+/// `--experimental-dump-help` JSON), so that the REPL's help and completion can never
+/// drift from the commands' declarations: one grammar, two front ends.
 public struct CommandCatalog: Sendable {
     /// What a positional argument or an option's value names, for completion. Taken
     /// from the argument's value name in its declaration (`<routine>`, `<habit>` …).
@@ -38,6 +39,23 @@ public struct CommandCatalog: Sendable {
         let info = try JSONDecoder().decode(ToolInfo.self, from: Data(dumpHelpJSON.utf8))
         root = CommandCatalog.command(from: info.command)
     }
+
+    /// The catalog of a root command, through public API only: parsing
+    /// `--experimental-dump-help` ends in an error whose full message is the tree as JSON
+    /// (what `routine --experimental-dump-help` prints), instead of the underscored
+    /// `_dumpHelp()`.
+    public init<Root: ParsableCommand>(_ root: Root.Type) throws {
+        do {
+            _ = try Root.parseAsRoot(["--experimental-dump-help"])
+        } catch {
+            try self.init(dumpHelpJSON: Root.fullMessage(for: error))
+            return
+        }
+        throw CatalogError()
+    }
+
+    /// ArgumentParser parsed `--experimental-dump-help` as a command line.
+    struct CatalogError: Error {}
 
     /// The command named by the leading words of `words` (following subcommands), and
     /// how many words named it. `(root, 0)` when the first word is no command.
@@ -99,6 +117,7 @@ public struct CommandCatalog: Sendable {
         case "routine": return .routine
         case "habit": return .habit
         case "run-id": return .run
+        case "day": return .choice(DayArgument.completions)
         case "path", "file", "paths", "folder": return .path
         case "routine-or-file": return .routineOrPath
         default: return .other

@@ -24,7 +24,7 @@ public struct CompletionSources: Sendable {
 /// that may stand in place of the word being typed.
 public enum ReplCompleter {
     /// Words the shell itself understands besides the commands.
-    public static let shellWords = ["help"] + LeaveWords.all
+    public static let shellWords = ["help", "clear"] + LeaveWords.all
 
     /// Candidates for the word at the cursor, sorted, without duplicates. Words are
     /// split by `LineWords`, the same rules the REPL parses a line with.

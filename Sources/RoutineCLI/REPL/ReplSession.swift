@@ -22,13 +22,15 @@ struct ReplSession {
     }
 
     func run() throws {
-        let catalog = try CommandCatalog(dumpHelpJSON: RoutineCommand._dumpHelp())
+        let catalog = try CommandCatalog(RoutineCommand.self)
         let sources = completionSources()
         let outer = Session.current
         let history = HistoryFile.defaultURL(programName: "routine", environment: outer.environment)
-        let editor = LineEditor(programName: "routine", historyFile: history) { request in
-            ReplCompleter.candidates(request: request, catalog: catalog, sources: sources)
-        }
+        let settings = settings
+        let editor = LineEditor(
+            programName: "routine", historyFile: history,
+            completer: { request in ReplCompleter.candidates(request: request, catalog: catalog, sources: sources) },
+            describe: { word in Self.runLabel(word, settings: settings) })
         // Every command of the shell runs in this session: its terminal is the shell's.
         let session = Session(environment: outer.environment, terminal: EditorTerminal(editor: editor, isShell: true))
         defer { session.closeStores() }
@@ -47,7 +49,7 @@ struct ReplSession {
                     continue
                 case .line(let line):
                     session.terminal.remember(line)
-                    if handle(line, catalog: catalog) == .leave { return }
+                    if handle(line, catalog: catalog, clear: editor.clearScreen) == .leave { return }
                 }
             }
         }
@@ -55,13 +57,16 @@ struct ReplSession {
 
     enum Next { case goOn, leave }
 
-    /// Runs one line; `.leave` for `quit` and `exit`.
-    func handle(_ line: String, catalog: CommandCatalog) -> Next {
+    /// Runs one line; `.leave` for `quit` and `exit`; `clear` clears the screen (as Ctrl-L).
+    func handle(_ line: String, catalog: CommandCatalog, clear: () -> Void) -> Next {
         let words = LineWords.split(line)
         guard let first = words.first else { return .goOn }
         switch first {
         case _ where LeaveWords.contains(first):
             return .leave
+        case "clear" where words.count == 1:
+            clear()
+            return .goOn
         case "help" where words.count == 1:
             Output.block(ReplHelp.overview(catalog))
             return .goOn
@@ -119,6 +124,15 @@ struct ReplSession {
             })
     }
 
+    /// `morning-checkin, 2026-11-22` beside a paused run's id in a Tab listing
+    /// (`resume <Tab>`), so a person sees which run is which; nil for any other word.
+    static func runLabel(_ word: String, settings: Settings) -> String? {
+        guard word.count == 8, let store = try? Session.current.existingStore(settings),
+            let runs = try? store.runs(status: .paused), let run = runs.first(where: { $0.id.short == word })
+        else { return nil }
+        return "\(run.slug), \(run.dayKey)"
+    }
+
     /// One or two lines on start: what to do first, and any run waiting to be resumed.
     private func greet() {
         let style = settings.style
@@ -151,6 +165,8 @@ enum ReplHelp {
                 "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.abstract)
         }
         lines.append(
+            "  " + "clear".padding(toLength: width, withPad: " ", startingAt: 0) + "  Clear the screen (also Ctrl-L).")
+        lines.append(
             "  " + "quit".padding(toLength: width, withPad: " ", startingAt: 0)
                 + "  Leave (a run in progress is paused).")
         return lines.joined(separator: "\n")
@@ -160,6 +176,7 @@ enum ReplHelp {
     static func shellWord(_ word: String) -> String {
         switch word {
         case "help": "help lists the commands; help COMMAND shows a command's options"
+        case "clear": "clear clears the screen (as Ctrl-L does)"
         default: "\(word) leaves the shell (a run in progress is paused)"
         }
     }

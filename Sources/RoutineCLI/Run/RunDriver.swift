@@ -18,12 +18,20 @@ struct RunDriver {
     let format: TextOrJSON
     let terminal: Terminal
     let style: Style
+    /// Today's DayKey, so that a backfill run says the day it means instead of "today".
+    let today: DayKey?
 
-    init(coordinator: RunCoordinator, format: TextOrJSON, terminal: Terminal, style: Style) {
+    init(coordinator: RunCoordinator, format: TextOrJSON, terminal: Terminal, style: Style, today: DayKey? = nil) {
         self.coordinator = coordinator
         self.format = format
         self.terminal = terminal
         self.style = style
+        self.today = today
+    }
+
+    /// `today`, or `on 2026-11-20` for a run of another day (issue 19 item 20).
+    static func dayWords(_ day: DayKey, today: DayKey?) -> String {
+        day == (today ?? day) ? "today" : "on \(day)"
     }
 
     /// Drives the run until it completes, pauses, is aborted, or input ends.
@@ -86,11 +94,12 @@ struct RunDriver {
 
     private func show(steppedOver steps: [Step]) {
         guard format == .text else { return }
+        let day = Self.dayWords(coordinator.walker.dayKey, today: today)
         for step in steps {
             if let reason = step.reason {
-                terminal.show(style.dim("– \(step.text): not due today (\(reason))"))
+                terminal.show(style.dim("– \(step.text): not due \(day) (\(reason))"))
             } else {
-                terminal.show(style.dim("✓ \(step.text): already done today"))
+                terminal.show(style.dim("✓ \(step.text): already done \(day)"))
             }
         }
     }

@@ -25,6 +25,7 @@ extension CLIError {
         case let error as StoreError: error.message
         case let error as CLIError: error.message
         case let error as RunError: error.description
+        case let error as UndoError: error.description
         default: nil
         }
     }

@@ -5,24 +5,21 @@ import RoutineStore
 
 /// Shared pieces of the entry commands.
 enum EntryCommands {
-    static func entryID(_ text: String) throws -> EntryID {
-        guard let id = Int64(text), id > 0 else {
-            throw CLIError("'\(text)' is not an entry id (see 'routine entries')")
-        }
-        return EntryID(rawValue: id)
-    }
-
-    /// `routine edit ENTRY-ID [--value V] [--note TEXT]`: both in one write.
-    static func edit(id: String, value: String?, note: String?, settings: Settings) throws {
+    /// `routine edit ENTRY-ID [--value V] [--note TEXT]`: both in one write. The value is
+    /// read as people type it, in the entry's habit's unit (`1500 m` for a habit in km).
+    static func edit(id: EntryID, value: String?, note: String?, settings: Settings) throws {
+        if let value, let problem = TypedAmount.problem(value) { throw CLIError.usage(problem) }
+        let store = try Session.current.store(settings)
         var corrections: [EntryCorrection] = []
         if let value {
-            guard let amount = Quantity.parse(value) else {
-                throw CLIError.usage(Quantity.problem(value) ?? "'\(value)' is not an amount")
+            guard let entry = try store.entry(id: id) else { throw CLIError("no entry with id \(id)") }
+            switch TypedAmount.read(value, unit: try store.habit(named: entry.habit)?.unit) {
+            case .value(let amount): corrections.append(.value(amount))
+            case .problem(let problem): throw CLIError("\(entry.habit): \(problem)")
             }
-            corrections.append(.value(amount))
         }
         if let note { corrections.append(.note(note)) }
-        let entry = try Session.current.store(settings).editEntry(id: try entryID(id), corrections: corrections)
+        let entry = try store.editEntry(id: id, corrections: corrections)
         var changes: [String] = []
         if value != nil { changes.append("is now \(entry.value.map { JSONText.number($0) } ?? "done")") }
         if note != nil { changes.append(entry.note.map { "has the note '\($0)'" } ?? "has no note") }

@@ -6,10 +6,21 @@ enum HabitCommands {
     /// `no habit named 'Meditat'; did you mean 'Meditate'?`, then `extra` (`--new
     /// creates it`).
     static func unknownHabit(_ name: String, store: AppDatabase, extra: String? = nil) -> CLIError {
-        let names = ((try? store.habits()) ?? []).map(\.name)
-        let hint = Suggestion.hint(Suggestion.closest(to: name, among: names))
+        let hint = Suggestion.hint(suggestion(for: name, store: store))
         let tail = extra.map { (hint.isEmpty ? "; " : " ") + $0 } ?? ""
         return CLIError("no habit named '\(HabitName.display(name))'" + hint + tail)
+    }
+
+    /// The stored habit a person most likely meant by `name`: the closest by edit
+    /// distance (a typo, `Meditat`), else the only one whose name starts with it
+    /// (`Medit`, three characters or more).
+    static func suggestion(for name: String, store: AppDatabase) -> String? {
+        let names = ((try? store.habits()) ?? []).map(\.name)
+        if let close = Suggestion.closest(to: name, among: names) { return close }
+        let prefix = HabitName.key(name)
+        guard prefix.count >= 3 else { return nil }
+        let starting = names.filter { HabitName.key($0).hasPrefix(prefix) }
+        return starting.count == 1 ? starting[0] : nil
     }
 
     /// Runs `body`; a `StoreError.unknownHabit` becomes the line with suggestions.

@@ -13,6 +13,8 @@ enum RoutineSource {
         /// The file's text, when it came from a file.
         var source: String?
         var path: String?
+        /// Where the file declares each habit (for a conflict with the store).
+        var declarations: [HabitKey: SourceLocation] = [:]
     }
 
     /// Loads `argument`: a file is read and validated (errors are printed as
@@ -24,9 +26,11 @@ enum RoutineSource {
         return try file(argument)
     }
 
-    /// A file, validated; warnings go to standard error, errors stop the command.
-    static func file(_ path: String) throws -> Loaded {
-        let result = RoutineFileReader.read(path: path)
+    /// A file, validated; warnings go to standard error, errors stop the command. With
+    /// a store, its habits count as known in conditions (and typos of them are named).
+    static func file(_ path: String, store: AppDatabase? = nil) throws -> Loaded {
+        let stored = ((try? store?.habits(includeArchived: true)) ?? []).map(\.name)
+        let result = RoutineFileReader.read(path: path, storedHabits: stored)
         for diagnostic in result.diagnostics {
             Output.note(diagnostic.formatted(path: path))
         }
@@ -35,7 +39,8 @@ enum RoutineSource {
             throw CLIError("\(path) has \(count) error\(count == 1 ? "" : "s"); nothing was done")
         }
         let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? RoutineExporter.yaml(routine)
-        return Loaded(routine: routine, stored: nil, source: source, path: path)
+        return Loaded(
+            routine: routine, stored: nil, source: source, path: path, declarations: result.declarations)
     }
 
     /// A stored routine's latest version.
@@ -83,7 +88,8 @@ enum RoutineSource {
         if !conflicts.isEmpty {
             let path = loaded.path ?? loaded.routine.slug
             for conflict in conflicts {
-                Output.note(Diagnostic(.measureConflict, conflict.message, at: nil).formatted(path: path))
+                let at = loaded.declarations[HabitKey(conflict.habit)]
+                Output.note(Diagnostic(.measureConflict, conflict.message, at: at).formatted(path: path))
             }
             let count = conflicts.count
             throw CLIError(

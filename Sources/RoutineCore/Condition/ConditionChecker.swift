@@ -12,6 +12,10 @@ public struct ConditionChecker {
     /// The option texts of the question with this id (nil when unknown: no
     /// `unknown-option` warning is given then).
     public var options: (String) -> [String]?
+    /// The known habit an unknown name is likely a typo of (`Runn` → `Run`), if any.
+    public var closestHabit: (String) -> String? = { _ in nil }
+    /// Where an unknown habit was looked for, as the warning says it.
+    public var habitPlaces = "neither used nor declared in this file (it may be in the store)"
 
     public init(
         node: @escaping (String) -> NodeKind?, knowsHabit: @escaping (String) -> Bool,
@@ -140,7 +144,8 @@ public struct ConditionChecker {
             errors.append(
                 ConditionError(
                     .unknownHabit,
-                    "habit '\(first.text)' in \(name)() is neither used nor declared in this file (it may be in the store)",
+                    "habit '\(first.text)' in \(name)() is \(habitPlaces)"
+                        + Suggestion.hint(closestHabit(first.text)),
                     at: first.offset))
         }
         if arguments.count == 2 {

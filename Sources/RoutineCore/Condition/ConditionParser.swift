@@ -36,7 +36,8 @@ public struct ConditionParser {
             parser.skipSpaces()
             guard parser.atEnd else {
                 let at = parser.position
-                throw ConditionError("unexpected '\(parser.word())' after the condition", at: at)
+                let hint = parser.symbolHint()
+                throw ConditionError("unexpected '\(parser.word())' after the condition" + hint, at: at)
             }
             return .success(expr)
         } catch let error as ConditionError {
@@ -103,7 +104,9 @@ public struct ConditionParser {
         }
         if char == "\"" || char == "'" { return .string(try quoted(), at: start) }
         if Self.isDigit(char) || char == "." { return .number(try number(), at: start) }
-        guard char.properties.isAlphabetic else { throw ConditionError("unexpected '\(char)'", at: start) }
+        guard char.properties.isAlphabetic else {
+            throw ConditionError("unexpected '\(char)'" + symbolHint(), at: start)
+        }
         let name = identifier()
         let lower = name.lowercased()
         skipSpaces()
@@ -125,7 +128,10 @@ public struct ConditionParser {
             if let function = ConditionFunction(rawValue: lower) {
                 throw ConditionError("'\(function.rawValue)' needs its argument in parentheses", at: start)
             }
-            let known = ["weekday", "true", "false"] + ConditionFunction.allCases.map(\.rawValue)
+            // Weekday names too: `weekday in [mon, fir]` is a typo of `fri`.
+            let known =
+                ["weekday", "true", "false"] + ConditionFunction.allCases.map(\.rawValue)
+                + Weekday.allCases.map(\.description)
             throw ConditionError(
                 "unknown name '\(name)'" + Suggestion.hint(Suggestion.closest(to: lower, among: known)), at: start)
         }
@@ -227,10 +233,34 @@ public struct ConditionParser {
         return name
     }
 
+    /// `; did you mean 'and'?` when the text here is another language's spelling of an
+    /// operator (`&&`, `||`, `!`, a single `=`); empty otherwise.
+    private func symbolHint() -> String {
+        let rest = chars[position...]
+        let next = rest.dropFirst().first
+        let meant: String? =
+            switch rest.first {
+            case "&": "and"
+            case "|": "or"
+            case "!" where next != "=": "not"
+            case "=" where next != "=": "=="
+            default: nil
+            }
+        return Suggestion.hint(meant)
+    }
+
     /// The next word, for a message.
     private mutating func word() -> String {
         guard let first = peek else { return "" }
-        guard Self.isNameCharacter(first) else { return String(Character(first)) }
+        guard Self.isNameCharacter(first) else {
+            // A run of operator characters is one word: `&&`, not `&`.
+            var symbol = ""
+            while let char = peek, "&|=!<>".unicodeScalars.contains(char) || symbol.isEmpty {
+                symbol.unicodeScalars.append(char)
+                position += 1
+            }
+            return symbol
+        }
         return identifier()
     }
 

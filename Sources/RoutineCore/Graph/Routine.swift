@@ -161,6 +161,10 @@ public struct Measure: Codable, Sendable, Equatable, Hashable {
     public var unit: String
     public var type: String
 
+    /// The types the tool itself gives (`log --unit km` is a distance): another type is
+    /// allowed, but `routine check` warns, since `cout` is more likely a typo than a kind.
+    public static let knownTypes = ["count", "distance", "time", "mass", "volume", "energy"]
+
     public init(unit: String, type: String) {
         self.unit = unit
         self.type = type

@@ -1,7 +1,9 @@
 /// The `when:` checks of `routine check` (SPEC §10.3), in the one pass of §3: each
 /// problem at the line and column of its token inside the expression.
 enum ConditionValidation {
-    static func check(_ draft: RoutineDraft, indexOfID: IDIndex, into diagnostics: inout [Diagnostic]) {
+    static func check(
+        _ draft: RoutineDraft, indexOfID: IDIndex, storedHabits: [String] = [], into diagnostics: inout [Diagnostic]
+    ) {
         let nodes = draft.nodes
         guard
             nodes.contains(where: { node in
@@ -11,10 +13,14 @@ enum ConditionValidation {
             })
         else { return }
         var habitKeys = Set(draft.habits.map { HabitKey($0.name) })
+        var habitNames = draft.habits.map(\.name)
         for node in nodes {
-            if case .habit(let name, _) = node.body { habitKeys.insert(HabitKey(name)) }
+            if case .habit(let name, _) = node.body, habitKeys.insert(HabitKey(name)).inserted {
+                habitNames.append(name)
+            }
         }
-        let checker = ConditionChecker(
+        for name in storedHabits where habitKeys.insert(HabitKey(name)).inserted { habitNames.append(name) }
+        var checker = ConditionChecker(
             node: { id in
                 guard let index = indexOfID[id], index < nodes.count else { return nil }
                 if case .question = nodes[index].body { return .question }
@@ -27,6 +33,8 @@ enum ConditionValidation {
                 else { return nil }
                 return options.map(\.text)
             })
+        checker.closestHabit = { Suggestion.closest(to: $0, among: habitNames) }
+        if !storedHabits.isEmpty { checker.habitPlaces = "neither in this file nor in the store" }
         for node in nodes {
             if let when = node.when { report(checker.check(when.text), of: when, into: &diagnostics) }
             if case .question(_, let options, _) = node.body {

@@ -36,10 +36,12 @@ public enum DiagnosticCode: String, Codable, Sendable, Hashable, CaseIterable {
     case invalidCondition = "invalid-condition"
     case unknownHabit = "unknown-habit"
     case unknownOption = "unknown-option"
+    case unknownMeasureType = "unknown-measure-type"
 
     public var severity: Severity {
         switch self {
-        case .unreachableNode, .singleOption, .repeatedHabit, .unknownHabit, .unknownOption: .warning
+        case .unreachableNode, .singleOption, .repeatedHabit, .unknownHabit, .unknownOption, .unknownMeasureType:
+            .warning
         default: .error
         }
     }

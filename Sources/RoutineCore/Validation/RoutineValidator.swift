@@ -17,7 +17,9 @@ public enum RoutineValidator {
 
     /// Validates `draft`. With `assemble: false` only the diagnostics are wanted
     /// (`routine check`): the routine is not built and `Result.routine` is nil.
-    public static func validate(_ draft: RoutineDraft, assemble: Bool = true) -> Result {
+    /// `storedHabits`, when a store is at hand (`import`, `run FILE`), are habits too for
+    /// the conditions: no `unknown-habit` for them, and a typo of one is suggested.
+    public static func validate(_ draft: RoutineDraft, assemble: Bool = true, storedHabits: [String] = []) -> Result {
         var diagnostics: [Diagnostic] = []
         let nodes = draft.nodes
         var isDuplicate = [Bool](repeating: false, count: nodes.count)
@@ -51,7 +53,7 @@ public enum RoutineValidator {
             }
         }
         checkHabits(draft.habits, into: &diagnostics)
-        ConditionValidation.check(draft, indexOfID: indexOfID, into: &diagnostics)
+        ConditionValidation.check(draft, indexOfID: indexOfID, storedHabits: storedHabits, into: &diagnostics)
 
         let cycles = CycleFinder.cycles(successors: successors)
         for cycle in cycles {
@@ -210,6 +212,15 @@ public enum RoutineValidator {
     private static func checkHabits(_ habits: [DraftHabit], into diagnostics: inout [Diagnostic]) {
         var first: [HabitKey: DraftHabit] = [:]
         for habit in habits {
+            if let type = habit.measure?.type, !Measure.knownTypes.contains(HabitName.key(type)) {
+                let hint = Suggestion.hint(Suggestion.closest(to: type, among: Measure.knownTypes))
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownMeasureType,
+                        "measure type '\(type)' of habit '\(habit.name)' is none of "
+                            + Measure.knownTypes.joined(separator: ", ") + hint,
+                        at: habit.measureLocation ?? habit.location))
+            }
             let key = HabitKey(habit.name)
             guard let earlier = first[key] else {
                 first[key] = habit

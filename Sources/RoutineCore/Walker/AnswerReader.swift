@@ -3,7 +3,7 @@
 /// The line is trimmed and matched case-insensitively; run commands win over option
 /// texts. At a question: the option's number, else its exact text, else a unique
 /// prefix of its text. At a habit: `y`/`yes`/`d`/`done` or `n`/`no`/`s`/`skip`; at a
-/// quantity habit also a plain decimal number (see `quantity(_:)`).
+/// quantity habit also an amount as people type it (`12`, `12 min`, `7,5`: `TypedAmount`).
 enum AnswerReader {
     enum Command: String, CaseIterable {
         case back, pause, abort, help
@@ -38,10 +38,14 @@ enum AnswerReader {
                 return .skip
             default:
                 guard prompt.isQuantity else { return .rejected(prompt.hint) }
-                switch readQuantity(answer) {
+                switch TypedAmount.read(answer, unit: prompt.measure?.unit) {
                 case .value(let value): return .done(value)
-                case .tooLarge: return .rejected(Quantity.tooLargeMessage(answer))
-                case .notAnAmount: return .rejected(prompt.hint)
+                case .problem(let message):
+                    // An amount with a problem (a wrong unit, `1,500`, too large) gets its
+                    // own line; text that is no amount at all gets the prompt's hint.
+                    let amountShaped =
+                        TypedAmount.parts(answer) != nil || answer.contains(",") || Quantity.read(answer) == .tooLarge
+                    return .rejected(amountShaped ? message : prompt.hint)
                 }
             }
         }

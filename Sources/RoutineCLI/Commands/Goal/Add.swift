@@ -27,8 +27,10 @@ extension RoutineCommand.Goal {
 
         @Option(
             parsing: .unconditional,
-            help: ArgumentHelp("Last day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
-            transform: DayArgument.parse)
+            help: ArgumentHelp(
+                "Last day, YYYY-MM-DD, today, tomorrow, +N, a weekday (the coming one) or next WEEKDAY.",
+                valueName: "day"),
+            transform: DayArgument.parseForward)
         var to: DayArgument
 
         @Option(

@@ -7,16 +7,16 @@ extension RoutineCommand.Goal {
         static let configuration = CommandConfiguration(
             commandName: "delete", abstract: "Delete a goal (entries stay).")
 
-        @Argument(help: ArgumentHelp("The goal's id.", valueName: "goal-id"))
-        var id: String
+        @Argument(help: ArgumentHelp("The goal's id or title (see 'goal list').", valueName: "goal"))
+        var goal: GoalReference
 
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let store = try Session.current.store(try Settings(options: global))
-            let goalID = try GoalCommands.goalID(id)
-            try store.deleteGoal(id: goalID)
-            Output.line("deleted goal \(goalID)")
+            let goal = try goal.goal(in: store)
+            try store.deleteGoal(id: goal.id)
+            Output.line("deleted goal \(goal.id): \(goal.title)")
         }
     }
 }

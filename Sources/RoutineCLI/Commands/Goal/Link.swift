@@ -11,7 +11,7 @@ extension RoutineCommand.Goal {
         func run() throws {
             let store = try Session.current.store(try Settings(options: arguments.global))
             let goal = try HabitCommands.suggesting(store) {
-                try store.link(goal: try GoalCommands.goalID(arguments.id), habit: arguments.habit)
+                try store.link(goal: try arguments.goal.goal(in: store).id, habit: arguments.habit)
             }
             Output.line("goal \(goal.id) now counts \(goal.habits.joined(separator: ", "))")
         }

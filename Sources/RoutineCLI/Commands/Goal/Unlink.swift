@@ -12,7 +12,7 @@ extension RoutineCommand.Goal {
         func run() throws {
             let store = try Session.current.store(try Settings(options: arguments.global))
             let goal = try HabitCommands.suggesting(store) {
-                try store.unlink(goal: try GoalCommands.goalID(arguments.id), habit: arguments.habit)
+                try store.unlink(goal: try arguments.goal.goal(in: store).id, habit: arguments.habit)
             }
             let rest = goal.habits.isEmpty ? "no habits" : goal.habits.joined(separator: ", ")
             Output.line("goal \(goal.id) now counts \(rest)")

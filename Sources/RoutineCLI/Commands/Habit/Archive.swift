@@ -1,4 +1,5 @@
 import ArgumentParser
+import LineEditor
 import RoutineStore
 
 extension RoutineCommand.Habit {
@@ -18,7 +19,11 @@ extension RoutineCommand.Habit {
             let habit = try HabitCommands.suggesting(store) {
                 try store.archiveHabit(name, at: settings.time.now())
             }
-            Output.line("archived habit '\(habit.name)' ('routine habit unarchive \(habit.name)' brings it back)")
+            // Quoted as a shell reads it, so the hint pastes (`"Foam rolling"`).
+            let prefix = Session.current.isREPL ? "" : "routine "
+            Output.line(
+                "archived habit '\(habit.name)' ('\(prefix)habit unarchive \(LineWords.quoted(habit.name))' brings it back)"
+            )
         }
     }
 }

@@ -3,11 +3,12 @@ import RoutineCore
 import RoutineStore
 
 extension RoutineCommand.Habit {
-    /// `routine habit schedule NAME (--days mon,wed | --every N | --daily)` (SPEC §10.1).
+    /// `routine habit schedule NAME [--days mon,wed | --every N | --daily]` (SPEC §10.1):
+    /// sets a habit's schedule, or with no flag shows it.
     struct HabitSchedule: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "schedule",
-            abstract: "Set when a habit is due: on some weekdays, every N days, or daily.")
+            abstract: "Show when a habit is due, or set it: on some weekdays, every N days, or daily.")
 
         @Argument(help: ArgumentHelp("The habit.", valueName: "habit"))
         var habit: String
@@ -25,7 +26,7 @@ extension RoutineCommand.Habit {
 
         func validate() throws {
             let given = [days != nil, every != nil, daily].filter { $0 }.count
-            if given != 1 { throw ValidationError("give exactly one of --days, --every and --daily") }
+            if given > 1 { throw ValidationError("give one of --days, --every and --daily (none shows the schedule)") }
             _ = try schedule()
         }
 
@@ -60,6 +61,10 @@ extension RoutineCommand.Habit {
             }
             guard let info = try store.habit(named: habit) else {
                 throw HabitCommands.unknownHabit(habit, store: store)
+            }
+            guard days != nil || every != nil || daily else {
+                Output.line("\(info.name): \(Schedule.describe(info.schedule))")
+                return
             }
             if let change = try store.setSchedule(habit: info.name, to: schedule) {
                 Output.line(change.line)
