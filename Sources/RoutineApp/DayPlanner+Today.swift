@@ -11,7 +11,8 @@ extension DayPlanner {
     ) throws
         -> TodayOverview
     {
-        let stats = try HabitFigures.stats(store: store, day: day, time: time, includeArchived: includeArchived)
+        let stats = try HabitFigures.stats(
+            store: store, day: day, time: time, includeArchived: includeArchived, planner: self)
         let routines = try routines(on: day).map { routine in
             let state: TodayOverview.State =
                 switch routine.state {

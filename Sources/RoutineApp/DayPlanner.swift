@@ -9,9 +9,16 @@ import RoutineStore
 /// start, with the day's history. No command computes any of this on its own.
 public struct DayPlanner {
     public let store: AppDatabase
+    /// The routines compiled once for all the questions one command asks.
+    private let cache = CompiledCache()
 
     public init(store: AppDatabase) {
         self.store = store
+    }
+
+    /// Compiled routines, by whether archived ones are included.
+    private final class CompiledCache: @unchecked Sendable {
+        var routines: [Bool: [Compiled]] = [:]
     }
 
     /// One active routine on one day.
@@ -49,12 +56,15 @@ public struct DayPlanner {
 
     /// The active (not archived) routines, compiled, in `list` order.
     func compiledRoutines(includeArchived: Bool = false) throws -> [Compiled] {
+        if let known = cache.routines[includeArchived] { return known }
         let specs = try store.habitSpecs()
-        return try store.routines(includeArchived: includeArchived).compactMap { summary in
+        let compiled = try store.routines(includeArchived: includeArchived).compactMap { summary -> Compiled? in
             guard let stored = try store.routine(slug: summary.slug) else { return nil }
             let prototype = Walker(routine: stored.routine, dayKey: DayKey(ordinal: 0), habitSpecs: specs)
             return Compiled(slug: summary.slug, title: summary.title, versionID: stored.versionID, walker: prototype)
         }
+        cache.routines[includeArchived] = compiled
+        return compiled
     }
 
     /// Each active routine on `day` (SPEC §13.1): its state, and what it asks — from its

@@ -6,17 +6,22 @@ extension DayPlanner {
     /// SPEC §13.6's due days, up to `day`, of every habit an active routine names: a day
     /// is due when some active routine naming the habit makes it certain on that day (as
     /// a run starting that day would see it, `Walker.outlook()`), or a run on that day
-    /// asked it and recorded it. Days before the earlier of the habit's first entry and
+    /// asked it (done, skipped or declined). Days before the earlier of the habit's first entry and
     /// its creation are not due. Habits in no active routine are left out: their
     /// schedule and pauses decide (`computeStats` does that without a calendar).
     ///
     /// Each routine is evaluated once per day from the first such day; a routine whose
     /// conditions read no history gives the same outlook on every day with the same
     /// weekday and the same due-ness of its habits, so those days share one evaluation.
-    public func dueDays(through day: DayKey, habits: [HabitInfo], time: TimeContext) throws -> [HabitKey: DueDays] {
+    ///
+    /// - Parameter firstEntries: each habit's first day with a live entry, when the caller
+    ///   has read the entries already (else read here).
+    public func dueDays(
+        through day: DayKey, habits: [HabitInfo], time: TimeContext, firstEntries known: [HabitKey: DayKey]? = nil
+    ) throws -> [HabitKey: DueDays] {
         let compiled = try compiledRoutines()
         guard !compiled.isEmpty else { return [:] }
-        let firstEntries = try store.firstEntryDays()
+        let firstEntries = try known ?? store.firstEntryDays()
         var firstDay: [HabitKey: Int] = [:]
         for habit in habits {
             let created = DayKey(
@@ -24,7 +29,8 @@ extension DayPlanner {
             ).ordinal
             firstDay[habit.key] = min(created, firstEntries[habit.key]?.ordinal ?? created)
         }
-        let recorded = try store.runRecordedDays(to: day)
+        // Asked by a run: done, skipped or declined, as its recorded steps say (§14.1).
+        let recorded = try store.askedHabitDays(to: day)
         var flags: [HabitKey: DueDays] = [:]
         for routine in compiled {
             let keys = Set(routine.routine.reachableHabitNames().map { HabitKey($0) }).filter { firstDay[$0] != nil }

@@ -15,7 +15,8 @@ public enum HabitFigures {
     /// Stats of every habit (or of the named ones, archived or not) at `day`; archived
     /// habits only with `includeArchived`.
     public static func stats(
-        store: AppDatabase, day: DayKey, time: TimeContext, only names: [String]? = nil, includeArchived: Bool = false
+        store: AppDatabase, day: DayKey, time: TimeContext, only names: [String]? = nil, includeArchived: Bool = false,
+        planner: DayPlanner? = nil
     ) throws -> [HabitStats] {
         var infos = try store.habits(includeArchived: includeArchived || names != nil)
         if let names {
@@ -27,7 +28,17 @@ public enum HabitFigures {
         let entries = try store.metricEntries(habitKeys: keys, to: day)
         return computeStats(
             habits: infos.map(habit), entries: entries, day: day, pauses: try store.pauseSpans(),
-            dueDays: try DayPlanner(store: store).dueDays(through: day, habits: infos, time: time))
+            dueDays: try (planner ?? DayPlanner(store: store)).dueDays(
+                through: day, habits: infos, time: time, firstEntries: firstDays(entries)))
+    }
+
+    /// Each habit's first day among `entries`: the live entries up to the day, all of them.
+    static func firstDays(_ entries: [MetricEntry]) -> [HabitKey: DayKey] {
+        var first: [HabitKey: DayKey] = [:]
+        for entry in entries where first[entry.habitKey].map({ entry.dayKey < $0 }) ?? true {
+            first[entry.habitKey] = entry.dayKey
+        }
+        return first
     }
 
     /// One habit's entries and due days, for its heat map.
@@ -35,7 +46,8 @@ public enum HabitFigures {
         store: AppDatabase, habit info: HabitInfo, day: DayKey, time: TimeContext
     ) throws -> (entries: [MetricEntry], pauses: [PauseSpan], dueDays: DueDays?) {
         let entries = try store.metricEntries(habitKeys: [info.key], to: day)
-        let due = try DayPlanner(store: store).dueDays(through: day, habits: [info], time: time)
+        let due = try DayPlanner(store: store).dueDays(
+            through: day, habits: [info], time: time, firstEntries: firstDays(entries))
         return (entries, try store.pauseSpans(), due[info.key])
     }
 }

@@ -29,7 +29,7 @@ import Testing
             "RunsList": "list", "RunsShow": "show",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 54)
+        #expect(commands.count == 56)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)

@@ -26,7 +26,7 @@ import Testing
         #expect(run["status"] as? String == "paused")
         #expect(run["dayKey"] as? String == "2026-11-22")
         #expect(run["version"] as? Int == 1)
-        #expect((run["id"] as? String)?.count == 36)
+        #expect((run["run"] as? String)?.count == 36)
         #expect(run["startedAt"] as? String == "2026-11-22T06:30:00Z")
         #expect(try e2e.json(["runs", "--paused", "--format", "json"]) as? [Any] != nil)
     }

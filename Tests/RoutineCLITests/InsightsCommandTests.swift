@@ -25,7 +25,7 @@ import Testing
             answers.append(",\(day(n)),morning-checkin,feeling,\(text),\(great ? "Great!" : "Okay"),,,")
         }
         try e2e.ok(["import-answers", try e2e.folder.write("a.csv", answers.joined(separator: "\n"))])
-        try e2e.ok(["import-entries", try e2e.folder.write("e.csv", entries.joined(separator: "\n"))])
+        try e2e.ok(["import-entries", "--new", try e2e.folder.write("e.csv", entries.joined(separator: "\n"))])
         return e2e
     }
 

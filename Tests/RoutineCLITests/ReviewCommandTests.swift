@@ -14,6 +14,7 @@ import Testing
         }
         try e2e.ok(["habit", "schedule", "Swim", "--days", "mon,wed,fri"])
         // Check-ins: Great! (Meditate 10, water skipped, journal) on Thu 19th, Okay on Sat 21st.
+        // Journal, which every answer leads to, is due every day from its first (SPEC §13.6).
         try e2e.run(["run", "morning-checkin", "--day", "2026-11-19"], input: EndToEnd.lines(["1", "10", "n", "y"]))
         try e2e.run(["run", "morning-checkin", "--day", "2026-11-21"], input: EndToEnd.lines(["2", "n", "y", "y"]))
         try e2e.ok([
@@ -32,7 +33,7 @@ import Testing
                                M T W T F S S
                 Drink Water    · · · ○ · ○ ·  0 of 2 due (last week 0 of 0)
                 Go for a walk  · · · · · ● ·  1 of 1 due (last week 0 of 0)
-                Journal        · · · ● · ● ·  2 of 2 due (last week 0 of 0)
+                Journal        · · · ● ○ ● ○  2 of 4 due (last week 0 of 0)
                 Meditate       · · · ● · · ·  1 of 1 due (last week 0 of 0)
                 Swim           ● · ○ · ● · ·  2 of 3 due (last week 2 of 3)
                 ● done  ○ due, not done  · not due

@@ -7,7 +7,7 @@ import RoutineStore
 /// done days within the same span (`PastDueDays`).
 public enum InsightsService {
     public static func report(
-        store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey
+        store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey, time: TimeContext
     ) throws -> InsightReport {
         let answers = try store.standingAnswers(routine: question?.routine, node: question?.node, from: from, to: to)
         var questions: [InsightQuestion] = []
@@ -27,6 +27,7 @@ public enum InsightsService {
         }
         // The day before the first answer counts for `the day before`.
         let start = first.adding(days: -1)
-        return Insights.report(questions: questions, habits: try PastDueDays.habits(store, from: start, to: to))
+        return Insights.report(
+            questions: questions, habits: try PastDueDays.habits(store, from: start, to: to, time: time))
     }
 }

@@ -8,12 +8,12 @@ public enum ReviewService {
     /// - Parameters:
     ///   - goals: each goal with its progress, computed by the caller's one home for goals.
     public static func review(
-        store: AppDatabase, span: Review.Span, day: DayKey, weekStart: Int,
+        store: AppDatabase, span: Review.Span, day: DayKey, weekStart: Int, time: TimeContext,
         goals: [(title: String, unit: String?, progress: GoalProgress)]
     ) throws -> Review {
         let (from, to, previous) = Review.bounds(span, day: day, weekStart: weekStart)
         let lastSeen = min(to, day)
-        let habits = try PastDueDays.habits(store, from: previous, to: lastSeen)
+        let habits = try PastDueDays.habits(store, from: previous, to: lastSeen, time: time)
         var rows: [Review.HabitRow] = []
         for habit in habits {
             var row = Review.HabitRow(name: habit.name, marks: [], done: 0, due: 0, previousDone: 0, previousDue: 0)

@@ -62,7 +62,8 @@ extension RoutineCommand {
                         }
                     } catch let error as AnswerError { throw CLIError(error.description) }
                 }
-                report = try InsightsService.report(store: store, question: known, from: from, to: to)
+                report = try InsightsService.report(
+                    store: store, question: known, from: from, to: to, time: settings.time)
                 if known == nil, let routine {
                     report.findings.removeAll { $0.routine != routine }
                 }

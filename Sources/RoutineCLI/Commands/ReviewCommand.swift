@@ -51,7 +51,8 @@ extension RoutineCommand {
                     )
                 }
                 review = try ReviewService.review(
-                    store: store, span: span, day: day, weekStart: settings.weekStart.rawValue, goals: goals)
+                    store: store, span: span, day: day, weekStart: settings.weekStart.rawValue, time: settings.time,
+                    goals: goals)
             } else {
                 let bounds = RoutineApp.Review.bounds(span, day: day, weekStart: settings.weekStart.rawValue)
                 review = RoutineApp.Review(
