@@ -79,6 +79,10 @@ public struct CaseRun: Sendable {
             day: testCase.day, history: tallies.mapValues { Array($0.values) },
             pauses: testCase.history.pauses.map(\.value))
         context.archived = Set(testCase.history.archived.map { HabitKey($0.value) })
+        // Answers of earlier days, for `answer(NODE, N)` and `answered(…)` (SPEC §14.4).
+        for past in testCase.history.answers where past.day < testCase.day {
+            context.pastAnswers[past.question, default: [:]][past.day] = past.answer
+        }
         return context
     }
 }
