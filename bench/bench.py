@@ -268,8 +268,10 @@ EVENING = ["run evening-journal --day {d}", "1", "y", "2", "4", "1", "y"]
 def lifetime_store(binary, path, env, days):
     """A lifetime store: `days` days of real runs of the bundled routines, ending the
     day before ROUTINE_NOW, written by one piped REPL session."""
-    subprocess.run([binary, "--store", path, "import", os.path.join(ROOT, "routines")],
-                   check=True, env=env, stdout=subprocess.DEVNULL)
+    # The routine files one by one: an older release would read routines/*.test.yaml as routines.
+    bundled = [os.path.join(ROOT, "routines", name + ".yaml")
+               for name in ("evening-journal", "morning-checkin", "training")]
+    subprocess.run([binary, "--store", path, "import"] + bundled, check=True, env=env, stdout=subprocess.DEVNULL)
     end = datetime.date(2026, 11, 21)
     lines = []
     for back in range(days, 0, -1):

@@ -127,6 +127,34 @@ import Testing
             try e2e.ok(["plan", "--from", "2026-11-23", "--days", "2", "--format", "json"])
                 == #"{"from":"2026-11-23","days":["2026-11-23","2026-11-24"],"routines":[{"routine":"gym","habits":[{"habit":"Warm-up","due":[true,true],"days":[{"class":"certain"},{"class":"certain"}]},{"habit":"Strength","due":[true,false],"days":[{"class":"certain"},{"class":"not-due","reason":"schedule: mon, wed, fri"}]},{"habit":"Cool-down","due":[true,false],"days":[{"class":"certain"},{"class":"not-due","reason":"not reached"}]},{"habit":"Stretch","due":[true,false],"days":[{"class":"certain"},{"class":"not-due","reason":"paused"}]},{"habit":"Long run","due":[false,false],"days":[{"class":"not-due","reason":"schedule: every 3 days"},{"class":"not-due","reason":"not reached"}]}]},{"routine":null,"habits":[{"habit":"Vitamins","due":[true,true],"days":[{"class":"certain"},{"class":"certain"}]}]}]}"#
                 + "\n")
+        // Wider than the terminal (COLUMNS), the grid wraps into blocks of whole weeks.
+        #expect(
+            try e2e.ok(["plan", "--days", "10"], extra: ["COLUMNS": "40"]) == """
+                Plan, 10 days from 2026-11-22
+                            Sun Mon Tue Wed Thu Fri Sat
+                             22  23  24  25  26  27  28
+                gym
+                  Warm-up     ●   ●   ●   ●   ●   ●   ●
+                  Strength    ·   ●   ·   ●   ·   ●   ·
+                  Cool-down   ·   ●   ·   ●   ·   ●   ·
+                  Stretch     ●   ●   ·   ●   ●   ●   ●
+                  Long run    ·   ·   ·   ●   ·   ·   ●
+                By hand
+                  Vitamins    ●   ●   ●   ●   ●   ●   ●
+
+                            Sun Mon Tue
+                             29  30   1
+                gym
+                  Warm-up     ●   ●   ●
+                  Strength    ·   ●   ·
+                  Cool-down   ·   ●   ·
+                  Stretch     ●   ●   ●
+                  Long run    ·   ·   ●
+                By hand
+                  Vitamins    ●   ●   ●
+                ● due  ○ depends on your answers  · not due  ✓ done  – skipped
+
+                """)
         let bad = try e2e.run(["plan", "--days", "0"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--days wants a number from 1 to 366"))
