@@ -104,7 +104,9 @@ public enum ConditionEvaluator {
         case .weekday: return .weekday(env.weekday)
         case .call(let function, let arguments, _):
             let subject = arguments.first?.text ?? ""
-            let back = function == .done && arguments.count > 1 ? Int(arguments[1].text) ?? 0 : 0
+            // `done(H, N)` and `answer(NODE, N)` look N days back; N = 0 is the run's own day.
+            let back =
+                (function == .done || function == .answer) && arguments.count > 1 ? Int(arguments[1].text) ?? 0 : 0
             guard env.knows(function, subject, daysBack: back) else { return .unknown }
             switch function {
             case .done:
@@ -116,7 +118,7 @@ public enum ConditionEvaluator {
             case .due: return .bool(env.due(subject))
             case .answer:
                 guard arguments.count > 1 else { return .string(env.answer(subject)) }
-                return .string(env.pastAnswer(subject, daysBack: Int(arguments[1].text) ?? 1))
+                return .string(env.pastAnswer(subject, daysBack: back))
             case .answered:
                 let days = arguments.count > 2 ? Int(arguments[2].text) ?? 0 : 0
                 let text = arguments.count > 1 ? arguments[1].text : ""

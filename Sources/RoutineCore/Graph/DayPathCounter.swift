@@ -196,29 +196,24 @@ struct DayPathCounter {
 
 /// What a condition reads in path analysis: the day (its weekday always; its history only
 /// with `--day`), the answers fixed along the path; what the run records is unknown.
-struct PathEnvironment: ConditionEnvironment {
+struct PathEnvironment: ForwardingEnvironment {
     let context: DayContext
     let historyKnown: Bool
     let answers: [String: String]
     let habitSpecs: [HabitKey: HabitSpec]
     let knownDone: Set<HabitKey>
 
-    private var inner: WalkerEnvironment {
+    var inner: WalkerEnvironment {
         WalkerEnvironment(
             context: context, steps: [], entries: [], knownDone: knownDone, doneByRun: [], habitSpecs: habitSpecs)
     }
 
     var weekday: Weekday { Weekday(context.day) }
-    func done(_ habit: String, daysBack: Int) -> Bool { inner.done(habit, daysBack: daysBack) }
-    func daysSince(_ habit: String) -> Int { inner.daysSince(habit) }
-    func streak(_ habit: String) -> Int { inner.streak(habit) }
-    func weekCount(_ habit: String) -> Int { inner.weekCount(habit) }
-    func weekSum(_ habit: String) -> Double { inner.weekSum(habit) }
-    func due(_ habit: String) -> Bool { inner.due(habit) }
     func answer(_ node: String) -> String { answers[node] ?? "" }
 
     func knows(_ function: ConditionFunction, _ subject: String, daysBack: Int) -> Bool {
         switch function {
+        case .answer where daysBack > 0: historyKnown
         case .answer: true
         case .done where daysBack == 0, .weekCount, .weekSum: knownDone.contains(HabitKey(subject))
         case .due:

@@ -248,22 +248,16 @@ struct OutlookPass {
 
 /// A run's condition environment that knows only what is fixed before a node's turn
 /// (SPEC §13.1).
-struct OutlookEnvironment: ConditionEnvironment {
+struct OutlookEnvironment: ForwardingEnvironment {
     let inner: WalkerEnvironment
     let walker: Walker
     let pass: OutlookPass
 
-    var weekday: Weekday { inner.weekday }
-    func done(_ habit: String, daysBack: Int) -> Bool { inner.done(habit, daysBack: daysBack) }
-    func daysSince(_ habit: String) -> Int { inner.daysSince(habit) }
-    func streak(_ habit: String) -> Int { inner.streak(habit) }
-    func weekCount(_ habit: String) -> Int { inner.weekCount(habit) }
-    func weekSum(_ habit: String) -> Double { inner.weekSum(habit) }
-    func due(_ habit: String) -> Bool { inner.due(habit) }
-    func answer(_ node: String) -> String { inner.answer(node) }
-
     func knows(_ function: ConditionFunction, _ subject: String, daysBack: Int) -> Bool {
         switch function {
+        case .answer where daysBack > 0:
+            // An answer of an earlier day is history.
+            return pass.historyKnown
         case .answer:
             if walker.steps.contains(where: { $0.node == subject }) { return true }
             guard let question = pass.nodeByID[subject] else { return true }

@@ -93,3 +93,22 @@ struct WalkerEnvironment: ConditionEnvironment {
         return (1...days).count { answers[day.adding(days: -$0)]?.lowercased() == wanted }
     }
 }
+
+/// An environment that reads what a run reads (`inner`) and says itself what is known:
+/// the day planner's (`OutlookEnvironment`) and path analysis's (`PathEnvironment`).
+protocol ForwardingEnvironment: ConditionEnvironment {
+    var inner: WalkerEnvironment { get }
+}
+
+extension ForwardingEnvironment {
+    var weekday: Weekday { inner.weekday }
+    func done(_ habit: String, daysBack: Int) -> Bool { inner.done(habit, daysBack: daysBack) }
+    func daysSince(_ habit: String) -> Int { inner.daysSince(habit) }
+    func streak(_ habit: String) -> Int { inner.streak(habit) }
+    func weekCount(_ habit: String) -> Int { inner.weekCount(habit) }
+    func weekSum(_ habit: String) -> Double { inner.weekSum(habit) }
+    func due(_ habit: String) -> Bool { inner.due(habit) }
+    func answer(_ node: String) -> String { inner.answer(node) }
+    func pastAnswer(_ node: String, daysBack: Int) -> String { inner.pastAnswer(node, daysBack: daysBack) }
+    func answered(_ node: String, _ text: String, days: Int) -> Int { inner.answered(node, text, days: days) }
+}
