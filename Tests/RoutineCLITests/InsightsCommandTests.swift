@@ -11,13 +11,13 @@ import Testing
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
         var answers = ["uid,dayKey,routine,node,question,answer,option,timestamp,timeZone"]
-        var walks: [String] = []
+        var entries = ["habit,dayKey"]
         let start = try #require(ISO8601DateFormatter().date(from: "2026-10-01T12:00:00Z"))
         func day(_ n: Int) -> String {
             String(ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(n) * 86_400)).prefix(10))
         }
         for n in 0..<41 {
-            if n % 2 == 0 { walks.append(day(n)) }
+            if n % 2 == 0 { entries.append("Walk,\(day(n))") }
             guard n >= 1 else { continue }
             let afterWalk = (n - 1) % 2 == 0
             let great = afterWalk ? (n % 10 != 1) : (n % 10 == 2)
@@ -25,8 +25,7 @@ import Testing
             answers.append(",\(day(n)),morning-checkin,feeling,\(text),\(great ? "Great!" : "Okay"),,,")
         }
         try e2e.ok(["import-answers", try e2e.folder.write("a.csv", answers.joined(separator: "\n"))])
-        // By `log` (one command whatever import-entries asks of habits it does not know).
-        for day in walks { try e2e.ok(["log", "Walk", "--day", day, "--new"]) }
+        try e2e.ok(["import-entries", try e2e.folder.write("e.csv", entries.joined(separator: "\n"))])
         return e2e
     }
 

@@ -7,10 +7,9 @@ import RoutineStore
 /// done days within the same span (`PastDueDays`).
 public enum InsightsService {
     public static func report(
-        store: AppDatabase, question: KnownQuestion?, routine: String? = nil, from: DayKey?, to: DayKey
+        store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey
     ) throws -> InsightReport {
-        let answers = try store.standingAnswers(
-            routine: question?.routine ?? routine, node: question?.node, from: from, to: to)
+        let answers = try store.standingAnswers(routine: question?.routine, node: question?.node, from: from, to: to)
         var questions: [InsightQuestion] = []
         for answer in answers {
             if let last = questions.last, last.routine == answer.routine, last.node == answer.node {

@@ -55,11 +55,17 @@ extension RoutineCommand {
                 if question != nil || routine != nil {
                     let questions = try store.knownQuestions()
                     do {
-                        known = try QuestionResolver.narrow(question: question, routine: routine, among: questions)
-                    } catch { throw CLIError(error.description) }
+                        if let question {
+                            known = try QuestionResolver.resolve(question, routine: routine, among: questions)
+                        } else if let routine, !questions.contains(where: { $0.routine == routine }) {
+                            throw AnswerError.unknownRoutine(routine)
+                        }
+                    } catch let error as AnswerError { throw CLIError(error.description) }
                 }
-                report = try InsightsService.report(
-                    store: store, question: known, routine: routine, from: from, to: to)
+                report = try InsightsService.report(store: store, question: known, from: from, to: to)
+                if known == nil, let routine {
+                    report.findings.removeAll { $0.routine != routine }
+                }
             } else if let question {
                 throw CLIError("no question '\(question)': the store holds no routine yet")
             }
