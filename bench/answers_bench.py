@@ -50,7 +50,11 @@ def write_store(binary, work, env, days=3650, seed=5):
         f.write("\n".join(answers) + "\n")
     with open(entries_csv, "w") as f:
         f.write("\n".join(entries) + "\n")
-    for command in (["import", routine], ["import-entries", entries_csv], ["import-answers", answers_csv]):
+    # Each habit is created by one `log --new` the day before the span (import-entries
+    # then loads only habits the store knows, whatever it asks of new ones).
+    before = (end - datetime.timedelta(days=days)).isoformat()
+    commands = [["import", routine]] + [["log", habit, "--day", before, "--new"] for habit in HABITS]
+    for command in commands + [["import-entries", entries_csv], ["import-answers", answers_csv]]:
         subprocess.run([binary, "--store", store, *command], check=True, env=env, stdout=subprocess.DEVNULL)
     return store, len(answers) - 1, len(entries) - 1
 

@@ -6,6 +6,18 @@ import RoutineStore
 /// question's text, case-insensitive, exact first, else a unique prefix of either;
 /// `routine` narrows the search. An unknown name gets the closest known one.
 public enum QuestionResolver {
+    /// What `QUESTION` and `--routine` name together: the question (nil when none is
+    /// named); a routine that asks no question and has no answers is an error.
+    public static func narrow(
+        question: String?, routine: String?, among questions: [KnownQuestion]
+    ) throws(AnswerError) -> KnownQuestion? {
+        if let question { return try resolve(question, routine: routine, among: questions) }
+        if let routine, !questions.contains(where: { $0.routine.lowercased() == routine.lowercased() }) {
+            throw .unknownRoutine(routine)
+        }
+        return nil
+    }
+
     public static func resolve(
         _ name: String, routine: String?, among questions: [KnownQuestion]
     ) throws(AnswerError) -> KnownQuestion {

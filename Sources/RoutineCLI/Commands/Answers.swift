@@ -66,10 +66,10 @@ extension RoutineCommand {
                 return
             }
             var known: KnownQuestion?
-            if let question {
+            if question != nil || routine != nil {
                 let questions = try store.knownQuestions()
                 do {
-                    known = try QuestionResolver.resolve(question, routine: routine, among: questions)
+                    known = try QuestionResolver.narrow(question: question, routine: routine, among: questions)
                 } catch { throw CLIError(error.description) }
             }
             let today = settings.time.today
