@@ -17,7 +17,10 @@ import Testing
             "done(\(habit)) or weekday != tue", "true", "false",
         ]
         if let question = questions.randomElement(using: &random) {
-            pool += ["answer(\(question)) == \"o0\"", "answer(\(question)) != \"o1\" and not done(\(habit))"]
+            pool += [
+                "answer(\(question)) == \"o0\"", "answer(\(question)) != \"o1\" and not done(\(habit))",
+                "answer(\(question), 1) == \"o0\"",
+            ]
         }
         return pool[random.below(pool.count)]
     }
@@ -71,7 +74,12 @@ import Testing
             pauses.append(
                 PauseSpan(from: day.adding(days: -1), to: day, habitKeys: [HabitKey("Habit \(random.below(4))")]))
         }
-        return (DayContext(day: day, history: history, pauses: pauses), doneToday)
+        var context = DayContext(day: day, history: history, pauses: pauses)
+        // Yesterday's answers, for `answer(NODE, 1)` (SPEC §14.4).
+        for rank in 0..<14 where random.below(2) == 0 {
+            context.pastAnswers["n\(rank)"] = [day.adding(days: -1): "o\(random.below(2))"]
+        }
+        return (context, doneToday)
     }
 
     /// Walks to the end with random answers, returning each asked node index and whether
