@@ -9,21 +9,40 @@ extension LanguageServer {
         guard let shape = YAMLContext.shape(Substring(before + "x")) else { return [] }
         if let key = shape.key {
             // After `key:` on this line: a value.
-            guard before.range(of: key + ":") != nil else { return [] }
+            guard let colon = before.range(of: key + ":") else { return [] }
             if key == "status" {
                 return RunStatus.allCases.map { item($0.rawValue, .enumMember, detail: "run status") }
             }
-            let path = YAMLContext.ancestors(in: document.document, line: line, column: shape.content)
-            guard path.first == "not-due" else { return [] }
+            // A node's reason: `stretch: ` under `not-due:`, or inside `not-due: {stretch: `.
+            let inNotDue =
+                key == "not-due"
+                ? before[colon.upperBound...].contains(":")
+                : YAMLContext.ancestors(in: document.document, line: line, column: shape.content).first == "not-due"
+            guard inNotDue else { return [] }
             return NotDueReason.allCases.map { item($0.rawValue, .enumMember, detail: "not-due reason") }
         }
-        // A key being typed: in a list item (`- ` then the key), or a plain key.
+        // A key being typed.
+        return TestFileShape.keys(at: mappingPath(document, line: line, shape: shape)).map {
+            keyItem($0.name, detail: $0.summary)
+        }
+    }
+
+    /// What a key on `line` of a test file means, from the keys its mapping takes (a
+    /// case's `day` is not a history entry's `day`, and neither is a routine file's key).
+    func testFileKeyHover(_ document: OpenDocument, line: Int, shape: YAMLContext.LineShape, key: String) -> String? {
+        TestFileShape.keys(at: mappingPath(document, line: line, shape: shape)).first { $0.name == key }
+            .map { "**\(key)**: \($0.summary)" }
+    }
+
+    /// The path (outermost key first, `-` for a list item) of the mapping a key on `line`
+    /// belongs to: the item's own mapping after `- `, else the mapping its indent is in.
+    private func mappingPath(_ document: OpenDocument, line: Int, shape: YAMLContext.LineShape) -> [String] {
         let path: [String]
         if let dash = shape.dash {
             path = ["-"] + YAMLContext.ancestors(in: document.document, line: line, column: dash, inList: true)
         } else {
             path = YAMLContext.ancestors(in: document.document, line: line, column: shape.content)
         }
-        return TestFileShape.keys(at: path.reversed()).map { keyItem($0.name, detail: $0.summary) }
+        return path.reversed()
     }
 }

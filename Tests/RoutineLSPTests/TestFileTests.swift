@@ -129,6 +129,7 @@ import Testing
             "    not-due:",
             "      stretch: ",
             "  - ",
+            "    not-due: {stretch: ",
             "",
         ]
         let text = lines.joined(separator: "\n")
@@ -146,6 +147,25 @@ import Testing
         #expect(try labels(7, 10) == ["habit", "day", "value"])  // an entry
         #expect(try labels(8, 12) == ["active", "paused", "completed", "aborted"])
         #expect(try labels(10, 15) == ["schedule", "paused", "archived", "when"])
+        #expect(try labels(12, 23) == ["schedule", "paused", "archived", "when"])
+        #expect(try labels(12, 14).isEmpty)  // the node: the routine's, not the test file's
         #expect(try labels(2, 12).isEmpty)  // a case's name is the writer's
+    }
+
+    @Test func hoverOnAKeySaysWhatItHoldsInATestFile() throws {
+        let client = try started()
+        client.open(Self.uri, Self.valid)
+        _ = try client.diagnostics(Self.uri)
+        func hover(_ needle: String) throws -> String? {
+            let (line, character) = ProtocolTests.place(needle, in: Self.valid)
+            let result = try client.call("textDocument/hover", LSPClient.at(Self.uri, line, character + 1))
+            return result["result"]?["contents"]?["value"]?.string
+        }
+        #expect(
+            try hover("routine:") == "**routine**: the routine tested: a file relative to this one, or a stored name")
+        #expect(try hover("day: 2026-11-24") == "**day**: the run's day: YYYY-MM-DD")
+        #expect(try hover("name: a tired") == "**name**: the case's name (default: case N)")
+        #expect(try hover("entries:")?.contains("{habit, day, value?}") == true)
+        #expect(try hover("2026-11-24") == nil)  // a value, not a key
     }
 }
