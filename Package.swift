@@ -38,7 +38,7 @@ let package = Package(
         // `routine test`: test files read, cases walked in memory, routines explored (SPEC §15.1).
         .target(name: "RoutineTesting", dependencies: ["RoutineCore", "RoutineFile"]),
         // The language server (`routine lsp`): JSON-RPC framing, protocol types, features.
-        .target(name: "RoutineLSP", dependencies: ["RoutineCore", "RoutineFile"]),
+        .target(name: "RoutineLSP", dependencies: ["RoutineCore", "RoutineFile", "RoutineTesting"]),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
             name: "CLibEdit",

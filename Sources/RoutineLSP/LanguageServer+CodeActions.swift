@@ -16,7 +16,8 @@ extension LanguageServer {
                         "Change to '\(suggestion)'", document,
                         edit: ["range": range.json, "newText": JSON(suggestion)], for: diagnostic, preferred: true))
             }
-            if diagnostic["code"]?.string == DiagnosticCode.undefinedNode.rawValue,
+            // A test file names nodes of another file: nothing to create here.
+            if !document.isTestFile, diagnostic["code"]?.string == DiagnosticCode.undefinedNode.rawValue,
                 let id = Self.quoted(in: message), RoutineKeys.isNodeID(id),
                 let edit = newNodeEdit(document, id: id)
             {

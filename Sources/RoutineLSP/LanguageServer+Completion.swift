@@ -33,6 +33,7 @@ extension LanguageServer {
     static let maxItems = 1_000
 
     func completions(_ document: OpenDocument, line: Int, before: String) -> [JSON] {
+        if document.isTestFile { return testFileCompletions(document, line: line, before: before) }
         let index = document.namesIndex
         guard let shape = YAMLContext.shape(Substring(before + "x")) else { return [] }
         let key = shape.key
@@ -74,14 +75,17 @@ extension LanguageServer {
             default: keys = []
             }
         }
-        return keys.map { key in
-            var entry = item(key.name, .field, detail: key.summary)
-            if case .object(var fields) = entry {
-                fields["insertText"] = JSON(key.name + ": ")
-                entry = .object(fields)
-            }
-            return entry
+        return keys.map { keyItem($0.name, detail: $0.summary) }
+    }
+
+    /// A key to insert with its `: ` (routine and test files alike).
+    func keyItem(_ name: String, detail: String) -> JSON {
+        var entry = item(name, .field, detail: detail)
+        if case .object(var fields) = entry {
+            fields["insertText"] = JSON(name + ": ")
+            entry = .object(fields)
         }
+        return entry
     }
 
     /// The keys of a list item's mapping: an option under `options`, else an inline node.

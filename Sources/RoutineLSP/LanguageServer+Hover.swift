@@ -19,10 +19,12 @@ extension LanguageServer {
             text = habitHover(index, habit.name)
             span = habit
         } else if let shape = YAMLContext.shape(document.document.line(position.line)), let key = shape.key,
-            location.column - 1 >= shape.content, location.column - 1 <= shape.content + key.unicodeScalars.count,
-            let known = RoutineKeys.find(key)
+            location.column - 1 >= shape.content, location.column - 1 <= shape.content + key.unicodeScalars.count
         {
-            text = "**\(key)**: \(known.summary)"
+            text =
+                document.isTestFile
+                ? testFileKeyHover(document, line: position.line, shape: shape, key: key)
+                : RoutineKeys.find(key).map { "**\(key)**: \($0.summary)" }
         }
         guard let text else { return .null }
         var result: JSON = ["contents": ["kind": "markdown", "value": JSON(text)]]

@@ -1,9 +1,14 @@
 import RoutineCore
+import RoutineFile
+import RoutineTesting
 
 /// A document the editor has open: its text, and the index of its latest version,
 /// built only when something asks for it (so rapid edits cost one read, not one each).
 final class OpenDocument {
     let uri: String
+    /// A routine test file (`*.test.yaml`, `*.test.yml`, as `routine test` finds them):
+    /// its diagnostics are the test-file decoder's, and it has no nodes to navigate.
+    let isTestFile: Bool
     var document: TextDocument
     var needsDiagnostics = true
     private var checked: DocumentIndex.Checked?
@@ -14,6 +19,7 @@ final class OpenDocument {
 
     init(uri: String, text: String, version: Int) {
         self.uri = uri
+        isTestFile = CheckRun.isTestFile(uri)
         document = TextDocument(text: text, version: version)
     }
 
@@ -24,12 +30,18 @@ final class OpenDocument {
         needsDiagnostics = true
     }
 
-    /// `check`'s diagnostics of the latest version: all that publishing needs, so the
-    /// spans of ids and names are found only when a request asks for them.
+    /// `check`'s diagnostics of the latest version (`routine test`'s for a test file): all
+    /// that publishing needs, so the spans of ids and names are found only when a request
+    /// asks for them.
     var diagnostics: [Diagnostic] { read().diagnostics }
 
     private func read() -> DocumentIndex.Checked {
         if let checked { return checked }
+        if isTestFile {
+            let read = DocumentIndex.Checked(diagnostics: TestFileShape.diagnostics(of: document.text), draft: nil)
+            checked = read
+            return read
+        }
         let read = DocumentIndex.check(document.text)
         checked = read
         if read.draft != nil {

@@ -7,13 +7,13 @@ import RoutineFile
 /// `syntax`, `unknown-key` (with a suggestion), `missing-key`, `invalid-value`.
 /// A case with a problem is left out of the file; the others are still read.
 struct TestFileDecoder {
-    static let topKeys = ["routine", "cases"]
-    static let caseKeys = ["name", "day", "history", "answers", "asks", "records", "not-due", "status"]
-    static let historyKeys = ["entries", "pauses", "answers", "archived"]
-    static let entryKeys = ["habit", "day", "value"]
-    static let pauseKeys = ["habits", "from", "to"]
-    static let pastAnswerKeys = ["question", "day", "answer"]
-    static let recordKeys = ["habit", "value"]
+    static let topKeys = TestFileShape.top.map(\.name)
+    static let caseKeys = TestFileShape.testCase.map(\.name)
+    static let historyKeys = TestFileShape.history.map(\.name)
+    static let entryKeys = TestFileShape.entry.map(\.name)
+    static let pauseKeys = TestFileShape.pause.map(\.name)
+    static let pastAnswerKeys = TestFileShape.pastAnswer.map(\.name)
+    static let recordKeys = TestFileShape.record.map(\.name)
     /// More answers than any routine a person writes could take; a longer list is a
     /// mistake (or a file made to keep the runner busy), refused before anything runs.
     static let maxAnswers = 10_000
