@@ -16,23 +16,12 @@ extension RoutineCommand {
                 question's year as a grid: a symbol (and colour) per option, a legend with counts.
                 """)
 
-        @Argument(help: ArgumentHelp("A question's node id or text (default: every question).", valueName: "question"))
-        var question: String?
+        @OptionGroup var selection: QuestionSelection
 
-        @Option(help: ArgumentHelp("Only this routine's questions.", valueName: "routine"))
-        var routine: String?
-
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp("From this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
-            transform: DayArgument.parse)
-        var from: DayArgument?
-
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp("To this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
-            transform: DayArgument.parse)
-        var to: DayArgument?
+        private var question: String? { selection.question }
+        private var routine: String? { selection.routine }
+        private var from: DayArgument? { selection.from }
+        private var to: DayArgument? { selection.to }
 
         @Flag(help: "Draw one question's year as a calendar.")
         var calendar = false
@@ -65,13 +54,7 @@ extension RoutineCommand {
                 }
                 return
             }
-            var known: KnownQuestion?
-            if question != nil || routine != nil {
-                let questions = try store.knownQuestions()
-                do {
-                    known = try QuestionResolver.narrow(question: question, routine: routine, among: questions)
-                } catch { throw CLIError(error.description) }
-            }
+            let known = try selection.known(in: store)
             let today = settings.time.today
             if calendar, let known {
                 let year = year ?? today.year

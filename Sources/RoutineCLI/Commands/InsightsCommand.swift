@@ -15,23 +15,12 @@ extension RoutineCommand {
                 exact test, two-sided). Nothing is stored. See docs/metrics.md.
                 """)
 
-        @Argument(help: ArgumentHelp("A question's node id or text (default: every question).", valueName: "question"))
-        var question: String?
+        @OptionGroup var selection: QuestionSelection
 
-        @Option(help: ArgumentHelp("Only this routine's questions.", valueName: "routine"))
-        var routine: String?
-
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp("From this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
-            transform: DayArgument.parse)
-        var from: DayArgument?
-
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp("To this day (default: today).", valueName: "day"),
-            transform: DayArgument.parse)
-        var to: DayArgument?
+        private var question: String? { selection.question }
+        private var routine: String? { selection.routine }
+        private var from: DayArgument? { selection.from }
+        private var to: DayArgument? { selection.to }
 
         @Option(help: ArgumentHelp("Show at most N findings as text (0: all).", valueName: "n"))
         var limit = 10
@@ -47,25 +36,15 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let to = try to.map { try settings.day($0) } ?? settings.time.today
-            let from = try from.map { try settings.day($0) }
+            let to = try self.to.map { try settings.day($0) } ?? settings.time.today
+            let from = try self.from.map { try settings.day($0) }
             var report = RoutineCore.Insights.report(questions: [], habits: [])
             if let store = try Session.current.existingStore(settings) {
-                var known: KnownQuestion?
-                if question != nil || routine != nil {
-                    let questions = try store.knownQuestions()
-                    do {
-                        if let question {
-                            known = try QuestionResolver.resolve(question, routine: routine, among: questions)
-                        } else if let routine, !questions.contains(where: { $0.routine == routine }) {
-                            throw AnswerError.unknownRoutine(routine)
-                        }
-                    } catch let error as AnswerError { throw CLIError(error.description) }
-                }
+                let known = try selection.known(in: store)
                 report = try InsightsService.report(
                     store: store, question: known, from: from, to: to, time: settings.time)
                 if known == nil, let routine {
-                    report.findings.removeAll { $0.routine != routine }
+                    report.findings.removeAll { $0.routine.lowercased() != routine.lowercased() }
                 }
             } else if let question {
                 throw CLIError("no question '\(question)': the store holds no routine yet")
