@@ -135,6 +135,47 @@ import Testing
         #expect(!text.contains("work: Bike, weekend"), "\(text)")
     }
 
+    /// `paths` on the bundled routines (SPEC §13.5): the lunch walk's option is offered
+    /// Sunday to Thursday, and the combination through it says so.
+    @Test func pathsOfTheBundledRoutines() throws {
+        let e2e = try EndToEnd()
+        let evening = try e2e.ok(["paths", EndToEnd.routineFile("evening-journal"), "--list", "--limit", "2"])
+        #expect(
+            evening.hasSuffix(
+                """
+                  some   Pick tomorrow's one thing
+                (every: asked however you answer; some: on some answers or days; none: never asked)
+                paths (first 2 of 300):
+                  1. primary: Joy, secondary: Yes, secondary-feeling: Tired, self-care: Went outside, strategy: An earlier night -> Write down three good things, Screens off by 22:30, Time outdoors, Plan bedtime
+                  2. primary: Joy, secondary: Yes, secondary-feeling: Tired, self-care: Went outside, strategy: A walk at lunch -> Write down three good things, Screens off by 22:30, Time outdoors, Plan a lunch walk (mon, tue, wed, thu, sun)
+
+                """), "\(evening)")
+        #expect(
+            try e2e.ok(["paths", EndToEnd.routineFile("training"), "--list", "--limit", "3"]) == """
+                Training Log (training)
+                combinations: 5
+                longest chain: 4 prompts
+                habits:
+                  every  Warm-up
+                  some   Run
+                  some   Cycle
+                  some   Swim
+                  some   Strength training
+                  some   Stretch
+                  some   Foam rolling
+                (every: asked however you answer; some: on some answers or days; none: never asked)
+                paths (first 3 of 5):
+                  1. session: Run -> Warm-up, Run, Stretch
+                  2. session: Ride -> Warm-up, Cycle, Stretch
+                  3. session: Swim -> Warm-up, Swim
+
+                """)
+        // On a Friday the lunch walk is not offered: 2 strategies of 3, 200 combinations.
+        let friday = try e2e.ok(["paths", EndToEnd.routineFile("evening-journal"), "--day", "2026-11-27"])
+        #expect(friday.contains("combinations: 200"), "\(friday)")
+        #expect(friday.contains("  none   Plan a lunch walk"), "\(friday)")
+    }
+
     @Test func aChoiceThePersonMakesIsRecordedOnASaturdayAndOnAHoliday() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled()
