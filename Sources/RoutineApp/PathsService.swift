@@ -15,21 +15,12 @@ public enum PathsService {
         -> PathAnalysis
     {
         let specs = try store?.habitSpecs() ?? [:]
-        let conditional =
-            routine.nodes.contains { node in
-                if node.when != nil { return true }
-                if case .question(_, let options) = node.body { return options.contains { $0.when != nil } }
-                return false
-            }
-            || routine.habits.contains { $0.schedule != nil }
-            || routine.reachableHabitNames().contains { specs[HabitKey($0)]?.schedule != nil }
         if let day {
             let context = try store?.dayContext(for: routine, day: day) ?? .empty(day)
             return try PathAnalysis(
                 routine, days: [context], historyKnown: true, knownDone: try store?.liveHabitKeys(on: day) ?? [],
                 habitSpecs: specs, listing: listing)
         }
-        guard conditional else { return try PathAnalysis(routine, listing: listing) }
         var schedules: [HabitKey: Schedule]?
         var archived = Set<HabitKey>()
         if let store {
@@ -38,8 +29,7 @@ public enum PathsService {
                 habits.compactMap { habit in habit.schedule.map { (habit.key, $0) } }, uniquingKeysWith: { a, _ in a })
             archived = Set(habits.filter(\.isArchived).map(\.key))
         }
-        return try PathAnalysis(
-            routine, days: PathAnalysis.week(schedules: schedules, archived: archived), historyKnown: false,
-            habitSpecs: specs, listing: listing)
+        return try PathAnalysis.overTheWeek(
+            routine, habitSpecs: specs, schedules: schedules, archived: archived, listing: listing)
     }
 }

@@ -144,6 +144,30 @@ extension PathAnalysis {
         }
     }
 
+    /// `routine paths` without `--day` (SPEC §13.5): a routine with conditions or schedules
+    /// on each of the seven weekdays, its history unknown; one without, as it stands (the
+    /// counter of `init(_:listing:)`, which a 100,000-node graph affords). The one decision
+    /// `paths`, the language server's hover and any other reader share.
+    public static func overTheWeek(
+        _ routine: Routine, habitSpecs: [HabitKey: HabitSpec] = [:], schedules: [HabitKey: Schedule]? = nil,
+        archived: Set<HabitKey> = [], listing limit: Int? = nil, budget: Int = PathAnalysis.defaultBudget
+    ) throws(PathAnalysisError) -> PathAnalysis {
+        let conditional =
+            routine.nodes.contains { node in
+                if node.when != nil { return true }
+                if case .question(_, let options) = node.body { return options.contains { $0.when != nil } }
+                return false
+            }
+            || routine.habits.contains { $0.schedule != nil }
+            || routine.reachableHabitNames().contains {
+                habitSpecs[HabitKey($0)]?.schedule != nil || schedules?[HabitKey($0)] != nil
+            }
+        guard conditional else { return try PathAnalysis(routine, listing: limit, budget: budget) }
+        return try PathAnalysis(
+            routine, days: week(schedules: schedules, archived: archived), historyKnown: false,
+            habitSpecs: habitSpecs, listing: limit, budget: budget)
+    }
+
     /// The seven days of a week, Monday first, for `init(_:days:historyKnown:…)`.
     public static func week(schedules: [HabitKey: Schedule]? = nil, archived: Set<HabitKey> = []) -> [DayContext] {
         // 2026-11-23 is a Monday.
