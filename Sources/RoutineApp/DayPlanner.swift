@@ -17,7 +17,7 @@ public struct DayPlanner {
     }
 
     /// Compiled routines, by whether archived ones are included.
-    private final class CompiledCache: @unchecked Sendable {
+    private final class CompiledCache {
         var routines: [Bool: [Compiled]] = [:]
     }
 

@@ -14,14 +14,13 @@ extension DayPlanner {
     /// conditions read no history gives the same outlook on every day with the same
     /// weekday and the same due-ness of its habits, so those days share one evaluation.
     ///
-    /// - Parameter firstEntries: each habit's first day with a live entry, when the caller
-    ///   has read the entries already (else read here).
+    /// - Parameter firstEntries: each habit's first day with a live entry (from the
+    ///   entries the caller has read for its figures anyway).
     public func dueDays(
-        through day: DayKey, habits: [HabitInfo], time: TimeContext, firstEntries known: [HabitKey: DayKey]? = nil
+        through day: DayKey, habits: [HabitInfo], time: TimeContext, firstEntries: [HabitKey: DayKey]
     ) throws -> [HabitKey: DueDays] {
         let compiled = try compiledRoutines()
         guard !compiled.isEmpty else { return [:] }
-        let firstEntries = try known ?? store.firstEntryDays()
         var firstDay: [HabitKey: Int] = [:]
         for habit in habits {
             let created = DayKey(

@@ -82,7 +82,7 @@ import Testing
             """, into: store)
         let habits = try store.habits()
         let due = try DayPlanner(store: store).dueDays(
-            through: Self.day.adding(days: 6), habits: habits, time: Self.time)
+            through: Self.day.adding(days: 6), habits: habits, time: Self.time, firstEntries: [:])
         let vitamins = try #require(due[HabitKey("Vitamins")])
         // Created on Sunday 2026-11-22: Sunday due, Monday to Friday not, Saturday due.
         let flags = (0...6).map { vitamins.isDue(Self.day.adding(days: $0).ordinal) }

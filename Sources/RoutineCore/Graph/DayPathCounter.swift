@@ -38,7 +38,6 @@ struct DayPathCounter {
     let conditions: RoutineConditions
     /// Positions of the questions whose answers some condition reads.
     let referenced: Set<Int>
-    let positionOfID: [String: Int]
 
     init(
         _ routine: Routine, days: [DayContext], historyKnown: Bool, knownDone: Set<HabitKey>,
@@ -53,7 +52,6 @@ struct DayPathCounter {
         self.conditions = RoutineConditions(routine)
         var positions: [String: Int] = [:]
         for (position, entry) in graph.entries.enumerated() { positions[routine.nodes[entry.node].id] = position }
-        positionOfID = positions
         var referenced = Set<Int>()
         func visit(_ expr: ConditionExpr) {
             switch expr {

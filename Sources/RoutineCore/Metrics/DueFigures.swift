@@ -40,23 +40,24 @@ struct DueFigures: Equatable, Sendable {
         for flag in paused { pausedBefore.append((pausedBefore.last ?? 0) + (flag ? 1 : 0)) }
 
         func isPaused(_ day: Int) -> Bool { day >= first && day <= d && paused[day - first] }
-        func status(_ day: Int) -> DueStatus {
-            if let dueDays { return dueDays.isDue(day) ? .due : .paused }
+        func isDue(_ day: Int) -> Bool {
+            if let dueDays { return dueDays.isDue(day) }
             var last: DayKey?
             if case .every = schedule { last = history.lastDay(before: day).map(DayKey.init(ordinal:)) }
             return Due.status(
-                schedule: schedule, paused: isPaused(day), day: DayKey(ordinal: day), lastDoneBefore: last)
+                schedule: schedule, paused: isPaused(day), day: DayKey(ordinal: day), lastDoneBefore: last
+            ).isDue
         }
 
         var dueDays = 0
         var momentum = 0
-        for day in (d - 6)...d where status(day).isDue {
+        for day in (d - 6)...d where isDue(day) {
             dueDays += 1
             if history.isDone(day) { momentum += 1 }
         }
         self.dueDays = dueDays
         self.momentum = momentum
-        due = status(d).isDue
+        due = isDue(d)
 
         if case .every(let n) = schedule {
             // Unpaused days in a+1 ... b (both within first ... d).
@@ -85,7 +86,7 @@ struct DueFigures: Equatable, Sendable {
             var previous = 0
             for day in first...d {
                 if day == d { previous = run }
-                guard status(day).isDue else { continue }
+                guard isDue(day) else { continue }
                 if history.isDone(day) {
                     run += 1
                     best = max(best, run)
