@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Sync's encryption (SPEC §16.4): ChaCha20-Poly1305 and scrypt (CryptoExtras).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // The core: graph, validation, visit order, walker, metrics, time. Foundation only.
@@ -39,6 +41,17 @@ let package = Package(
         .target(name: "RoutineTesting", dependencies: ["RoutineCore", "RoutineFile"]),
         // The language server (`routine lsp`): JSON-RPC framing, protocol types, features.
         .target(name: "RoutineLSP", dependencies: ["RoutineCore", "RoutineFile", "RoutineTesting"]),
+        // Sync through PostgreSQL (SPEC §16): the client (libpq, loaded with dlopen when a
+        // sync runs, so commands that don't sync load nothing more), the encryption, and
+        // the push/pull engine over the store's change log.
+        .target(
+            name: "RoutineSync",
+            dependencies: [
+                "RoutineCore", "RoutineStore", "RoutineFile",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
             name: "CLibEdit",
@@ -52,7 +65,7 @@ let package = Package(
             name: "RoutineCLI",
             dependencies: [
                 "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor", "RoutineTesting",
-                "RoutineLSP",
+                "RoutineLSP", "RoutineSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,6 +84,13 @@ let package = Package(
             name: "RoutineTestingTests", dependencies: ["RoutineTesting", "RoutineCore", "RoutineFile", "TestSupport"]),
         .testTarget(
             name: "RoutineLSPTests", dependencies: ["RoutineLSP", "RoutineCore", "EndToEndSupport", "TestSupport"]),
+        // Sync against a real PostgreSQL 15: a private cluster per run on a unix socket.
+        .testTarget(
+            name: "RoutineSyncTests",
+            dependencies: [
+                "RoutineSync", "RoutineStore", "RoutineCore", "RoutineFile", "TestSupport", "EndToEndSupport",
+            ]
+        ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         // The application layer against a real SQLite file: the day planner, the coordinator.
         .testTarget(

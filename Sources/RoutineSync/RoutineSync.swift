@@ -1,0 +1,2 @@
+/// Sync through PostgreSQL (SPEC §16). See docs/sync.md.
+public enum RoutineSyncModule {}
