@@ -39,24 +39,32 @@ extension AppDatabase {
                 throw StoreError.habitMeasuresDisagree(
                     from: source.name, into: target.name, fromMeasure: source.measure, intoMeasure: target.measure)
             }
-            let moved = try EntryRecord.filter(EntryRecord.Columns.habitID == source.id)
-                .updateAll(db, EntryRecord.Columns.habitID.set(to: target.id))
-            try db.execute(
-                sql: "UPDATE routine_node SET habit_id = ? WHERE habit_id = ?", arguments: [target.id, source.id])
-            try db.execute(
-                sql: "UPDATE routine_habit SET habit_id = ? WHERE habit_id = ?", arguments: [target.id, source.id])
-            // Goal and pause links move unless INTO is linked already (then FROM's goes).
-            for (table, owner) in [("goal_link", "goal_id"), ("pause_habit", "pause_id")] {
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO \(table) (\(owner), habit_id, position)
-                        SELECT \(owner), ?, position FROM \(table) WHERE habit_id = ?
-                        """, arguments: [target.id, source.id])
-                try db.execute(sql: "DELETE FROM \(table) WHERE habit_id = ?", arguments: [source.id])
-            }
-            try HabitRecord.deleteOne(db, key: source.id)
-            return moved
+            return try Self.moveHabit(db, from: source.id, into: target.id)
         }
+    }
+
+    /// Moves every entry, goal link, pause link and routine reference of habit `from` to
+    /// `into`, removes `from`, and returns the number of entries moved: the work of a
+    /// merge, also done when a pulled change merges two habits (SPEC §16.3).
+    static func moveHabit(_ db: Database, from source: Int64, into target: Int64) throws -> Int {
+        // First, so a device that pulls this merge moves its own rows of FROM too
+        // (SPEC §16.2: merges follow the habit's uid).
+        try recordAlias(db, from: source, into: target)
+        let moved = try EntryRecord.filter(EntryRecord.Columns.habitID == source)
+            .updateAll(db, EntryRecord.Columns.habitID.set(to: target))
+        try db.execute(sql: "UPDATE routine_node SET habit_id = ? WHERE habit_id = ?", arguments: [target, source])
+        try db.execute(sql: "UPDATE routine_habit SET habit_id = ? WHERE habit_id = ?", arguments: [target, source])
+        // Goal and pause links move unless INTO is linked already (then FROM's goes).
+        for (table, owner) in [("goal_link", "goal_id"), ("pause_habit", "pause_id")] {
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO \(table) (\(owner), habit_id, position)
+                    SELECT \(owner), ?, position FROM \(table) WHERE habit_id = ?
+                    """, arguments: [target, source])
+            try db.execute(sql: "DELETE FROM \(table) WHERE habit_id = ?", arguments: [source])
+        }
+        try HabitRecord.deleteOne(db, key: source)
+        return moved
     }
 
     /// Hides a habit from `today`, `stats`, `habits` (unless `--all`); its entries stay.
@@ -89,22 +97,43 @@ extension AppDatabase {
                     ORDER BY r.slug
                     """, arguments: [habit.id, habit.id])
             guard routines.isEmpty else { throw StoreError.habitInRoutines(habit.name, routines: routines) }
-            try db.execute(sql: "DELETE FROM goal_link WHERE habit_id = ?", arguments: [habit.id])
-            // A pause of this habit alone goes with it: left with no habit it would pause
-            // every habit (SPEC §10.2's holiday).
-            let links = PauseHabitRecord.filter(PauseHabitRecord.Columns.habitID == habit.id)
-            let pauses = try Int64.fetchAll(db, links.select(PauseHabitRecord.Columns.pauseID))
-            try links.deleteAll(db)
-            for pause in pauses {
-                try db.execute(
-                    sql: "DELETE FROM pause WHERE id = ? AND NOT EXISTS (SELECT 1 FROM pause_habit WHERE pause_id = ?)",
-                    arguments: [pause, pause])
-            }
-            try HabitRecord.deleteOne(db, key: habit.id)
+            try Self.removeHabit(db, id: habit.id)
         }
     }
 
     // MARK: - Shared
+
+    /// Removes a habit row with its goal links and the pauses of it alone (the caller has
+    /// checked that nothing else refers to it).
+    static func removeHabit(_ db: Database, id: Int64) throws {
+        try db.execute(sql: "DELETE FROM goal_link WHERE habit_id = ?", arguments: [id])
+        // A pause of this habit alone goes with it: left with no habit it would pause
+        // every habit (SPEC §10.2's holiday).
+        let links = PauseHabitRecord.filter(PauseHabitRecord.Columns.habitID == id)
+        let pauses = try Int64.fetchAll(db, links.select(PauseHabitRecord.Columns.pauseID))
+        try links.deleteAll(db)
+        for pause in pauses {
+            try db.execute(
+                sql: "DELETE FROM pause WHERE id = ? AND NOT EXISTS (SELECT 1 FROM pause_habit WHERE pause_id = ?)",
+                arguments: [pause, pause])
+        }
+        try HabitRecord.deleteOne(db, key: id)
+    }
+
+    /// Notes that habit `from` now lives on as `into` (and so does every habit merged
+    /// into `from` before): what a pulled change naming `from` resolves to.
+    static func recordAlias(_ db: Database, from: Int64, into: Int64) throws {
+        try db.execute(
+            sql: """
+                UPDATE habit_alias SET into_uid = (SELECT uid FROM habit WHERE id = ?)
+                WHERE into_uid = (SELECT uid FROM habit WHERE id = ?)
+                """, arguments: [into, from])
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO habit_alias (uid, into_uid)
+                SELECT f.uid, i.uid FROM habit f, habit i WHERE f.id = ? AND i.id = ? AND f.uid IS NOT NULL
+                """, arguments: [from, into])
+    }
 
     static func existingHabit(_ db: Database, _ name: String) throws -> HabitRow {
         guard let row = try HabitResolver.lookup(db, name) else {

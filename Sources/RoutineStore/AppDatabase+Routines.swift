@@ -13,7 +13,7 @@ extension AppDatabase {
     public func importRoutine(_ routine: Routine, source: String, at now: Date) throws -> ImportResult {
         return try write { db in
             let routineID = try Self.routineRecord(db, slug: routine.slug)?.id
-            if let routineID, let latest = try latestVersion(db, routineID: routineID), let latestID = latest.id {
+            if let routineID, let latest = try Self.latestVersion(db, routineID: routineID), let latestID = latest.id {
                 let stored = try loadVersion(db, versionID: latestID)
                 if stored.routine == routine, stored.source == source {
                     return ImportResult(
@@ -21,43 +21,11 @@ extension AppDatabase {
                         createdHabits: [])
                 }
             }
-            var resolver = HabitResolver(db: db, now: now)
-            var habitIDs: [HabitKey: Int64] = [:]
-            for spec in routine.habits {
-                let key = HabitKey(spec.name)
-                if habitIDs[key] != nil {
-                    // A second declaration of one habit in one file: it must agree.
-                    let first = routine.habits.first { HabitKey($0.name) == key }?.measure.map(\.canonical)
-                    let second = spec.measure.map(\.canonical)
-                    if !Measure.same(first, second) {
-                        throw StoreError.measureConflict(habit: spec.name, existing: first, new: second)
-                    }
-                    continue
-                }
-                habitIDs[key] = try resolver.habitForDeclaration(spec).id
-            }
-            for node in routine.nodes {
-                guard case .habit(let name) = node.body else { continue }
-                let key = HabitKey(name)
-                if habitIDs[key] == nil { habitIDs[key] = try resolver.habitForNode(name).id }
-            }
-            let id: Int64
-            if let routineID {
-                id = routineID
-            } else {
-                var record = RoutineRecord(slug: routine.slug)
-                try record.insert(db)
-                id = record.id ?? db.lastInsertedRowID
-            }
-            let number = (try latestVersion(db, routineID: id)?.number ?? 0) + 1
-            var version = RoutineVersionRecord(
-                routineID: id, number: number, title: routine.title, source: source, importedAt: StoredInstant(now))
-            try version.insert(db)
-            let versionID = version.id ?? db.lastInsertedRowID
-            try RoutineGraph.insert(db, routine, versionID: versionID, habitIDs: habitIDs)
+            let stored = try Self.insertVersion(db, routine, source: source, at: now)
             return ImportResult(
-                slug: routine.slug, outcome: routineID == nil ? .created : .newVersion, versionID: versionID,
-                versionNumber: number, createdHabits: resolver.created, scheduleChanges: resolver.scheduleChanges)
+                slug: routine.slug, outcome: routineID == nil ? .created : .newVersion, versionID: stored.id,
+                versionNumber: stored.number, createdHabits: stored.resolver.created,
+                scheduleChanges: stored.resolver.scheduleChanges)
         }
     }
 
@@ -150,7 +118,7 @@ extension AppDatabase {
     public func routine(slug: String) throws -> StoredRoutine? {
         try read { db in
             guard let routineID = try Self.routineRecord(db, slug: slug)?.id,
-                let latestID = try latestVersion(db, routineID: routineID)?.id
+                let latestID = try Self.latestVersion(db, routineID: routineID)?.id
             else { return nil }
             return try loadVersion(db, versionID: latestID)
         }
@@ -206,11 +174,57 @@ extension AppDatabase {
         }
     }
 
-    private static func routineRecord(_ db: Database, slug: String) throws -> RoutineRecord? {
+    /// Writes `routine` as its routine's next version (the routine row too, when new):
+    /// its habits through the get-or-create path, then the version and its graph. What
+    /// `importRoutine` writes after deciding there is something new, and what a pulled
+    /// version writes (`uid` given, SPEC §16.2).
+    static func insertVersion(
+        _ db: Database, _ routine: Routine, source: String, at now: Date, importedAt: StoredInstant? = nil,
+        uid: String? = nil
+    ) throws -> (id: Int64, number: Int, resolver: HabitResolver) {
+        var resolver = HabitResolver(db: db, now: now)
+        var habitIDs: [HabitKey: Int64] = [:]
+        for spec in routine.habits {
+            let key = HabitKey(spec.name)
+            if habitIDs[key] != nil {
+                // A second declaration of one habit in one file: it must agree.
+                let first = routine.habits.first { HabitKey($0.name) == key }?.measure.map(\.canonical)
+                let second = spec.measure.map(\.canonical)
+                if !Measure.same(first, second) {
+                    throw StoreError.measureConflict(habit: spec.name, existing: first, new: second)
+                }
+                continue
+            }
+            habitIDs[key] = try resolver.habitForDeclaration(spec).id
+        }
+        for node in routine.nodes {
+            guard case .habit(let name) = node.body else { continue }
+            let key = HabitKey(name)
+            if habitIDs[key] == nil { habitIDs[key] = try resolver.habitForNode(name).id }
+        }
+        let id: Int64
+        if let routineID = try routineRecord(db, slug: routine.slug)?.id {
+            id = routineID
+        } else {
+            var record = RoutineRecord(slug: routine.slug)
+            try record.insert(db)
+            id = record.id ?? db.lastInsertedRowID
+        }
+        let number = (try Self.latestVersion(db, routineID: id)?.number ?? 0) + 1
+        var version = RoutineVersionRecord(
+            routineID: id, number: number, title: routine.title, source: source,
+            importedAt: importedAt ?? StoredInstant(now), uid: uid ?? AppDatabase.newUID())
+        try version.insert(db)
+        let versionID = version.id ?? db.lastInsertedRowID
+        try RoutineGraph.insert(db, routine, versionID: versionID, habitIDs: habitIDs)
+        return (versionID, number, resolver)
+    }
+
+    static func routineRecord(_ db: Database, slug: String) throws -> RoutineRecord? {
         try RoutineRecord.filter(RoutineRecord.Columns.slug == slug).fetchOneChecked(db)
     }
 
-    private func latestVersion(_ db: Database, routineID: Int64) throws -> RoutineVersionRecord? {
+    private static func latestVersion(_ db: Database, routineID: Int64) throws -> RoutineVersionRecord? {
         try RoutineVersionRecord.filter(RoutineVersionRecord.Columns.routineID == routineID)
             .order(RoutineVersionRecord.Columns.number.desc).fetchOneChecked(db)
     }

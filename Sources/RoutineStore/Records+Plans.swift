@@ -14,9 +14,11 @@ struct GoalRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var fromDay: DayKey
     var toDay: DayKey
     var createdAt: StoredInstant
+    /// Its identity across devices (SPEC §16.2).
+    var uid: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, title, target, unit
+        case id, title, target, unit, uid
         case fromDay = "from_day"
         case toDay = "to_day"
         case createdAt = "created_at"
@@ -28,9 +30,9 @@ struct GoalRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     init(
         id: GoalID? = nil, title: String, target: Double, unit: String?, fromDay: DayKey, toDay: DayKey,
-        createdAt: StoredInstant
+        createdAt: StoredInstant, uid: String? = AppDatabase.newUID()
     ) {
-        (self.id, self.title, self.target, self.unit) = (id, title, target, unit)
+        (self.id, self.title, self.target, self.unit, self.uid) = (id, title, target, unit, uid)
         (self.fromDay, self.toDay, self.createdAt) = (fromDay, toDay, createdAt)
     }
 
@@ -39,7 +41,7 @@ struct GoalRecord: Codable, FetchableRecord, MutablePersistableRecord {
         self.init(
             id: try stored.optional("id"), title: try stored("title"), target: try stored("target"),
             unit: try stored.optional("unit"), fromDay: try stored("from_day"), toDay: try stored("to_day"),
-            createdAt: try stored("created_at"))
+            createdAt: try stored("created_at"), uid: try stored.optional("uid"))
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -55,9 +57,11 @@ struct PauseRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var toDay: DayKey
     var note: String?
     var createdAt: StoredInstant
+    /// Its identity across devices (SPEC §16.2).
+    var uid: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, note
+        case id, note, uid
         case fromDay = "from_day"
         case toDay = "to_day"
         case createdAt = "created_at"
@@ -68,15 +72,19 @@ struct PauseRecord: Codable, FetchableRecord, MutablePersistableRecord {
         static let fromDay = Column(CodingKeys.fromDay)
     }
 
-    init(id: Int64? = nil, fromDay: DayKey, toDay: DayKey, note: String?, createdAt: StoredInstant) {
+    init(
+        id: Int64? = nil, fromDay: DayKey, toDay: DayKey, note: String?, createdAt: StoredInstant,
+        uid: String? = AppDatabase.newUID()
+    ) {
         (self.id, self.fromDay, self.toDay, self.note, self.createdAt) = (id, fromDay, toDay, note, createdAt)
+        self.uid = uid
     }
 
     init(row: Row) throws {
         let stored = StoredRow(row, table: Self.databaseTableName)
         self.init(
             id: try stored.optional("id"), fromDay: try stored("from_day"), toDay: try stored("to_day"),
-            note: try stored.optional("note"), createdAt: try stored("created_at"))
+            note: try stored.optional("note"), createdAt: try stored("created_at"), uid: try stored.optional("uid"))
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -145,9 +153,11 @@ struct RoutineVersionRecord: Codable, FetchableRecord, MutablePersistableRecord 
     var title: String?
     var source: String
     var importedAt: StoredInstant
+    /// Its identity across devices (SPEC §16.2).
+    var uid: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, number, title, source
+        case id, number, title, source, uid
         case routineID = "routine_id"
         case importedAt = "imported_at"
     }
@@ -158,16 +168,20 @@ struct RoutineVersionRecord: Codable, FetchableRecord, MutablePersistableRecord 
         static let number = Column(CodingKeys.number)
     }
 
-    init(id: Int64? = nil, routineID: Int64, number: Int, title: String?, source: String, importedAt: StoredInstant) {
+    init(
+        id: Int64? = nil, routineID: Int64, number: Int, title: String?, source: String, importedAt: StoredInstant,
+        uid: String? = AppDatabase.newUID()
+    ) {
         (self.id, self.routineID, self.number, self.title) = (id, routineID, number, title)
-        (self.source, self.importedAt) = (source, importedAt)
+        (self.source, self.importedAt, self.uid) = (source, importedAt, uid)
     }
 
     init(row: Row) throws {
         let stored = StoredRow(row, table: Self.databaseTableName)
         self.init(
             id: try stored.optional("id"), routineID: try stored("routine_id"), number: try stored("number"),
-            title: try stored.optional("title"), source: try stored("source"), importedAt: try stored("imported_at"))
+            title: try stored.optional("title"), source: try stored("source"), importedAt: try stored("imported_at"),
+            uid: try stored.optional("uid"))
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -39,9 +39,11 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: StoredInstant
     var schedule: Schedule?
     var archivedAt: StoredInstant?
+    /// Its identity across devices (SPEC §16.2): given at insert, never changed.
+    var uid: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, name, target, weekly, schedule
+        case id, name, target, weekly, schedule, uid
         case nameKey = "name_key"
         case measureID = "measure_id"
         case createdAt = "created_at"
@@ -67,9 +69,9 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     init(
         id: Int64?, name: String, nameKey: HabitKey, measureID: Int64?, target: Double?, weekly: Double?,
-        createdAt: StoredInstant, schedule: Schedule?, archivedAt: StoredInstant?
+        createdAt: StoredInstant, schedule: Schedule?, archivedAt: StoredInstant?, uid: String? = AppDatabase.newUID()
     ) {
-        (self.id, self.name, self.nameKey, self.measureID) = (id, name, nameKey, measureID)
+        (self.id, self.name, self.nameKey, self.measureID, self.uid) = (id, name, nameKey, measureID, uid)
         (self.target, self.weekly, self.createdAt, self.schedule, self.archivedAt) =
             (target, weekly, createdAt, schedule, archivedAt)
     }
@@ -80,7 +82,8 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
             id: try stored.optional("id"), name: try stored("name"), nameKey: try stored("name_key"),
             measureID: try stored.optional("measure_id"), target: try stored.optional("target"),
             weekly: try stored.optional("weekly"), createdAt: try stored("created_at"),
-            schedule: try stored.optional("schedule"), archivedAt: try stored.optional("archived_at"))
+            schedule: try stored.optional("schedule"), archivedAt: try stored.optional("archived_at"),
+            uid: try stored.optional("uid"))
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -153,6 +153,11 @@ enum OldStore {
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in
             for (identifier, _) in StoreMigrations.all.dropFirst(count).reversed() {
+                if identifier == "v6-sync" {
+                    try undoSync(db)
+                    try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
+                    continue
+                }
                 guard let sql = undo[identifier] else { throw OldStoreError.cannotUndo(identifier) }
                 try db.execute(sql: sql)
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
@@ -161,4 +166,22 @@ enum OldStore {
     }
 
     enum OldStoreError: Error { case cannotUndo(String) }
+
+    /// Undoes "v6-sync": its triggers, tables, indexes and uid columns.
+    private static func undoSync(_ db: Database) throws {
+        let triggers = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'trigger'
+                AND (name LIKE 'sync\\_%' ESCAPE '\\' OR (name LIKE '%uid_default' AND name <> 'habit_entry_uid_default'))
+                """)
+        for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger)") }
+        for table in ["habit_alias", "sync_self", "sync_outbox", "sync_field", "sync_cursor", "sync_tombstone", "sync_pending"] {
+            try db.execute(sql: "DROP TABLE \(table)")
+        }
+        for table in ["habit", "pause", "goal", "routine_version"] {
+            try db.execute(sql: "DROP INDEX \(table)_uid")
+            try db.execute(sql: "ALTER TABLE \(table) DROP COLUMN uid")
+        }
+    }
 }

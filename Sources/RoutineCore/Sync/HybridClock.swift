@@ -1,0 +1,44 @@
+/// A hybrid logical clock (SPEC §16.3): one Int64 per change, the wall clock's
+/// milliseconds in the high bits and a counter in the low 16. It never goes backwards and
+/// is always later than every change the store has made or seen, so a device whose wall
+/// clock is set years off still orders its changes after what it has pulled: a change
+/// made after another one it knew of wins over it, whatever the clocks say.
+///
+/// The store ticks it in SQL inside the capture triggers (`SyncSchema.tick`, the same rule
+/// as `next`); pulling calls `received`.
+public enum HybridClock {
+    /// Bits of the logical counter.
+    public static let counterBits = 16
+
+    /// The clock of a change made now, after `last`.
+    public static func next(last: Int64, nowMilliseconds: Int64) -> Int64 {
+        max(last &+ 1, nowMilliseconds << counterBits)
+    }
+
+    /// The clock after seeing a change stamped `remote`: never behind it.
+    public static func received(last: Int64, remote: Int64) -> Int64 {
+        max(last, remote)
+    }
+
+    /// The wall-clock milliseconds a clock value carries (for `sync status`).
+    public static func milliseconds(_ clock: Int64) -> Int64 { clock >> counterBits }
+}
+
+/// When a field was last set and by which device: the order SPEC §16.3's "the latest
+/// change to a field wins by clock, ties broken by device" compares. A field never
+/// changed since its row was made has the zero stamp: any later change wins over it.
+public struct ChangeStamp: Sendable, Hashable, Comparable {
+    public var clock: Int64
+    public var device: String
+
+    public init(clock: Int64, device: String) {
+        self.clock = clock
+        self.device = device
+    }
+
+    public static let zero = ChangeStamp(clock: 0, device: "")
+
+    public static func < (a: ChangeStamp, b: ChangeStamp) -> Bool {
+        (a.clock, a.device) < (b.clock, b.device)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+/// This store's part in sync (SPEC §16): who it is, what waits to go.
+public struct SyncIdentity: Sendable, Equatable {
+    /// This store's device id (a UUID), the same on every push.
+    public var device: String
+    /// The sync server's id this store is set up with.
+    public var server: String
+    /// The hybrid clock's last value (`HybridClock`).
+    public var clock: Int64
+    public var lastSync: Date?
+    /// Changes in the outbox.
+    public var waiting: Int
+    /// Pulled changes that wait for what they refer to.
+    public var pending: Int
+}
+
+/// A change this store made, as the outbox holds it.
+public struct OutgoingChange: Sendable, Equatable {
+    public var localID: Int64
+    /// The change's own uid: a push that is retried after a crash is stored once.
+    public var uid: String
+    public var clock: Int64
+    public var kind: String
+    /// The JSON array of items (`SyncSchema`).
+    public var items: String
+}
+
+/// A change pulled from the server, opened.
+public struct IncomingChange: Sendable, Equatable {
+    public var device: String
+    public var seq: Int64
+    public var clock: Int64
+    public var kind: String
+    public var items: String
+
+    public init(device: String, seq: Int64, clock: Int64, kind: String, items: String) {
+        (self.device, self.seq, self.clock, self.kind, self.items) = (device, seq, clock, kind, items)
+    }
+}
+
+extension AppDatabase {
+    /// Sets this store up to sync with `server` as `device`: from now on every write
+    /// appends a change, and everything the store holds goes into the outbox once, as a
+    /// snapshot. Set up already with this server: nothing changes. With another server:
+    /// the outbox and the cursors start again (the new server has nothing of ours).
+    public func enableSync(device: String, server: String, at now: Date) throws {
+        try write { db in
+            if let row = try Row.fetchOne(db, sql: "SELECT device, server FROM sync_self"),
+                row["server"] as String == server
+            {
+                return
+            }
+            try db.execute(sql: "DELETE FROM sync_self")
+            try db.execute(sql: "DELETE FROM sync_outbox")
+            try db.execute(sql: "DELETE FROM sync_cursor")
+            try db.execute(sql: "DELETE FROM sync_pending")
+            let start = HybridClock.next(last: 0, nowMilliseconds: Int64(now.timeIntervalSince1970 * 1000))
+            try db.execute(
+                sql: "INSERT INTO sync_self (only, device, server, capturing, hlc) VALUES (1, ?, ?, 1, ?)",
+                arguments: [device, server, start])
+            try SyncSnapshot.write(db)
+        }
+    }
+
+    /// This store's sync identity, or nil when it was never set up.
+    public func syncIdentity() throws -> SyncIdentity? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT device, server, hlc, last_sync FROM sync_self") else {
+                return nil
+            }
+            let lastSync: String? = row["last_sync"]
+            return SyncIdentity(
+                device: row["device"], server: row["server"], clock: row["hlc"],
+                lastSync: lastSync.flatMap { Instant.parse($0) },
+                waiting: try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox") ?? 0,
+                pending: try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_pending") ?? 0)
+        }
+    }
+
+    /// The oldest changes waiting to go, at most `limit`, in the order they were made.
+    public func outbox(limit: Int) throws -> [OutgoingChange] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT id, uid, hlc, kind, payload FROM sync_outbox ORDER BY id LIMIT ?", arguments: [limit]
+            ).map { row in
+                OutgoingChange(
+                    localID: row["id"], uid: row["uid"], clock: row["hlc"], kind: row["kind"], items: row["payload"])
+            }
+        }
+    }
+
+    /// The server holds the outbox up to `localID` now, as this device's changes
+    /// `firstSeq...lastSeq`. They leave the outbox; and when the server held nothing of
+    /// ours that this store had not seen (`firstSeq` follows this device's cursor), the
+    /// cursor moves past them: they need not come back. (A store restored from a backup
+    /// is behind its own changes on the server: its cursor stays, and the pull brings
+    /// them back.)
+    public func markPushed(upTo localID: Int64, firstSeq: Int64, lastSeq: Int64, device: String) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM sync_outbox WHERE id <= ?", arguments: [localID])
+            let cursor = try Int64.fetchOne(db, sql: "SELECT seq FROM sync_cursor WHERE device = ?", arguments: [device])
+            if (cursor ?? 0) == firstSeq - 1 {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO sync_cursor (device, seq) VALUES (?, ?)", arguments: [device, lastSeq])
+            }
+        }
+    }
+
+    /// How far this store has applied each device's changes (device id → last seq).
+    public func syncCursors() throws -> [String: Int64] {
+        try read { db in
+            Dictionary(
+                try Row.fetchAll(db, sql: "SELECT device, seq FROM sync_cursor").map { ($0["device"], $0["seq"]) },
+                uniquingKeysWith: max)
+        }
+    }
+
+    /// Notes a sync that completed at `now`.
+    public func recordSync(at now: Date) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE sync_self SET last_sync = ?", arguments: [Instant.format(now)])
+        }
+    }
+}

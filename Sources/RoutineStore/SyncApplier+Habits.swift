@@ -1,0 +1,212 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+/// Habits, merges, routines and their versions: the rows other rows refer to by name.
+extension SyncApplier {
+    static let habitColumns = [
+        "target": "target", "weekly": "weekly", "schedule": "schedule", "archived": "archived_at",
+        "created": "created_at",
+    ]
+
+    struct LocalHabit {
+        var id: Int64
+        var uid: String
+        var measure: Measure?
+    }
+
+    func localHabit(id: Int64) throws -> LocalHabit? {
+        try Row.fetchOne(
+            db,
+            sql: "SELECT h.id, h.uid, m.unit, m.type FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.id = ?",
+            arguments: [id]
+        ).map { row in
+            let unit: String? = row["unit"]
+            let type: String? = row["type"]
+            return LocalHabit(
+                id: row["id"], uid: row["uid"], measure: unit.map { Measure(unit: $0, type: type ?? "") })
+        }
+    }
+
+    func habitNamed(_ name: String) throws -> LocalHabit? {
+        guard let id = try HabitResolver.lookup(db, name)?.id else { return nil }
+        return try localHabit(id: id)
+    }
+
+    static func measure(_ fields: [String: Any]) -> Measure? {
+        guard let unit = fields["unit"] as? String else { return nil }
+        return Measure(unit: unit, type: fields["type"] as? String ?? "")
+    }
+
+    func measureID(_ measure: Measure?) throws -> Int64? {
+        guard let measure else { return nil }
+        var resolver = HabitResolver(db: db, now: now)
+        return try resolver.measureID(measure)
+    }
+
+    /// Merges habit `goes` into `stays`, telling the other devices (a decision they must
+    /// share, or they would keep two habits).
+    mutating func merge(_ goes: LocalHabit, into stays: LocalHabit) throws {
+        try announcing { _ = try AppDatabase.moveHabit(db, from: goes.id, into: stays.id) }
+        aliases[goes.uid] = stays.uid
+    }
+
+    /// Gives habit `id` the name `name`, first settling a habit of that name already here:
+    /// the same measure makes them one habit (`MergeRules.survivor`); different measures
+    /// cannot be one, and the larger uid takes a distinct name. Returns the habit that
+    /// holds the name now.
+    mutating func name(_ habit: LocalHabit, _ name: String) throws -> LocalHabit {
+        var habit = habit
+        var name = name
+        if let other = try habitNamed(name), other.id != habit.id {
+            if Measure.same(other.measure, habit.measure) {
+                let (stays, _) = MergeRules.survivor(habit.uid, other.uid)
+                if stays == other.uid {
+                    try merge(habit, into: other)
+                    return other
+                }
+                try merge(other, into: habit)
+            } else if habit.uid > other.uid {
+                name = MergeRules.distinctName(name, uid: habit.uid)
+            } else {
+                let moved = MergeRules.distinctName(name, uid: other.uid)
+                try db.execute(
+                    sql: "UPDATE habit SET name = ?, name_key = ? WHERE id = ?",
+                    arguments: [moved, HabitKey(moved), other.id])
+            }
+        }
+        let display = try HabitResolver.validName(name)
+        try db.execute(
+            sql: "UPDATE habit SET name = ?, name_key = ? WHERE id = ?",
+            arguments: [display, HabitKey(display), habit.id])
+        habit = try localHabit(id: habit.id) ?? habit
+        return habit
+    }
+
+    mutating func applyHabit(uid raw: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
+        let uid = MergeRules.resolve(raw, aliases: aliases)
+        let existing = try id("habit", uid: uid).flatMap { try localHabit(id: $0) }
+        if fields["deleted"] != nil {
+            guard let existing else {
+                try setTombstone("habit", uid)
+                return true
+            }
+            // Deleted on one device while another used it: the use wins (nothing is lost).
+            let used = try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?1)
+                      OR EXISTS (SELECT 1 FROM routine_node WHERE habit_id = ?1)
+                      OR EXISTS (SELECT 1 FROM routine_habit WHERE habit_id = ?1)
+                    """, arguments: [existing.id]) ?? true
+            if !used {
+                try AppDatabase.removeHabit(db, id: existing.id)
+                try setTombstone("habit", uid)
+            }
+            return true
+        }
+        guard var habit = existing else {
+            if try isTombstone("habit", uid) { return true }
+            guard let name = fields["name"] as? String else { return false }
+            let display = try HabitResolver.validName(name)
+            let created = (fields["created"] as? String) ?? Instant.format(now)
+            // Under its uid as a name first: `name` settles a habit already called so.
+            try db.execute(
+                sql: """
+                    INSERT INTO habit (uid, name, name_key, measure_id, target, weekly, schedule, archived_at, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    uid, uid, HabitKey(uid), try measureID(Self.measure(fields)), Self.value(fields["target"]),
+                    Self.value(fields["weekly"]), Self.value(fields["schedule"]), Self.value(fields["archived"]),
+                    created,
+                ])
+            guard let inserted = try localHabit(id: db.lastInsertedRowID) else { return false }
+            _ = try self.name(inserted, display)
+            return true
+        }
+        let won = try winning("habit", uid, fields, stamp)
+        if won["unit"] != nil || won["type"] != nil {
+            try db.execute(
+                sql: "UPDATE habit SET measure_id = ? WHERE id = ?",
+                arguments: [try measureID(Self.measure(fields)), habit.id])
+            habit = try localHabit(id: habit.id) ?? habit
+        }
+        if let name = won["name"] as? String { habit = try self.name(habit, name) }
+        try update(table: "habit", id: habit.id, fields: won, columns: Self.habitColumns)
+        return true
+    }
+
+    /// A merge made on another device: this store moves its own rows of FROM too.
+    mutating func applyMerge(uid from: String, fields: [String: Any]) throws -> Bool {
+        guard let into = fields["into"] as? String else { return true }
+        let source = MergeRules.resolve(from, aliases: aliases)
+        let target = MergeRules.resolve(into, aliases: aliases)
+        if source != target {
+            let sourceHabit = try id("habit", uid: source).flatMap { try localHabit(id: $0) }
+            let targetHabit = try id("habit", uid: target).flatMap { try localHabit(id: $0) }
+            if let sourceHabit {
+                guard let targetHabit else { return false }
+                _ = try AppDatabase.moveHabit(db, from: sourceHabit.id, into: targetHabit.id)
+            }
+        }
+        if from != target {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO habit_alias (uid, into_uid) VALUES (?, ?)", arguments: [from, target])
+            aliases[from] = target
+        }
+        return true
+    }
+
+    /// A routine's own fields (its archive mark). The routine row comes with its first
+    /// version; until then the change waits.
+    mutating func applyRoutine(slug: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]) else {
+            return false
+        }
+        try update(
+            table: "routine", id: id, fields: try winning("routine", slug, fields, stamp),
+            columns: ["archived": "archived_at"])
+        return true
+    }
+
+    /// A routine version made on another device: read from its source as an import
+    /// reads a file, stored under its uid, and the routine's versions numbered again
+    /// by their stamps (the same numbers on every device).
+    mutating func applyVersion(uid: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
+        if try id("routine_version", uid: uid) != nil { return true }
+        guard let slug = fields["routine"] as? String, let source = fields["source"] as? String else { return true }
+        guard let routine = readRoutine(source), routine.slug == slug else {
+            report.problems.append("a version of routine '\(slug)' from another device does not read here; it waits")
+            return false
+        }
+        let imported = (fields["imported"] as? String).flatMap(Instant.parse).map(StoredInstant.init)
+        let stored: (id: Int64, number: Int, resolver: HabitResolver)
+        do {
+            stored = try AppDatabase.insertVersion(db, routine, source: source, at: now, importedAt: imported, uid: uid)
+        } catch let error as StoreError {
+            report.problems.append("a version of routine '\(slug)' from another device waits: \(error)")
+            return false
+        }
+        try setStamp("version", uid, "imported", stamp)
+        let routineID = try Int64.fetchOne(
+            db, sql: "SELECT routine_id FROM routine_version WHERE id = ?", arguments: [stored.id]) ?? 0
+        let versions = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT v.uid, coalesce(f.hlc, 0) AS hlc, coalesce(f.device, '') AS device
+                FROM routine_version v
+                LEFT JOIN sync_field f ON f.kind = 'version' AND f.uid = v.uid AND f.field = 'imported'
+                WHERE v.routine_id = ?
+                """, arguments: [routineID]
+        ).map { row in (uid: row["uid"] as String, stamp: ChangeStamp(clock: row["hlc"], device: row["device"])) }
+        let numbers = MergeRules.versionNumbers(versions)
+        try db.execute(
+            sql: "UPDATE routine_version SET number = number + 1000000 WHERE routine_id = ?", arguments: [routineID])
+        for (versionUID, number) in numbers {
+            try db.execute(
+                sql: "UPDATE routine_version SET number = ? WHERE uid = ?", arguments: [number, versionUID])
+        }
+        return true
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+/// Entries, recorded steps, pauses and goals: rows with a uid, made once on one device,
+/// then changed field by field (the latest change of each field wins).
+extension SyncApplier {
+    static let entryColumns = [
+        "day": "day_key", "at": "timestamp", "tz": "time_zone", "value": "value", "note": "note",
+        "deleted": "deleted_at",
+    ]
+
+    mutating func applyEntry(uid: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
+        if let id = try id("habit_entry", uid: uid) {
+            let won = try winning("entry", uid, fields, stamp)
+            try update(table: "habit_entry", id: id, fields: won, columns: Self.entryColumns)
+            if let habit = won["habit"] as? String {
+                guard let habitID = try habitID(habit) else { return false }
+                try db.execute(sql: "UPDATE habit_entry SET habit_id = ? WHERE id = ?", arguments: [habitID, id])
+            }
+            return true
+        }
+        guard let habit = fields["habit"] as? String, let habitID = try habitID(habit),
+            let day = fields["day"] as? String, let at = fields["at"] as? String, let zone = fields["tz"] as? String
+        else { return false }
+        try db.execute(
+            sql: """
+                INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, uid, deleted_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                habitID, day, at, zone, Self.value(fields["value"]), Self.value(fields["note"]), uid,
+                Self.value(fields["deleted"]),
+            ])
+        if fields["deleted"] as? String == nil { addedEntries.insert([String(habitID), day]) }
+        return true
+    }
+
+    static let stepColumns = [
+        "position": "position", "node": "node_id", "kind": "kind", "text": "text", "outcome": "outcome",
+        "option": "option_text", "optionPosition": "option_position", "value": "value", "reason": "reason",
+        "day": "day_key", "at": "recorded_at", "tz": "time_zone", "retracted": "retracted_at",
+    ]
+
+    /// A recorded step (an answer, a habit's outcome). Its run stays on the device that
+    /// walked it (SPEC §16.2): pulled, it has none, as an imported answer.
+    mutating func applyStep(uid: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
+        if let id = try id("run_step", uid: uid) {
+            try update(
+                table: "run_step", id: id, fields: try winning("step", uid, fields, stamp), columns: Self.stepColumns)
+            return true
+        }
+        guard let slug = fields["routine"] as? String,
+            let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug])
+        else { return false }
+        var entryID: Int64?
+        if let entry = fields["entry"] as? String {
+            guard let id = try id("habit_entry", uid: entry) else { return false }
+            entryID = id
+        }
+        let columns = Self.stepColumns.sorted { $0.key < $1.key }
+        try db.execute(
+            sql: """
+                INSERT INTO run_step (uid, routine_id, entry_id, \(columns.map(\.value).joined(separator: ", ")))
+                VALUES (?, ?, ?, \(columns.map { _ in "?" }.joined(separator: ", ")))
+                """,
+            arguments: StatementArguments([uid, routineID, entryID] + columns.map { Self.value(fields[$0.key]) }))
+        return true
+    }
+
+    /// A pause or a goal: its table, its link table, its columns.
+    struct Plan {
+        var kind: String
+        var table: String
+        var links: String
+        var owner: String
+        var columns: [String: String]
+    }
+
+    static let pause = Plan(
+        kind: "pause", table: "pause", links: "pause_habit", owner: "pause_id",
+        columns: ["from": "from_day", "to": "to_day", "note": "note", "created": "created_at"])
+
+    static let goal = Plan(
+        kind: "goal", table: "goal", links: "goal_link", owner: "goal_id",
+        columns: [
+            "title": "title", "target": "target", "unit": "unit", "from": "from_day", "to": "to_day",
+            "created": "created_at",
+        ])
+
+    /// A pause or a goal. Deleting one is final: a change that comes after (or was made
+    /// apart) finds its tombstone and changes nothing.
+    mutating func applyPlan(_ plan: Plan, uid: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
+        let existing = try id(plan.table, uid: uid)
+        if fields["deleted"] != nil {
+            if let existing { try db.execute(sql: "DELETE FROM \(plan.table) WHERE id = ?", arguments: [existing]) }
+            try setTombstone(plan.kind, uid)
+            return true
+        }
+        if try isTombstone(plan.kind, uid) { return true }
+        var linked: [Int64]?
+        if let habits = fields["habits"] as? [Any] {
+            var ids: [Int64] = []
+            for case let habit as String in habits {
+                guard let id = try habitID(habit) else { return false }
+                if !ids.contains(id) { ids.append(id) }
+            }
+            linked = ids
+        }
+        let id: Int64
+        if let existing {
+            let won = try winning(plan.kind, uid, fields, stamp)
+            try update(table: plan.table, id: existing, fields: won, columns: plan.columns)
+            if won["habits"] == nil { linked = nil }
+            id = existing
+        } else {
+            let required = plan.columns.keys.filter { $0 != "note" && $0 != "unit" }
+            guard required.allSatisfy({ fields[$0] != nil }) else { return false }
+            let columns = plan.columns.sorted { $0.key < $1.key }
+            try db.execute(
+                sql: """
+                    INSERT INTO \(plan.table) (uid, \(columns.map(\.value).joined(separator: ", ")))
+                    VALUES (?, \(columns.map { _ in "?" }.joined(separator: ", ")))
+                    """,
+                arguments: StatementArguments([uid] + columns.map { Self.value(fields[$0.key]) }))
+            id = db.lastInsertedRowID
+        }
+        if let linked {
+            try db.execute(sql: "DELETE FROM \(plan.links) WHERE \(plan.owner) = ?", arguments: [id])
+            for (position, habit) in linked.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO \(plan.links) (\(plan.owner), habit_id, position) VALUES (?, ?, ?)",
+                    arguments: [id, habit, position])
+            }
+        }
+        return true
+    }
+
+    /// Habits with two or more live entries on a day this pull added an entry to.
+    func sameDayEntries() throws -> [SameDayEntries] {
+        var found: [SameDayEntries] = []
+        for pair in addedEntries.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.id, h.name FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                    WHERE e.habit_id = ? AND e.day_key = ? AND e.deleted_at IS NULL ORDER BY e.id
+                    """, arguments: [pair[0], pair[1]])
+            guard rows.count > 1, let day = DayKey(pair[1]) else { continue }
+            found.append(
+                SameDayEntries(
+                    habit: rows[0]["name"], day: day, ids: rows.map { EntryID(rawValue: $0["id"]) }))
+        }
+        return found.sorted { ($0.day, $0.habit) < ($1.day, $1.habit) }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+/// What applying pulled changes did (SPEC §16.3).
+public struct SyncApplyReport: Sendable, Equatable {
+    /// Items applied (an item is one row's change).
+    public var applied = 0
+    /// Items that wait for what they refer to (kept; tried again on every sync).
+    public var waiting = 0
+    /// Habits with more than one live entry on a day after the pull: two devices recorded
+    /// the same habit on the same day while apart. Both are kept; the person decides.
+    public var sameDay: [SameDayEntries] = []
+    /// What could not be applied and why, one line each.
+    public var problems: [String] = []
+
+    public init() {}
+}
+
+/// Two or more live entries of one habit on one day.
+public struct SameDayEntries: Sendable, Equatable {
+    public var habit: String
+    public var day: DayKey
+    public var ids: [EntryID]
+}
+
+extension AppDatabase {
+    /// Applies pulled changes in the order given (the engine orders them by clock), then
+    /// the ones that waited, in one transaction with the cursors and the clock: a crash
+    /// leaves none of it, and the next sync pulls them again. Capturing is off meanwhile
+    /// (a pulled change is not sent back), except where applying makes a decision other
+    /// devices must learn (two habits of one name merged).
+    public func applySyncChanges(
+        _ changes: [IncomingChange], readRoutine: @escaping (String) -> Routine?, at now: Date
+    ) throws -> SyncApplyReport {
+        try write { db in
+            try db.execute(sql: "UPDATE sync_self SET capturing = 0")
+            var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
+            for change in changes {
+                try applier.apply(change)
+            }
+            try applier.retryPending()
+            var report = applier.report
+            report.sameDay = try applier.sameDayEntries()
+            report.waiting = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_pending") ?? 0
+            for change in changes {
+                try db.execute(
+                    sql: """
+                        INSERT INTO sync_cursor (device, seq) VALUES (?, ?)
+                        ON CONFLICT (device) DO UPDATE SET seq = max(seq, excluded.seq)
+                        """, arguments: [change.device, change.seq])
+            }
+            let clock = changes.map(\.clock).max() ?? 0
+            try db.execute(sql: "UPDATE sync_self SET capturing = 1, hlc = max(hlc, ?)", arguments: [clock])
+            return report
+        }
+    }
+}
+
+/// Applies pulled items to the store's rows, field by field under `MergeRules`.
+struct SyncApplier {
+    let db: Database
+    let now: Date
+    let readRoutine: (String) -> Routine?
+    var report = SyncApplyReport()
+    var aliases: [String: String]
+    /// (habit id, day) of the entries this pull added.
+    var addedEntries: Set<[String]> = []
+
+    init(db: Database, now: Date, readRoutine: @escaping (String) -> Routine?) throws {
+        self.db = db
+        self.now = now
+        self.readRoutine = readRoutine
+        aliases = Dictionary(
+            try Row.fetchAll(db, sql: "SELECT uid, into_uid FROM habit_alias").map { ($0["uid"], $0["into_uid"]) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    mutating func apply(_ change: IncomingChange) throws {
+        guard let items = try? JSONSerialization.jsonObject(with: Data(change.items.utf8)) as? [Any] else {
+            report.problems.append("change \(change.seq) from device \(change.device) is not a list of items")
+            return
+        }
+        let stamp = ChangeStamp(clock: change.clock, device: change.device)
+        for case let item as [String: Any] in items {
+            try applyOrKeep(kind: change.kind, item: item, stamp: stamp, pendingID: nil)
+        }
+    }
+
+    /// Applies one item in a savepoint; one that cannot be applied yet waits in
+    /// `sync_pending` (a row it refers to has not come, or a routine that does not read).
+    private mutating func applyOrKeep(kind: String, item: [String: Any], stamp: ChangeStamp, pendingID: Int64?)
+        throws
+    {
+        guard let uid = item["uid"] as? String, let fields = item["f"] as? [String: Any] else {
+            report.problems.append("a \(kind) change from device \(stamp.device) has no uid or fields")
+            return
+        }
+        var applied = false
+        do {
+            try db.inSavepoint {
+                applied = try applyItem(kind: kind, uid: uid, fields: fields, stamp: stamp)
+                return applied ? .commit : .rollback
+            }
+        } catch let error as DatabaseError {
+            report.problems.append("a \(kind) change from device \(stamp.device) was refused: \(error.message ?? "?")")
+            applied = false
+        }
+        if applied {
+            report.applied += 1
+            if let pendingID { try db.execute(sql: "DELETE FROM sync_pending WHERE id = ?", arguments: [pendingID]) }
+        } else if pendingID == nil {
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: item), as: UTF8.self)
+            try db.execute(
+                sql: "INSERT INTO sync_pending (device, hlc, kind, item) VALUES (?, ?, ?, ?)",
+                arguments: [stamp.device, stamp.clock, kind, text])
+        }
+    }
+
+    /// Tries the waiting items again until a round applies none.
+    mutating func retryPending() throws {
+        while true {
+            let rows = try Row.fetchAll(db, sql: "SELECT id, device, hlc, kind, item FROM sync_pending ORDER BY hlc, id")
+            let before = report.applied
+            for row in rows {
+                let text: String = row["item"]
+                guard let item = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+                    try db.execute(sql: "DELETE FROM sync_pending WHERE id = ?", arguments: [row["id"] as Int64])
+                    continue
+                }
+                try applyOrKeep(
+                    kind: row["kind"], item: item, stamp: ChangeStamp(clock: row["hlc"], device: row["device"]),
+                    pendingID: row["id"])
+            }
+            if report.applied == before { return }
+        }
+    }
+
+    private mutating func applyItem(kind: String, uid: String, fields: [String: Any], stamp: ChangeStamp) throws
+        -> Bool
+    {
+        switch kind {
+        case "entry": return try applyEntry(uid: uid, fields: fields, stamp: stamp)
+        case "habit": return try applyHabit(uid: uid, fields: fields, stamp: stamp)
+        case "merge": return try applyMerge(uid: uid, fields: fields)
+        case "step": return try applyStep(uid: uid, fields: fields, stamp: stamp)
+        case "pause": return try applyPlan(SyncApplier.pause, uid: uid, fields: fields, stamp: stamp)
+        case "goal": return try applyPlan(SyncApplier.goal, uid: uid, fields: fields, stamp: stamp)
+        case "routine": return try applyRoutine(slug: uid, fields: fields, stamp: stamp)
+        case "version": return try applyVersion(uid: uid, fields: fields, stamp: stamp)
+        default:
+            report.problems.append("a change of an unknown kind '\(kind)' was skipped (a newer routine wrote it)")
+            return true
+        }
+    }
+
+    // MARK: - Fields
+
+    /// The stamp a field holds (zero: unchanged since its row was made).
+    func stamp(_ kind: String, _ uid: String, _ field: String) throws -> ChangeStamp {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT hlc, device FROM sync_field WHERE kind = ? AND uid = ? AND field = ?",
+                arguments: [kind, uid, field])
+        else { return .zero }
+        return ChangeStamp(clock: row["hlc"], device: row["device"])
+    }
+
+    func setStamp(_ kind: String, _ uid: String, _ field: String, _ stamp: ChangeStamp) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device) VALUES (?, ?, ?, ?, ?)",
+            arguments: [kind, uid, field, stamp.clock, stamp.device])
+    }
+
+    /// The fields of `fields` that win over what the row holds, stamped as they are taken.
+    func winning(_ kind: String, _ uid: String, _ fields: [String: Any], _ stamp: ChangeStamp) throws
+        -> [String: Any]
+    {
+        var won: [String: Any] = [:]
+        for (field, value) in fields where MergeRules.wins(stamp, over: try self.stamp(kind, uid, field)) {
+            won[field] = value
+            try setStamp(kind, uid, field, stamp)
+        }
+        return won
+    }
+
+    /// A JSON value as SQLite takes it.
+    static func value(_ any: Any?) -> (any DatabaseValueConvertible)? {
+        switch any {
+        case let text as String: return text
+        case let number as NSNumber: return number.doubleValue
+        default: return nil
+        }
+    }
+
+    /// Sets `columns[field]` for each field given (fields without a column are the
+    /// caller's).
+    func update(table: String, id: Int64, fields: [String: Any], columns: [String: String]) throws {
+        let set = fields.keys.sorted().compactMap { field in columns[field].map { ($0, field) } }
+        guard !set.isEmpty else { return }
+        try db.execute(
+            sql: "UPDATE \(table) SET \(set.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE rowid = ?",
+            arguments: StatementArguments(set.map { Self.value(fields[$0.1]) } + [id]))
+    }
+
+    func id(_ table: String, uid: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT rowid FROM \(table) WHERE uid = ?", arguments: [uid])
+    }
+
+    func isTombstone(_ kind: String, _ uid: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM sync_tombstone WHERE kind = ? AND uid = ?", arguments: [kind, uid]) ?? false
+    }
+
+    func setTombstone(_ kind: String, _ uid: String) throws {
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO sync_tombstone (kind, uid) VALUES (?, ?)", arguments: [kind, uid])
+    }
+
+    /// The local id of the habit a uid names now (through merges), or nil.
+    func habitID(_ uid: String) throws -> Int64? {
+        try id("habit", uid: MergeRules.resolve(uid, aliases: aliases))
+    }
+
+    /// Turns capturing on for `body`: what it writes goes to the other devices.
+    func announcing<T>(_ body: () throws -> T) throws -> T {
+        try db.execute(sql: "UPDATE sync_self SET capturing = 1")
+        defer { try? db.execute(sql: "UPDATE sync_self SET capturing = 0") }
+        return try body()
+    }
+}

@@ -1,0 +1,293 @@
+/// What sync captures (SPEC §16.2), written once: the kinds of change, the fields each
+/// carries, and the SQL of migration "v6-sync" generated from them — the triggers that
+/// append a change to `sync_outbox` in the same transaction as every write, and the
+/// snapshot a device sends when it first joins (`AppDatabase.enableSync`).
+///
+/// A change is one row of the outbox: a change uid (so a push retried after a crash is
+/// not stored twice), a hybrid logical clock (`HybridClock`), a kind, and a JSON array
+/// of items `{"uid": U, "f": {field: value, …}}`. A trigger writes one item with the
+/// fields the write changed; a snapshot or a bulk load writes many. Fields name the
+/// thing, never a local row id: a habit is its uid, a routine its slug.
+///
+/// Triggers capture only while `sync_self.capturing` is 1: a store that has never been
+/// set up for sync has no `sync_self` row and writes no change, and applying pulled
+/// changes turns capturing off for its own writes.
+enum SyncSchema {
+    /// One synced field: its name in the payload, its SQL value with the row as `R`,
+    /// and the columns whose change changes it (none: a link table's triggers send it).
+    struct Field {
+        var name: String
+        var value: String
+        var columns: [String]
+
+        init(_ name: String, _ value: String, columns: [String]? = nil) {
+            self.name = name
+            self.value = value
+            self.columns = columns ?? [String(value.dropFirst(2))]
+        }
+    }
+
+    /// A table whose rows travel as one kind of change.
+    struct Captured {
+        var table: String
+        var kind: String
+        /// The item's uid with the row as `R`.
+        var uid: String
+        var fields: [Field]
+        /// Whether a deleted row sends `{"deleted": 1}` (habits, pauses, goals).
+        var deletes: Bool
+        /// Whether updates travel (a routine version or a merge is written once).
+        var updates: Bool = true
+        /// Whether an insert stamps its fields too: a routine version's stamp orders the
+        /// routine's versions on every device (`MergeRules.versionNumbers`).
+        var stampsInserts: Bool = false
+    }
+
+    static let habit = Captured(
+        table: "habit", kind: "habit", uid: "R.uid",
+        fields: [
+            Field("name", "R.name"),
+            Field("unit", "(SELECT unit FROM measure WHERE id = R.measure_id)", columns: ["measure_id"]),
+            Field("type", "(SELECT type FROM measure WHERE id = R.measure_id)", columns: ["measure_id"]),
+            Field("target", "R.target"), Field("weekly", "R.weekly"), Field("schedule", "R.schedule"),
+            Field("archived", "R.archived_at"), Field("created", "R.created_at"),
+        ], deletes: true)
+
+    static let entry = Captured(
+        table: "habit_entry", kind: "entry", uid: "R.uid",
+        fields: [
+            Field("habit", "(SELECT uid FROM habit WHERE id = R.habit_id)", columns: ["habit_id"]),
+            Field("day", "R.day_key"), Field("at", "R.timestamp"), Field("tz", "R.time_zone"),
+            Field("value", "R.value"), Field("note", "R.note"), Field("deleted", "R.deleted_at"),
+        ], deletes: false)
+
+    static let step = Captured(
+        table: "run_step", kind: "step", uid: "R.uid",
+        fields: [
+            Field("routine", "(SELECT slug FROM routine WHERE id = R.routine_id)", columns: ["routine_id"]),
+            Field("position", "R.position"), Field("node", "R.node_id"), Field("kind", "R.kind"),
+            Field("text", "R.text"), Field("outcome", "R.outcome"), Field("option", "R.option_text"),
+            Field("optionPosition", "R.option_position"), Field("value", "R.value"), Field("reason", "R.reason"),
+            Field("entry", "(SELECT uid FROM habit_entry WHERE id = R.entry_id)", columns: ["entry_id"]),
+            Field("day", "R.day_key"), Field("at", "R.recorded_at"), Field("tz", "R.time_zone"),
+            Field("retracted", "R.retracted_at"),
+        ], deletes: false)
+
+    static let pause = Captured(
+        table: "pause", kind: "pause", uid: "R.uid",
+        fields: [
+            Field("from", "R.from_day"), Field("to", "R.to_day"), Field("note", "R.note"),
+            Field("created", "R.created_at"),
+            Field("habits", linkedUIDs(table: "pause_habit", owner: "pause_id"), columns: []),
+        ], deletes: true)
+
+    static let goal = Captured(
+        table: "goal", kind: "goal", uid: "R.uid",
+        fields: [
+            Field("title", "R.title"), Field("target", "R.target"), Field("unit", "R.unit"),
+            Field("from", "R.from_day"), Field("to", "R.to_day"), Field("created", "R.created_at"),
+            Field("habits", linkedUIDs(table: "goal_link", owner: "goal_id"), columns: []),
+        ], deletes: true)
+
+    /// A routine's identity across devices is its slug (it cannot be renamed).
+    static let routine = Captured(
+        table: "routine", kind: "routine", uid: "R.slug", fields: [Field("archived", "R.archived_at")],
+        deletes: false)
+
+    static let version = Captured(
+        table: "routine_version", kind: "version", uid: "R.uid",
+        fields: [
+            Field("routine", "(SELECT slug FROM routine WHERE id = R.routine_id)", columns: ["routine_id"]),
+            Field("title", "R.title"), Field("source", "R.source"), Field("imported", "R.imported_at"),
+        ], deletes: false, updates: false, stampsInserts: true)
+
+    static let merge = Captured(
+        table: "habit_alias", kind: "merge", uid: "R.uid", fields: [Field("into", "R.into_uid")], deletes: false,
+        updates: false)
+
+    /// Every captured table, in the order a snapshot sends them: what a row refers to
+    /// comes before it.
+    static let all: [Captured] = [habit, merge, routine, version, entry, step, pause, goal]
+
+    /// The uids of the habits linked to the owner row `R` (a JSON array, in order).
+    static func linkedUIDs(table: String, owner: String) -> String {
+        """
+        json((SELECT json_group_array(uid) FROM (SELECT h.uid FROM \(table) l JOIN habit h ON h.id = l.habit_id \
+        WHERE l.\(owner) = R.id ORDER BY l.position)))
+        """
+    }
+
+    /// Milliseconds since 1970 by the wall clock, in SQL.
+    static let nowMilliseconds = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
+
+    /// The clock's next tick: later than every change this store has made or seen, and
+    /// not behind the wall clock (`HybridClock.next`, in SQL).
+    static let tick = "UPDATE sync_self SET hlc = max(hlc + 1, \(nowMilliseconds) * 65536);"
+
+    static let capturing = "(SELECT capturing FROM sync_self) = 1"
+
+    /// The JSON object of every field of row `row`.
+    static func allFields(_ captured: Captured, row: String) -> String {
+        let pairs = captured.fields.map { "'\($0.name)', \($0.value)" }.joined(separator: ", ")
+        return "json_object(\(pairs))".replacingOccurrences(of: "R.", with: "\(row).")
+    }
+
+    /// The JSON object of the fields an UPDATE changed (`json_set` on a throw-away key
+    /// for the others, removed at the end, so a field set to NULL is kept as null).
+    static func changedFields(_ captured: Captured) -> String {
+        let sets = captured.fields.filter { !$0.columns.isEmpty }.map { field -> String in
+            let changed = field.columns.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")
+            return "CASE WHEN \(changed) THEN '$.\(field.name)' ELSE '$._' END, \(field.value)"
+        }
+        return "json_remove(json_set('{}', \(sets.joined(separator: ", "))), '$._')"
+            .replacingOccurrences(of: "R.", with: "NEW.")
+    }
+
+    /// One outbox row holding one item.
+    static func append(kind: String, uid: String, fields: String) -> String {
+        """
+        INSERT INTO sync_outbox (uid, hlc, kind, payload)
+            SELECT \(StoreMigrations.uuidSQL), hlc, '\(kind)', json_array(json_object('uid', \(uid), 'f', \(fields)))
+            FROM sync_self;
+        """
+    }
+
+    /// Records this device's clock on each field of the change just appended, so an
+    /// older change from another device does not overwrite it (SPEC §16.3).
+    static func stampFields(kind: String, uid: String) -> String {
+        """
+        INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device)
+            SELECT '\(kind)', \(uid), j.key, s.hlc, s.device
+            FROM sync_self s, json_each((SELECT payload FROM sync_outbox ORDER BY id DESC LIMIT 1), '$[0].f') j;
+        """
+    }
+
+    static func triggers(_ captured: Captured) -> String {
+        let table = captured.table
+        let newUID = captured.uid.replacingOccurrences(of: "R.", with: "NEW.")
+        let oldUID = captured.uid.replacingOccurrences(of: "R.", with: "OLD.")
+        var sql = """
+            CREATE TRIGGER sync_\(table)_insert AFTER INSERT ON \(table) WHEN \(capturing)
+            BEGIN
+              \(tick)
+              \(append(kind: captured.kind, uid: newUID, fields: allFields(captured, row: "NEW")))
+              \(captured.stampsInserts ? stampFields(kind: captured.kind, uid: newUID) : "")
+            END;
+
+            """
+        if captured.updates {
+            let columns = Set(captured.fields.flatMap(\.columns)).sorted()
+            let changed = columns.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")
+            sql += """
+                CREATE TRIGGER sync_\(table)_update AFTER UPDATE ON \(table) WHEN \(capturing) AND (\(changed))
+                BEGIN
+                  \(tick)
+                  \(append(kind: captured.kind, uid: newUID, fields: changedFields(captured)))
+                  \(stampFields(kind: captured.kind, uid: newUID))
+                END;
+
+                """
+        }
+        if captured.deletes {
+            sql += """
+                CREATE TRIGGER sync_\(table)_delete AFTER DELETE ON \(table) WHEN \(capturing)
+                BEGIN
+                  \(tick)
+                  \(append(kind: captured.kind, uid: oldUID, fields: "json_object('deleted', 1)"))
+                END;
+
+                """
+        }
+        return sql
+    }
+
+    /// A link table's rows change the owner's `habits` field (while the owner exists: a
+    /// deleted owner's links go with it and say nothing more).
+    static func linkTriggers(table: String, owner: String, ownerTable: String, kind: String) -> String {
+        let habits = linkedUIDs(table: table, owner: "\(owner)").replacingOccurrences(of: "R.id", with: "X.\(owner)")
+        return ["INSERT": "NEW", "DELETE": "OLD"].sorted(by: { $0.key > $1.key }).map { event, row in
+            let uid = "(SELECT uid FROM \(ownerTable) WHERE id = \(row).\(owner))"
+            let fields = "json_object('habits', \(habits.replacingOccurrences(of: "X.", with: "\(row).")))"
+            return """
+                CREATE TRIGGER sync_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
+                WHEN \(capturing) AND EXISTS (SELECT 1 FROM \(ownerTable) WHERE id = \(row).\(owner))
+                BEGIN
+                  \(tick)
+                  \(append(kind: kind, uid: uid, fields: fields))
+                  \(stampFields(kind: kind, uid: uid))
+                END;
+
+                """
+        }.joined()
+    }
+
+    /// Migration "v6-sync" (SPEC §16): uids for habits, pauses, goals and routine
+    /// versions (existing rows get one now; inserts give theirs), the sync tables, and
+    /// the capture triggers.
+    static var migration: String {
+        var sql = ""
+        for table in ["habit", "pause", "goal", "routine_version"] {
+            sql += """
+                ALTER TABLE \(table) ADD COLUMN uid TEXT CHECK (uid IS NULL OR length(uid) = 36);
+                UPDATE \(table) SET uid = \(StoreMigrations.uuidSQL);
+                CREATE UNIQUE INDEX \(table)_uid ON \(table)(uid);
+                CREATE TRIGGER \(table)_uid_default AFTER INSERT ON \(table) WHEN NEW.uid IS NULL
+                BEGIN
+                  UPDATE \(table) SET uid = \(StoreMigrations.uuidSQL) WHERE id = NEW.id;
+                END;
+
+                """
+        }
+        sql += """
+            CREATE TABLE habit_alias (
+              uid TEXT PRIMARY KEY NOT NULL CHECK (length(uid) = 36),
+              into_uid TEXT NOT NULL CHECK (length(into_uid) = 36)
+            );
+            CREATE TABLE sync_self (
+              only INTEGER PRIMARY KEY CHECK (only = 1),
+              device TEXT NOT NULL CHECK (length(device) = 36),
+              server TEXT NOT NULL,
+              capturing INTEGER NOT NULL DEFAULT 1 CHECK (capturing IN (0, 1)),
+              hlc INTEGER NOT NULL DEFAULT 0,
+              last_sync TEXT
+            );
+            CREATE TABLE sync_outbox (
+              id INTEGER PRIMARY KEY,
+              uid TEXT NOT NULL UNIQUE,
+              hlc INTEGER NOT NULL,
+              kind TEXT NOT NULL,
+              payload TEXT NOT NULL
+            );
+            CREATE TABLE sync_field (
+              kind TEXT NOT NULL,
+              uid TEXT NOT NULL,
+              field TEXT NOT NULL,
+              hlc INTEGER NOT NULL,
+              device TEXT NOT NULL,
+              PRIMARY KEY (kind, uid, field)
+            );
+            CREATE TABLE sync_cursor (
+              device TEXT PRIMARY KEY NOT NULL,
+              seq INTEGER NOT NULL CHECK (seq >= 0)
+            );
+            CREATE TABLE sync_tombstone (
+              kind TEXT NOT NULL,
+              uid TEXT NOT NULL,
+              fields TEXT,
+              PRIMARY KEY (kind, uid)
+            );
+            CREATE TABLE sync_pending (
+              id INTEGER PRIMARY KEY,
+              device TEXT NOT NULL,
+              hlc INTEGER NOT NULL,
+              kind TEXT NOT NULL,
+              item TEXT NOT NULL
+            );
+
+            """
+        for captured in all { sql += triggers(captured) }
+        sql += linkTriggers(table: "pause_habit", owner: "pause_id", ownerTable: "pause", kind: "pause")
+        sql += linkTriggers(table: "goal_link", owner: "goal_id", ownerTable: "goal", kind: "goal")
+        return sql
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import RoutineCore
+
+/// Everything a store holds, as changes in its outbox: what a device sends the first time
+/// it syncs (its history predates the capture triggers). Rows go in batches of
+/// `batchSize` items per change, each with its own tick of the clock, in
+/// `SyncSchema.all`'s order so that what a row refers to arrives before it.
+enum SyncSnapshot {
+    static let batchSize = 1000
+
+    static func write(_ db: Database) throws {
+        for captured in SyncSchema.all {
+            var after: Int64 = 0
+            while true {
+                let last = try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT max(rowid) FROM (SELECT rowid FROM \(captured.table) WHERE rowid > ?
+                        ORDER BY rowid LIMIT \(batchSize))
+                        """, arguments: [after])
+                guard let last else { break }
+                try append(db, captured, filter: "R.rowid > \(after) AND R.rowid <= \(last)")
+                after = last
+            }
+        }
+    }
+
+    /// One change holding the rows of `captured` that `filter` keeps (none: no change).
+    private static func append(_ db: Database, _ captured: SyncSchema.Captured, filter: String) throws {
+        try db.execute(sql: SyncSchema.tick)
+        let uid = captured.uid
+        try db.execute(
+            sql: """
+                INSERT INTO sync_outbox (uid, hlc, kind, payload)
+                SELECT \(StoreMigrations.uuidSQL), (SELECT hlc FROM sync_self), '\(captured.kind)',
+                  json_group_array(json(item))
+                FROM (SELECT json_object('uid', \(uid), 'f', \(SyncSchema.allFields(captured, row: "R"))) AS item
+                      FROM \(captured.table) R WHERE \(filter) ORDER BY R.rowid)
+                HAVING count(*) > 0
+                """)
+        if captured.stampsInserts {
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device)
+                    SELECT '\(captured.kind)', R.uid, 'imported', s.hlc, s.device
+                    FROM \(captured.table) R, sync_self s WHERE \(filter)
+                    """)
+        }
+    }
+}
