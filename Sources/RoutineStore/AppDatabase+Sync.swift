@@ -101,7 +101,8 @@ extension AppDatabase {
     public func markPushed(upTo localID: Int64, firstSeq: Int64, lastSeq: Int64, device: String) throws {
         try write { db in
             try db.execute(sql: "DELETE FROM sync_outbox WHERE id <= ?", arguments: [localID])
-            let cursor = try Int64.fetchOne(db, sql: "SELECT seq FROM sync_cursor WHERE device = ?", arguments: [device])
+            let cursor = try Int64.fetchOne(
+                db, sql: "SELECT seq FROM sync_cursor WHERE device = ?", arguments: [device])
             if (cursor ?? 0) == firstSeq - 1 {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO sync_cursor (device, seq) VALUES (?, ?)", arguments: [device, lastSeq])

@@ -18,7 +18,8 @@ extension SyncApplier {
     func localHabit(id: Int64) throws -> LocalHabit? {
         try Row.fetchOne(
             db,
-            sql: "SELECT h.id, h.uid, m.unit, m.type FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.id = ?",
+            sql:
+                "SELECT h.id, h.uid, m.unit, m.type FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.id = ?",
             arguments: [id]
         ).map { row in
             let unit: String? = row["unit"]
@@ -92,13 +93,14 @@ extension SyncApplier {
                 return true
             }
             // Deleted on one device while another used it: the use wins (nothing is lost).
-            let used = try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?1)
-                      OR EXISTS (SELECT 1 FROM routine_node WHERE habit_id = ?1)
-                      OR EXISTS (SELECT 1 FROM routine_habit WHERE habit_id = ?1)
-                    """, arguments: [existing.id]) ?? true
+            let used =
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?1)
+                          OR EXISTS (SELECT 1 FROM routine_node WHERE habit_id = ?1)
+                          OR EXISTS (SELECT 1 FROM routine_habit WHERE habit_id = ?1)
+                        """, arguments: [existing.id]) ?? true
             if !used {
                 try AppDatabase.removeHabit(db, id: existing.id)
                 try setTombstone("habit", uid)
@@ -189,8 +191,9 @@ extension SyncApplier {
             return false
         }
         try setStamp("version", uid, "imported", stamp)
-        let routineID = try Int64.fetchOne(
-            db, sql: "SELECT routine_id FROM routine_version WHERE id = ?", arguments: [stored.id]) ?? 0
+        let routineID =
+            try Int64.fetchOne(
+                db, sql: "SELECT routine_id FROM routine_version WHERE id = ?", arguments: [stored.id]) ?? 0
         let versions = try Row.fetchAll(
             db,
             sql: """

@@ -89,7 +89,9 @@ struct SyncApplier {
 
     /// Applies one item in a savepoint; one that cannot be applied yet waits in
     /// `sync_pending` (a row it refers to has not come, or a routine that does not read).
-    private mutating func applyOrKeep(kind: String, item: [String: Any], stamp: ChangeStamp, pendingID: Int64?)
+    private mutating func applyOrKeep(
+        kind: String, item: [String: Any], stamp: ChangeStamp, pendingID: Int64?
+    )
         throws
     {
         guard let uid = item["uid"] as? String, let fields = item["f"] as? [String: Any] else {
@@ -120,7 +122,8 @@ struct SyncApplier {
     /// Tries the waiting items again until a round applies none.
     mutating func retryPending() throws {
         while true {
-            let rows = try Row.fetchAll(db, sql: "SELECT id, device, hlc, kind, item FROM sync_pending ORDER BY hlc, id")
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, device, hlc, kind, item FROM sync_pending ORDER BY hlc, id")
             let before = report.applied
             for row in rows {
                 let text: String = row["item"]
@@ -136,7 +139,9 @@ struct SyncApplier {
         }
     }
 
-    private mutating func applyItem(kind: String, uid: String, fields: [String: Any], stamp: ChangeStamp) throws
+    private mutating func applyItem(
+        kind: String, uid: String, fields: [String: Any], stamp: ChangeStamp
+    ) throws
         -> Bool
     {
         switch kind {
@@ -173,7 +178,9 @@ struct SyncApplier {
     }
 
     /// The fields of `fields` that win over what the row holds, stamped as they are taken.
-    func winning(_ kind: String, _ uid: String, _ fields: [String: Any], _ stamp: ChangeStamp) throws
+    func winning(
+        _ kind: String, _ uid: String, _ fields: [String: Any], _ stamp: ChangeStamp
+    ) throws
         -> [String: Any]
     {
         var won: [String: Any] = [:]

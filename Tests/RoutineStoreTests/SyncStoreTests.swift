@@ -1,0 +1,172 @@
+import Foundation
+import RoutineCore
+import Testing
+
+@testable import RoutineStore
+
+/// Two stores exchanging their outboxes directly (the server's part played by an array):
+/// what the capture triggers write and what applying does, without PostgreSQL.
+@Suite struct SyncStoreTests {
+    /// A store set up for sync with a fake server log it pushes to.
+    final class Device {
+        let store: AppDatabase
+        let id: String
+        var seq: Int64 = 0
+
+        init(_ path: String) throws {
+            store = try AppDatabase.open(path: path)
+            id = UUID().uuidString.lowercased()
+            try store.enableSync(device: id, server: "server-1", at: Fixtures.instant)
+        }
+
+        /// Moves the outbox to `log`, as a push does.
+        func push(to log: inout [IncomingChange]) throws {
+            let changes = try store.outbox(limit: 100_000)
+            guard let last = changes.last else { return }
+            let first = seq + 1
+            for change in changes {
+                seq += 1
+                log.append(
+                    IncomingChange(device: id, seq: seq, clock: change.clock, kind: change.kind, items: change.items))
+            }
+            try store.markPushed(upTo: last.localID, firstSeq: first, lastSeq: seq, device: id)
+        }
+
+        /// Applies what `log` holds beyond this store's cursors, in clock order.
+        @discardableResult
+        func pull(from log: [IncomingChange]) throws -> SyncApplyReport {
+            let cursors = try store.syncCursors()
+            let news = log.filter { $0.seq > cursors[$0.device, default: 0] }
+                .sorted { ($0.clock, $0.device, $0.seq) < ($1.clock, $1.device, $1.seq) }
+            return try store.applySyncChanges(news, readRoutine: { _ in nil }, at: Fixtures.instant)
+        }
+    }
+
+    static func entries(_ store: AppDatabase) throws -> [String] {
+        try store.entries(habit: nil, from: nil, to: nil, includeDeleted: true).map {
+            "\($0.uid) \($0.habit) \($0.dayKey) \($0.value.map { "\($0)" } ?? "-") \($0.note ?? "-") \($0.deletedAt == nil)"
+        }.sorted()
+    }
+
+    static func habits(_ store: AppDatabase) throws -> [String] {
+        try store.habits().map {
+            "\($0.name) \($0.measure.map { "\($0.unit)/\($0.type)" } ?? "binary") \($0.target ?? -1) \($0.archivedAt == nil)"
+        }.sorted()
+    }
+
+    @Test func entriesEditsAndDeletesTravelBothWays() throws {
+        let dir = TempDir()
+        let a = try Device(dir.path + "/a.sqlite")
+        let b = try Device(dir.path + "/b.sqlite")
+        var log: [IncomingChange] = []
+        let read = try a.store.logEntry(
+            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
+            note: "a book")
+        _ = try b.store.logEntry(
+            habit: "Run", value: 5, unit: "km", dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil)
+        try a.push(to: &log)
+        try b.push(to: &log)
+        try a.pull(from: log)
+        try b.pull(from: log)
+        #expect(try Self.entries(a.store) == Self.entries(b.store))
+        #expect(try Self.entries(a.store).count == 2)
+        #expect(try Self.habits(a.store) == Self.habits(b.store))
+
+        // An edit on A and a delete on B of the same entry, while apart: both fields win.
+        _ = try a.store.editEntry(id: read.id, value: nil)
+        let onB = try #require(try b.store.entries(habit: "Read", from: nil, to: nil, includeDeleted: true).first)
+        _ = try b.store.deleteEntry(id: onB.id, at: Fixtures.instant)
+        try a.push(to: &log)
+        try b.push(to: &log)
+        try a.pull(from: log)
+        try b.pull(from: log)
+        #expect(try Self.entries(a.store) == Self.entries(b.store))
+        #expect(try a.store.entries(habit: "Read", from: nil, to: nil, includeDeleted: true).first?.deletedAt != nil)
+        // Pulling again changes nothing and doubles nothing.
+        try a.pull(from: log)
+        #expect(try Self.entries(a.store).count == 2)
+    }
+
+    @Test func aHabitMadeUnderOneNameOnTwoDevicesIsOneHabit() throws {
+        let dir = TempDir()
+        let a = try Device(dir.path + "/a.sqlite")
+        let b = try Device(dir.path + "/b.sqlite")
+        var log: [IncomingChange] = []
+        for device in [a, b] {
+            _ = try device.store.logEntry(
+                habit: "Stretch", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
+                note: nil)
+        }
+        try a.push(to: &log)
+        try b.push(to: &log)
+        let report = try a.pull(from: log)
+        try b.pull(from: log)
+        try a.push(to: &log)
+        try b.push(to: &log)
+        try a.pull(from: log)
+        try b.pull(from: log)
+        #expect(try a.store.habits().map(\.name) == ["Stretch"])
+        #expect(try Self.habits(a.store) == Self.habits(b.store))
+        #expect(try Self.entries(a.store) == Self.entries(b.store))
+        #expect(try Self.entries(a.store).count == 2)
+        #expect(report.sameDay.map(\.habit) == ["Stretch"])
+    }
+
+    @Test func renamesMergesPausesAndGoalsConverge() throws {
+        let dir = TempDir()
+        let a = try Device(dir.path + "/a.sqlite")
+        let b = try Device(dir.path + "/b.sqlite")
+        var log: [IncomingChange] = []
+        for habit in ["Walk", "Stroll"] {
+            _ = try a.store.logEntry(
+                habit: habit, value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
+                note: nil)
+        }
+        try a.push(to: &log)
+        try b.pull(from: log)
+        // Apart: A merges Stroll into Walk; B logs Stroll again and pauses it; B adds a goal.
+        try a.store.mergeHabit("Stroll", into: "Walk")
+        _ = try b.store.logEntry(
+            habit: "Stroll", value: nil, unit: nil, dayKey: DayKey("2026-11-23")!, at: Fixtures.instant,
+            timeZone: "UTC", note: nil)
+        _ = try b.store.addPause(
+            habits: ["Stroll"], from: DayKey("2026-12-01")!, to: DayKey("2026-12-05")!, note: "trip",
+            at: Fixtures.instant)
+        _ = try b.store.addGoal(
+            title: "Walks", target: 10, unit: nil, from: Fixtures.day, to: DayKey("2026-12-31")!, habits: ["Walk"],
+            at: Fixtures.instant)
+        try a.store.renameHabit("Walk", to: "Daily walk")
+        try a.push(to: &log)
+        try b.push(to: &log)
+        try a.pull(from: log)
+        try b.pull(from: log)
+        #expect(try a.store.habits().map(\.name) == ["Daily walk"])
+        #expect(try Self.habits(a.store) == Self.habits(b.store))
+        #expect(try Self.entries(a.store) == Self.entries(b.store))
+        #expect(try Self.entries(a.store).count == 3)
+        #expect(try a.store.pauses().map(\.habits) == [["Daily walk"]])
+        #expect(try b.store.pauses().map(\.habits) == [["Daily walk"]])
+        #expect(try a.store.goals().map(\.title) == ["Walks"])
+        let goal = try #require(try b.store.goals().first)
+        try b.store.deleteGoal(id: goal.id)
+        try b.push(to: &log)
+        try a.pull(from: log)
+        #expect(try a.store.goals().isEmpty)
+    }
+
+    @Test func aStoreThatNeverSetUpSyncWritesNoChange() throws {
+        let dir = TempDir()
+        let store = try AppDatabase.open(path: dir.path + "/plain.sqlite")
+        _ = try store.logEntry(
+            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
+        )
+        #expect(try store.syncIdentity() == nil)
+        #expect(try store.outbox(limit: 10).isEmpty)
+        // Setting it up later sends what it holds, once.
+        try store.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
+        let snapshot = try store.outbox(limit: 10)
+        #expect(snapshot.map(\.kind) == ["habit", "entry"])
+        try store.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
+        #expect(try store.outbox(limit: 10).count == 2)
+    }
+}
