@@ -16,7 +16,9 @@ public struct ConfigFile: Sendable, Equatable {
     }
 
     /// The keys the file may have, in the order `routine config` shows them.
-    public static let keys = ["store", "timezone", "day-start", "color", "week-start"]
+    public static let keys = ["store", "timezone", "day-start", "color", "week-start", "sync"]
+    /// The keys of the `sync:` mapping (SPEC §16.1), kept as `sync.url`, `sync.device`.
+    public static let syncKeys = ["url", "device"]
     /// The values `color` takes.
     public static let colorChoices = ["auto", "always", "never"]
 
@@ -72,6 +74,10 @@ public struct ConfigFile: Sendable, Equatable {
                 throw ConfigFileError(path: path, location: pair.key.location, message: "'\(key)' is set twice")
             }
             let value = pair.value
+            if key == "sync" {
+                try parseSync(value, path: path, into: &config)
+                continue
+            }
             guard let text = value.text, !value.isNull else {
                 throw ConfigFileError(
                     path: path, location: value.location,
@@ -85,6 +91,33 @@ public struct ConfigFile: Sendable, Equatable {
             config.values[key] = Value(text: trimmed, location: value.location)
         }
         return config
+    }
+
+    /// `sync: {url: URL, device: NAME}`.
+    private static func parseSync(_ node: YAMLNode, path: String, into config: inout ConfigFile) throws(ConfigFileError)
+    {
+        guard case .mapping(let pairs) = node.kind else {
+            throw ConfigFileError(
+                path: path, location: node.location,
+                message: "'sync' wants a mapping with \(syncKeys.joined(separator: " and ")), not \(node.kindName)")
+        }
+        for pair in pairs {
+            guard let key = pair.key.text, syncKeys.contains(key) else {
+                throw ConfigFileError(
+                    path: path, location: pair.key.location,
+                    message: "unknown key '\(pair.key.text ?? pair.key.kindName)' under 'sync' (known: url, device)")
+            }
+            guard let text = pair.value.text?.trimmingCharacters(in: .whitespaces), !pair.value.isNull, !text.isEmpty,
+                TerminalText.firstControl(in: text) == nil
+            else {
+                throw ConfigFileError(
+                    path: path, location: pair.value.location, message: "'sync.\(key)' wants a text value")
+            }
+            guard config.values["sync." + key] == nil else {
+                throw ConfigFileError(path: path, location: pair.key.location, message: "'sync.\(key)' is set twice")
+            }
+            config.values["sync." + key] = Value(text: text, location: pair.value.location)
+        }
     }
 
     private static func isValid(_ text: String, for key: String) -> Bool {

@@ -1,0 +1,213 @@
+import ArgumentParser
+import Foundation
+import RoutineCore
+import RoutineFile
+import RoutineStore
+import RoutineSync
+
+extension RoutineCommand {
+    /// `routine sync …` (SPEC §16): one history on several devices through PostgreSQL.
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Exchange changes with the sync server (PostgreSQL), end-to-end encrypted.",
+            discussion: """
+                Set up once per device with 'routine sync init' (the server URL from `sync: {url: …}` in the \
+                configuration file or --remote). Then 'routine sync' pushes this device's changes and pulls the \
+                others'. docs/sync.md tells how to set up a server, a second device, and what is encrypted.
+                """,
+            subcommands: [SyncNow.self, SyncInit.self, SyncStatusCommand.self, SyncDevices.self, SyncKeyCommand.self],
+            defaultSubcommand: SyncNow.self)
+    }
+}
+
+/// What every sync subcommand takes.
+struct SyncOptions: ParsableArguments {
+    @Option(name: .customLong("remote"), help: ArgumentHelp("The server's PostgreSQL URL (else sync.url).", valueName: "url"))
+    var remote: String?
+
+    @Option(help: ArgumentHelp("Read the passphrase from the first line of FILE.", valueName: "file"))
+    var passphraseFile: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    /// The engine over this store, with the URL and the key file.
+    func engine() throws -> (SyncEngine, Settings) {
+        let settings = try Settings(options: global)
+        let environment = ProcessInfo.processInfo.environment
+        let file = try? ConfigFile.load(path: settings.configPath)
+        guard let url = Settings.given(remote) ?? Settings.given(environment["ROUTINE_SYNC_URL"])
+            ?? file?["sync.url"]?.text
+        else { throw CLIError(SyncError.noURL.description) }
+        let store = try Session.current.store(settings)
+        let engine = SyncEngine(
+            store: store, storePath: settings.storePath, url: url,
+            keyFile: KeyFile(configDirectory: StoreFiles.directory(of: settings.configPath)),
+            passphrase: PassphraseSource(passphraseFile: passphraseFile, environment: environment),
+            readRoutine: { source in RoutineFileReader.read(string: source).routine },
+            now: { settings.time.clock.now() })
+        return (engine, settings)
+    }
+
+    /// The device name: --device, else sync.device, else the host name.
+    static func deviceName(_ given: String?, settings: Settings) -> String {
+        if let given = Settings.given(given) { return given }
+        if let file = try? ConfigFile.load(path: settings.configPath), let name = file["sync.device"]?.text {
+            return name
+        }
+        return ProcessInfo.processInfo.hostName
+    }
+}
+
+/// A JSON value (dictionaries, arrays, strings, numbers, NSNull) on one line, keys sorted.
+func printJSON(_ value: Any) {
+    let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    Output.line(String(decoding: data, as: UTF8.self))
+}
+
+/// Errors of the network and the keys, as one line.
+func syncFailure(_ error: Error) -> Error {
+    if error is CLIError || error is ExitCode { return error }
+    return CLIError(String(describing: error))
+}
+
+struct SyncNow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "now", abstract: "Push this device's changes, then pull and apply the others' (the default).")
+
+    @OptionGroup var options: SyncOptions
+    @OptionGroup var format: FormatOption
+
+    func run() throws {
+        let (engine, _) = try options.engine()
+        let report: SyncReport
+        do { report = try engine.sync() } catch { throw syncFailure(error) }
+        if format.format == .json {
+            printJSON([
+                "pushed": (report.pushed), "pulled": (report.pulled), "applied": (report.apply.applied),
+                "waiting": (report.apply.waiting),
+                "sameDay": (
+                    report.apply.sameDay.map {
+                        ([
+                            "habit": ($0.habit), "day": ($0.day.description),
+                            "ids": ($0.ids.map { (Int($0.rawValue)) }),
+                        ])
+                    }),
+                "problems": (report.apply.problems.map { ($0) }),
+            ])
+            return
+        }
+        Output.line("synced: \(report.pushed) change(s) pushed, \(report.pulled) pulled")
+        for same in report.apply.sameDay {
+            let ids = same.ids.map { String($0.rawValue) }.joined(separator: ", ")
+            Output.line(
+                "  \(same.habit) has \(same.ids.count) entries on \(same.day) (ids \(ids)), recorded apart on two devices; "
+                    + "`routine delete ID` removes one if they are the same")
+        }
+        if report.apply.waiting > 0 {
+            Output.line("  \(report.apply.waiting) change(s) wait for what they refer to; the next sync tries again")
+        }
+        for problem in report.apply.problems { Output.line("  \(problem)") }
+    }
+}
+
+struct SyncInit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Prepare the sync server (once) and register this device; asks for the passphrase.")
+
+    @Option(help: ArgumentHelp("This device's name on the server (default: sync.device, else the host name).", valueName: "name"))
+    var device: String?
+
+    @OptionGroup var options: SyncOptions
+
+    func run() throws {
+        let (engine, settings) = try options.engine()
+        let name = SyncOptions.deviceName(device, settings: settings)
+        let made: Bool
+        do { made = try engine.initialize(deviceName: name) } catch { throw syncFailure(error) }
+        let waiting = (try? engine.store.syncIdentity()?.waiting) ?? 0
+        Output.line(
+            (made ? "set up the sync server; " : "")
+                + "registered this device as '\(name)'; \(waiting) change(s) wait to go: run `routine sync`")
+    }
+}
+
+struct SyncStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "This device, its last sync, the changes waiting, and the other devices.")
+
+    @OptionGroup var options: SyncOptions
+    @OptionGroup var format: FormatOption
+
+    func run() throws {
+        let (engine, _) = try options.engine()
+        let (status, failure): (SyncStatus, Error?)
+        do { (status, failure) = try engine.status() } catch { throw syncFailure(error) }
+        let identity = status.identity
+        if format.format == .json {
+            printJSON([
+                "device": (identity.device), "name": status.deviceName.map { ($0) } ?? NSNull(),
+                "lastSync": identity.lastSync.map { (Instant.format($0)) } ?? NSNull(),
+                "waiting": (identity.waiting), "pending": (identity.pending),
+                "devices": (
+                    status.devices.map {
+                        ([
+                            "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
+                            "lastSync": $0.lastSync.map { (Instant.format($0)) } ?? NSNull(),
+                        ])
+                    }),
+            ])
+        } else {
+            Output.line("this device: \(status.deviceName ?? identity.device)")
+            Output.line("last sync: \(identity.lastSync.map(Instant.formatSeconds) ?? "never")")
+            Output.line("waiting to go: \(identity.waiting) change(s)")
+            if identity.pending > 0 { Output.line("waiting for what they refer to: \(identity.pending)") }
+            for device in status.devices where device.id != identity.device {
+                Output.line(
+                    "  \(device.name): last sync \(device.lastSync.map(Instant.formatSeconds) ?? "never"), \(device.changes) change(s)")
+            }
+        }
+        if let failure { throw syncFailure(failure) }
+    }
+}
+
+struct SyncDevices: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "devices", abstract: "The devices registered on the sync server.")
+
+    @OptionGroup var options: SyncOptions
+    @OptionGroup var format: FormatOption
+
+    func run() throws {
+        let (engine, _) = try options.engine()
+        let devices: [SyncDevice]
+        do { devices = try engine.devices() } catch { throw syncFailure(error) }
+        if format.format == .json {
+            printJSON(
+                (
+                    devices.map {
+                        ([
+                            "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
+                            "lastSync": $0.lastSync.map { (Instant.format($0)) } ?? NSNull(),
+                        ])
+                    }))
+            return
+        }
+        for device in devices {
+            Output.line("\(device.name)  last sync \(device.lastSync.map(Instant.formatSeconds) ?? "never")  \(device.changes) change(s)")
+        }
+    }
+}
+
+struct SyncKeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "key", abstract: "Ask for the passphrase and keep this server's key in the key file (0600).")
+
+    @OptionGroup var options: SyncOptions
+
+    func run() throws {
+        let (engine, _) = try options.engine()
+        do { try engine.setKey() } catch { throw syncFailure(error) }
+        Output.line("the sync key is in \(engine.keyFile.path)")
+    }
+}

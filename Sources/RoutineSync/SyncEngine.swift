@@ -1,0 +1,288 @@
+import Foundation
+import Glibc
+import RoutineCore
+import RoutineStore
+
+/// What a sync did.
+public struct SyncReport: Sendable, Equatable {
+    public var pushed = 0
+    public var pulled = 0
+    public var apply = SyncApplyReport()
+}
+
+/// This device and the server as `sync status` shows them.
+public struct SyncStatus: Sendable, Equatable {
+    public var identity: SyncIdentity
+    public var deviceName: String?
+    public var devices: [SyncDevice]
+}
+
+/// `routine sync`, end to end (SPEC §16): the store's outbox pushed to PostgreSQL,
+/// sealed, then every other device's changes pulled, opened and applied. The store stays
+/// the working copy; only these calls touch the network.
+public struct SyncEngine {
+    public var store: AppDatabase
+    public var storePath: String
+    public var url: String
+    public var keyFile: KeyFile
+    public var passphrase: PassphraseSource
+    /// Reads a routine version's source as `import` reads a file.
+    public var readRoutine: @Sendable (String) -> Routine?
+    public var now: () -> Date
+
+    /// Changes per push transaction, and per pull (one local transaction each).
+    static let pushBatch = 500
+    static let pullBatch = 500
+
+    public init(
+        store: AppDatabase, storePath: String, url: String, keyFile: KeyFile, passphrase: PassphraseSource,
+        readRoutine: @escaping @Sendable (String) -> Routine?, now: @escaping () -> Date
+    ) {
+        (self.store, self.storePath, self.url, self.keyFile) = (store, storePath, url, keyFile)
+        (self.passphrase, self.readRoutine, self.now) = (passphrase, readRoutine, now)
+    }
+
+    // MARK: - init and key
+
+    /// Prepares the server (its tables, once), makes or checks the key, registers this
+    /// device under `deviceName`, and sets the store up to sync (its history goes into
+    /// the outbox). Returns whether this call set the server up.
+    @discardableResult
+    public func initialize(deviceName: String) throws -> Bool {
+        let connection = try PostgresConnection(url: url)
+        defer { connection.close() }
+        let server = SyncServer(connection: connection, url: url)
+        var made = false
+        var key: SyncKey?
+        let meta: SyncServer.Meta
+        if let existing = try server.meta() {
+            meta = existing
+        } else {
+            meta = try server.create {
+                let secret = try passphrase.passphrase(confirm: true)
+                let parameters = try KDFParameters.forNewServer(environment: passphrase.environment)
+                let salt = SyncKey.newSalt()
+                let serverID = UUID().uuidString.lowercased()
+                let derived = try SyncKey.derive(passphrase: secret, salt: salt, parameters: parameters)
+                key = derived
+                made = true
+                return SyncServer.Meta(
+                    serverID: serverID, salt: salt, kdf: parameters,
+                    keyCheck: try KeyCheck.make(key: derived, serverID: serverID))
+            }
+        }
+        if made, let key {
+            try keyFile.write(serverID: meta.serverID, key: key)
+        } else {
+            try ensureKey(meta)
+        }
+        let identity = try store.syncIdentity()
+        let device = identity.flatMap { $0.server == meta.serverID ? $0.device : nil } ?? UUID().uuidString.lowercased()
+        try server.register(device: device, name: deviceName)
+        try store.enableSync(device: device, server: meta.serverID, at: now())
+        return made
+    }
+
+    /// Derives the key from the passphrase and keeps it in the key file, after checking
+    /// it against the server's key check (a wrong passphrase is refused here, before
+    /// anything is pushed or applied).
+    public func setKey() throws {
+        let connection = try PostgresConnection(url: url)
+        defer { connection.close() }
+        guard let meta = try SyncServer(connection: connection, url: url).meta() else { throw SyncError.notSetUp }
+        try deriveAndKeep(meta)
+    }
+
+    /// The key file's key when it is this server's and opens its key check; else asks.
+    private func ensureKey(_ meta: SyncServer.Meta) throws {
+        if keyFile.exists, let stored = try? keyFile.read(), stored.serverID == meta.serverID,
+            (try? KeyCheck.verify(meta.keyCheck, key: stored.key, serverID: meta.serverID)) != nil
+        {
+            return
+        }
+        try deriveAndKeep(meta)
+    }
+
+    private func deriveAndKeep(_ meta: SyncServer.Meta) throws {
+        let secret = try passphrase.passphrase(confirm: false)
+        let key = try SyncKey.derive(passphrase: secret, salt: meta.salt, parameters: meta.kdf)
+        try KeyCheck.verify(meta.keyCheck, key: key, serverID: meta.serverID)
+        try keyFile.write(serverID: meta.serverID, key: key)
+    }
+
+    // MARK: - sync
+
+    /// Pushes what the server lacks, then pulls and applies every other device's
+    /// changes. One sync of a store at a time (a lock file beside the store); the server
+    /// takes one push of a device at a time (its device row, locked).
+    public func sync() throws -> SyncReport {
+        guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
+        let lock = try SyncLock(path: storePath + ".sync-lock")
+        defer { lock.release() }
+        let connection = try PostgresConnection(url: url)
+        defer { connection.close() }
+        guard let meta = try SyncServer(connection: connection, url: url).meta() else { throw SyncError.notSetUp }
+        guard meta.serverID == identity.server else { throw SyncError.otherServer }
+        let stored = try keyFile.read()
+        guard stored.serverID == meta.serverID else { throw SyncError.keyForOtherServer(path: keyFile.path) }
+        try KeyCheck.verify(meta.keyCheck, key: stored.key, serverID: meta.serverID)
+        let sealer = ChangeSealer(key: stored.key)
+        var report = SyncReport()
+        report.pushed = try push(connection, device: identity.device, sealer: sealer)
+        try pull(connection, sealer: sealer, report: &report)
+        try store.recordSync(at: now())
+        _ = try? connection.execute(
+            "UPDATE routine_sync.device SET last_sync = now() WHERE id = $1", [.text(identity.device)])
+        return report
+    }
+
+    private func push(_ connection: PostgresConnection, device: String, sealer: ChangeSealer) throws -> Int {
+        var pushed = 0
+        while true {
+            let batch = try store.outbox(limit: Self.pushBatch)
+            guard let last = batch.last else { return pushed }
+            let range: (first: Int64, last: Int64) = try connection.transaction { connection in
+                let row = try connection.execute(
+                    "SELECT last_seq FROM routine_sync.device WHERE id = $1 FOR UPDATE", [.text(device)])
+                guard row.count == 1 else { throw SyncError.notRegistered }
+                var seq = try row.int64(0, "last_seq")
+                let first = seq + 1
+                // A push retried after a crash between the server's commit and the
+                // store's: those changes are there already, under their uids.
+                let present = try connection.execute(
+                    "SELECT uid FROM routine_sync.change WHERE uid = ANY(string_to_array($1, ','))",
+                    [.text(batch.map(\.uid).joined(separator: ","))])
+                let known = Set(try (0..<present.count).map { try present.string($0, "uid") })
+                var rows: [[PostgresValue]] = []
+                for change in batch where !known.contains(change.uid) {
+                    seq += 1
+                    let body = try sealer.seal(
+                        ChangeBody.plaintext(clock: change.clock, items: change.items), device: device, seq: seq,
+                        kind: change.kind)
+                    rows.append([
+                        .text(device), .int(seq), .int(change.clock), .text(change.kind), .text(change.uid),
+                        .bytes(body),
+                    ])
+                }
+                if !rows.isEmpty {
+                    _ = try connection.copyIn("routine_sync.change (device, seq, hlc, kind, uid, body)", rows: rows)
+                    _ = try connection.execute(
+                        "UPDATE routine_sync.device SET last_seq = $2 WHERE id = $1", [.text(device), .int(seq)])
+                }
+                return (first, seq)
+            }
+            try store.markPushed(upTo: last.localID, firstSeq: range.first, lastSeq: range.last, device: device)
+            pushed += Int(range.last - range.first + 1)
+        }
+    }
+
+    private func pull(_ connection: PostgresConnection, sealer: ChangeSealer, report: inout SyncReport) throws {
+        while true {
+            let cursors = try store.syncCursors()
+            let devices = cursors.keys.sorted()
+            let rows = try connection.execute(
+                """
+                WITH cursor_row AS (
+                  SELECT * FROM unnest(string_to_array($1, ','), string_to_array($2, ',')::bigint[]) AS c(device, seq))
+                SELECT ch.device, ch.seq, ch.hlc, ch.kind, ch.body FROM routine_sync.change ch
+                LEFT JOIN cursor_row c ON c.device = ch.device
+                WHERE ch.seq > coalesce(c.seq, 0)
+                ORDER BY ch.hlc, ch.device, ch.seq LIMIT \(Self.pullBatch)
+                """,
+                [
+                    .text(devices.joined(separator: ",")),
+                    .text(devices.map { String(cursors[$0] ?? 0) }.joined(separator: ",")),
+                ])
+            guard rows.count > 0 else { return }
+            var changes: [IncomingChange] = []
+            for row in 0..<rows.count {
+                let device = try rows.string(row, "device")
+                let seq = try rows.int64(row, "seq")
+                let kind = try rows.string(row, "kind")
+                let clock = try rows.int64(row, "hlc")
+                let plaintext = try sealer.open(try rows.bytes(row, "body"), device: device, seq: seq, kind: kind)
+                guard let body = ChangeBody.open(plaintext), body.clock == clock else {
+                    throw SyncError.tampered(device: device, seq: seq)
+                }
+                changes.append(IncomingChange(device: device, seq: seq, clock: clock, kind: kind, items: body.items))
+            }
+            let applied = try store.applySyncChanges(changes, readRoutine: readRoutine, at: now())
+            report.pulled += changes.count
+            report.apply.applied += applied.applied
+            report.apply.waiting = applied.waiting
+            report.apply.sameDay += applied.sameDay
+            report.apply.problems += applied.problems
+            if rows.count < Self.pullBatch { return }
+        }
+    }
+
+    // MARK: - status
+
+    /// This device, and the server's devices when it can be reached (else the error).
+    public func status() throws -> (SyncStatus, Error?) {
+        guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
+        var status = SyncStatus(identity: identity, deviceName: nil, devices: [])
+        do {
+            status.devices = try devices()
+            status.deviceName = status.devices.first { $0.id == identity.device }?.name
+            return (status, nil)
+        } catch {
+            return (status, error)
+        }
+    }
+
+    public func devices() throws -> [SyncDevice] {
+        let connection = try PostgresConnection(url: url)
+        defer { connection.close() }
+        let server = SyncServer(connection: connection, url: url)
+        guard try server.meta() != nil else { throw SyncError.notSetUp }
+        return try server.devices()
+    }
+}
+
+/// The plaintext of a sealed change: the clock (8 bytes, big-endian: the server's
+/// plaintext copy of it orders the pull, and a server that changed it is caught here)
+/// then the items' JSON.
+enum ChangeBody {
+    static func plaintext(clock: Int64, items: String) -> [UInt8] {
+        withUnsafeBytes(of: clock.bigEndian) { Array($0) } + Array(items.utf8)
+    }
+}
+
+extension ChangeBody {
+    struct Opened {
+        var clock: Int64
+        var items: String
+    }
+
+    static func open(_ bytes: [UInt8]) -> Opened? {
+        guard bytes.count >= 8 else { return nil }
+        let clock = bytes.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        return Opened(clock: clock, items: String(decoding: bytes.dropFirst(8), as: UTF8.self))
+    }
+}
+
+/// An exclusive lock on a file beside the store, held while one sync runs: a second
+/// `routine sync` of the same store (another terminal) waits for it.
+struct SyncLock {
+    let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SyncLockError(path: path) }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            close(descriptor)
+            throw SyncLockError(path: path)
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+struct SyncLockError: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "cannot lock \(path) for this sync" }
+}
