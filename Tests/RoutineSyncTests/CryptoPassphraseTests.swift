@@ -69,58 +69,57 @@ import Testing
         }
     }
 
-    @Test func aNewServerAsksTwiceOnTheTerminal() throws {
-        let pair = try CryptoTerminalPair()
+    /// Asks for the passphrase through ``PassphraseSource`` on `pair`'s terminal, typing
+    /// each answer once its prompt shows and echo is off; returns the outcome.
+    private static func ask(
+        confirm: Bool, on pair: CryptoTerminalPair, answering answers: [(prompt: String, keys: String)]
+    ) throws -> Result<String, any Error> {
         let name = pair.slaveName
         let read = BackgroundRead {
-            try PassphraseSource(environment: [:], terminalPath: name).passphrase(confirm: true)
+            try PassphraseSource(environment: [:], terminalPath: name).passphrase(confirm: confirm)
         }
-        try pair.waitFor("New sync passphrase: ")
-        try pair.waitForEchoOff()
-        pair.type("long enough phrase\r")
-        try pair.waitFor("Repeat the passphrase: ")
-        try pair.waitForEchoOff()
-        pair.type("long enough phrase\r")
-        #expect(try read.result() == "long enough phrase")
+        for answer in answers {
+            try pair.waitFor(answer.prompt)
+            try pair.waitForEchoOff()
+            pair.type(answer.keys)
+        }
+        let outcome = Result { try read.result() }
         pair.readShown(waitingAtMost: 0.2)
+        return outcome
+    }
+
+    @Test func aNewServerAsksTwiceOnTheTerminal() throws {
+        let pair = try CryptoTerminalPair()
+        let outcome = try Self.ask(
+            confirm: true, on: pair,
+            answering: [
+                ("New sync passphrase: ", "long enough phrase\r"), ("Repeat the passphrase: ", "long enough phrase\r"),
+            ])
+        #expect(try outcome.get() == "long enough phrase")
         #expect(!pair.text.contains("enough"))
         #expect(pair.echoes)
     }
 
     @Test func aMismatchOrAShortPassphraseSetsNothingUp() throws {
         let pair = try CryptoTerminalPair()
-        let name = pair.slaveName
-        let mismatch = BackgroundRead {
-            try PassphraseSource(environment: [:], terminalPath: name).passphrase(confirm: true)
-        }
-        try pair.waitFor("New sync passphrase: ")
-        try pair.waitForEchoOff()
-        pair.type("long enough phrase\r")
-        try pair.waitFor("Repeat the passphrase: ")
-        try pair.waitForEchoOff()
-        pair.type("long enough phrasf\r")
-        #expect(throws: SyncCryptoError.passphraseMismatch) { try mismatch.result() }
-
-        let short = BackgroundRead {
-            try PassphraseSource(environment: [:], terminalPath: name).passphrase(confirm: true)
-        }
-        try pair.waitFor("New sync passphrase: ", times: 2)
-        try pair.waitForEchoOff()
-        pair.type("short\r")
-        #expect(throws: SyncCryptoError.passphraseTooShort(minimum: 8)) { try short.result() }
+        let mismatch = try Self.ask(
+            confirm: true, on: pair,
+            answering: [
+                ("New sync passphrase: ", "long enough phrase\r"), ("Repeat the passphrase: ", "long enough phrasf\r"),
+            ])
+        #expect(throws: SyncCryptoError.passphraseMismatch) { try mismatch.get() }
+        let short = try Self.ask(confirm: true, on: pair, answering: [("New sync passphrase: ", "short\r")])
+        #expect(throws: SyncCryptoError.passphraseTooShort(minimum: 8)) { try short.get() }
+        // Refused at once: the second prompt showed for the first attempt only.
+        #expect(pair.text.components(separatedBy: "Repeat the passphrase: ").count == 2)
         #expect(pair.echoes)
     }
 
     @Test func anExistingServerTakesAShortPassphraseFromTheTerminal() throws {
         let pair = try CryptoTerminalPair()
-        let name = pair.slaveName
-        let read = BackgroundRead {
-            try PassphraseSource(environment: [:], terminalPath: name).passphrase(confirm: false)
-        }
-        try pair.waitFor("Sync passphrase: ")
-        try pair.waitForEchoOff()
-        pair.type("short\r")
-        #expect(try read.result() == "short")
+        let outcome = try Self.ask(confirm: false, on: pair, answering: [("Sync passphrase: ", "short\r")])
+        #expect(try outcome.get() == "short")
+        #expect(pair.echoes)
     }
 
     @Test func noTerminalAndNoSourceSaysHow() throws {

@@ -12,6 +12,8 @@ final class CryptoTerminalPair: @unchecked Sendable {
     let slave: Int32
     let slaveName: String
     private(set) var shown: [UInt8] = []
+    /// Where the next ``waitFor(_:timeout:)`` starts looking in ``shown``.
+    private var matched = 0
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -57,11 +59,18 @@ final class CryptoTerminalPair: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
-    /// Reads what the terminal shows until `needle` has appeared `times` times in all of
-    /// it; throws after `timeout` seconds with what was shown.
-    func waitFor(_ needle: String, times: Int = 1, timeout: Double = 20) throws {
+    /// Reads what the terminal shows until `needle` appears after the previous match;
+    /// throws after `timeout` seconds with what was shown.
+    func waitFor(_ needle: String, timeout: Double = 20) throws {
+        let wanted = Array(needle.utf8)
         let deadline = Date().addingTimeInterval(timeout)
-        while text.components(separatedBy: needle).count - 1 < times {
+        while true {
+            if let start = (matched..<max(matched, shown.count - wanted.count + 1)).first(where: {
+                Array(shown[$0..<($0 + wanted.count)]) == wanted
+            }) {
+                matched = start + wanted.count
+                return
+            }
             guard Date() < deadline else {
                 throw Failure(
                     description: "timed out waiting for \(needle.debugDescription); shown: \(text.debugDescription)")

@@ -72,7 +72,11 @@ public struct KeyFile: Sendable {
             // The umask can only take bits away from 0600; set it exactly, so the owner can
             // read it back whatever the umask.
             guard fchmod(descriptor, 0o600) == 0 else { throw ioError("set the mode of", path: temporary) }
-            try writeAll(content, to: descriptor, path: temporary)
+            do {
+                try DescriptorIO.writeAll(content, to: descriptor)
+            } catch {
+                throw SyncCryptoError.keyFileIO(path: temporary, action: "write", reason: error.reason)
+            }
             guard fsync(descriptor) == 0 else { throw ioError("sync", path: temporary) }
         }
         try beforeRename(temporary)
@@ -105,23 +109,16 @@ public struct KeyFile: Sendable {
         if status.st_mode & 0o077 != 0 {
             throw SyncCryptoError.keyFileOpen(path: path, writableOnly: status.st_mode & 0o044 == 0)
         }
-        var bytes = [UInt8](repeating: 0, count: Self.maximumSize + 1)
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress?.advanced(by: count), $0.count - count)
-            }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw ioError("read", path: path)
-            }
-            if read == 0 { break }
-            count += read
+        let bytes: [UInt8]
+        do {
+            bytes = try DescriptorIO.read(upTo: Self.maximumSize + 1, from: descriptor)
+        } catch {
+            throw SyncCryptoError.keyFileIO(path: path, action: "read", reason: error.reason)
         }
-        guard count <= Self.maximumSize else {
+        guard bytes.count <= Self.maximumSize else {
             throw SyncCryptoError.keyFileDamaged(path: path, reason: "larger than a key file")
         }
-        return try parse(Array(bytes[0..<count]))
+        return try parse(bytes)
     }
 
     private func parse(_ bytes: [UInt8]) throws -> (serverID: String, key: SyncKey) {
@@ -168,20 +165,6 @@ public struct KeyFile: Sendable {
         }
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
             throw ioError("create the folder", path: directory)
-        }
-    }
-
-    private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress?.advanced(by: offset), $0.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw ioError("write", path: path)
-            }
-            offset += written
         }
     }
 

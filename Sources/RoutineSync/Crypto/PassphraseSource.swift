@@ -82,16 +82,11 @@ public struct PassphraseSource: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw unreadable(path) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= maximumFileSize, !bytes.contains(0x0a) {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(path)
-            }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
+        var bytes: [UInt8]
+        do {
+            bytes = try DescriptorIO.read(upTo: maximumFileSize + 1, from: descriptor, stoppingAt: 0x0a)
+        } catch {
+            throw SyncCryptoError.passphraseFileUnreadable(path: path, reason: error.reason)
         }
         defer {
             for index in bytes.indices { bytes[index] = 0 }

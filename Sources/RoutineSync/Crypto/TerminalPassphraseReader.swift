@@ -117,14 +117,9 @@ public enum TerminalPassphraseReader {
         }
     }
 
+    /// Writes to the terminal; a prompt that cannot be shown is no reason to fail the read.
     private static func write(_ text: String, to output: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            bytes = bytes.dropFirst(written)
-        }
+        try? DescriptorIO.writeAll(Array(text.utf8), to: output)
     }
 
     /// Installs the restoring handler for each guarded signal whose disposition is the
