@@ -41,6 +41,8 @@ extension AppDatabase {
             }
             try applier.retryPending()
             var report = applier.report
+            var seen = Set<String>()
+            report.problems = report.problems.filter { seen.insert($0).inserted }
             report.sameDay = try applier.sameDayEntries()
             report.waiting = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_pending") ?? 0
             for change in changes {

@@ -1,3 +1,4 @@
+import Foundation
 import RoutineCore
 
 /// What stops a sync, one line each (SPEC §16.5). Errors of the connection

@@ -45,7 +45,7 @@ struct SyncOptions: ParsableArguments {
             keyFile: KeyFile(configDirectory: StoreFiles.directory(of: settings.configPath)),
             passphrase: PassphraseSource(passphraseFile: passphraseFile, environment: environment),
             readRoutine: { source in RoutineFileReader.read(string: source).routine },
-            now: { settings.time.clock.now() })
+            now: settings.time.now)
         return (engine, settings)
     }
 
@@ -148,13 +148,13 @@ struct SyncStatusCommand: ParsableCommand {
         if format.format == .json {
             printJSON([
                 "device": (identity.device), "name": status.deviceName.map { ($0) } ?? NSNull(),
-                "lastSync": identity.lastSync.map { (Instant.format($0)) } ?? NSNull(),
+                "lastSync": identity.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
                 "waiting": (identity.waiting), "pending": (identity.pending),
                 "devices": (
                     status.devices.map {
                         ([
                             "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
-                            "lastSync": $0.lastSync.map { (Instant.format($0)) } ?? NSNull(),
+                            "lastSync": $0.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
                         ])
                     }),
             ])
@@ -188,7 +188,7 @@ struct SyncDevices: ParsableCommand {
                     devices.map {
                         ([
                             "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
-                            "lastSync": $0.lastSync.map { (Instant.format($0)) } ?? NSNull(),
+                            "lastSync": $0.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
                         ])
                     }))
             return
