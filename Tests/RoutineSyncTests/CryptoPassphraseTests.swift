@@ -9,8 +9,9 @@ import Testing
 #endif
 
 /// The passphrase (SPEC §16.4): from a file, the environment, or a real terminal without
-/// echo — and the terminal is whole again afterwards, however the read ended.
-@Suite struct CryptoPassphraseTests {
+/// echo — and the terminal is whole again afterwards, however the read ended. Serialized:
+/// the signal test looks at process-wide dispositions another read would change.
+@Suite(.serialized) struct CryptoPassphraseTests {
     /// Reads one passphrase through `pair` while typing `keys`; returns the outcome.
     private static func readTyping(_ keys: String, on pair: CryptoTerminalPair) throws -> Result<String, any Error> {
         let slave = pair.slave
@@ -41,6 +42,36 @@ import Testing
         #expect(modes & tcflag_t(ECHO) != 0)
         #expect(modes & tcflag_t(ICANON) != 0)
         #expect(modes & tcflag_t(ISIG) != 0)
+    }
+
+    /// Whether `signal` has its default disposition in this process.
+    private static func isDefault(_ signal: Int32) -> Bool {
+        var action = sigaction()
+        return sigaction(signal, nil, &action) == 0 && action.__sigaction_handler.sa_handler == nil
+    }
+
+    /// A kill from elsewhere mid-read must not leave the terminal without echo: while the
+    /// prompt waits, each guarded signal that had the default disposition has a handler
+    /// (it restores the terminal, then re-raises); afterwards the default is back. (The
+    /// handler itself ends the process: only a test of the binary can run it.)
+    @Test func signalsFromElsewhereAreGuardedOnlyWhileReading() throws {
+        let guarded = [SIGHUP, SIGINT, SIGQUIT, SIGTERM].filter { Self.isDefault($0) }
+        #expect(!guarded.isEmpty)
+        let pair = try CryptoTerminalPair()
+        let slave = pair.slave
+        let read = BackgroundRead {
+            try TerminalPassphraseReader.read(prompt: "Sync passphrase: ", input: slave, output: slave)
+        }
+        try pair.waitFor("Sync passphrase: ")
+        try pair.waitForEchoOff()
+        for signal in guarded {
+            #expect(!Self.isDefault(signal), "signal \(signal)")
+        }
+        pair.type("secret words\r")
+        #expect(try read.result() == "secret words")
+        for signal in guarded {
+            #expect(Self.isDefault(signal), "signal \(signal)")
+        }
     }
 
     @Test func backspaceAndCtrlUEditTheLine() throws {
