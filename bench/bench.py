@@ -63,8 +63,8 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
     parser.add_argument(
-        "--only", choices=["conditions", "lifetime", "lsp", "answers"], help="run one scenario only")
-    parser.add_argument("--previous", help="with --only lifetime: a git revision to build and time beside")
+        "--only", choices=["conditions", "lifetime", "lsp", "answers", "sync"], help="run one scenario only")
+    parser.add_argument("--previous", help="with --only lifetime or sync: a git revision to build and time beside")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
     binary = args.binary
@@ -98,6 +98,12 @@ def main():
         return
     if args.only == "answers":
         answers_bench.answers_scenario(binary, work, env, runs, results, compare, run_timed)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.only == "sync":
+        import sync_bench
+        previous = build_previous(args.previous) if args.previous else None
+        sync_bench.sync_scenario(binary, work, env, runs, results, compare, run_timed, previous, args.quick)
         shutil.rmtree(work, ignore_errors=True)
         return
 
@@ -200,6 +206,8 @@ def main():
     import lsp_bench
     results += lsp_bench.lsp_scenarios(binary, env, args.quick, ROOT, runs)
     answers_bench.answers_scenario(binary, work, env, runs, results, compare, run_timed)
+    import sync_bench
+    sync_bench.sync_scenario(binary, work, env, runs, results, compare, run_timed, None, args.quick)
     shutil.rmtree(work, ignore_errors=True)
 
 

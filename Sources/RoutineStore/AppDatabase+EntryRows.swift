@@ -82,6 +82,7 @@ extension AppDatabase {
                 let stored = try StoredEntrySignatures(db)
                 // Into an empty store no row can be one already stored: no uid lookups,
                 // and the uid index is built once at the end like the others.
+                let capture = try SyncSnapshot.suspendEntryCapture(db)
                 let indexes = try Self.dropEntryIndexesForBulkLoad(
                     db, rowsAtMost: source.rowsAtMost, includingUIDs: stored.isEmpty)
                 var resolver = HabitResolver(db: db, now: now)
@@ -138,6 +139,7 @@ extension AppDatabase {
                     count += 1
                 }
                 for sql in indexes { try db.execute(sql: sql) }
+                try SyncSnapshot.resumeEntryCapture(db, capture)
                 return EntryImportResult(imported: count, alreadyPresent: skipped)
             }
         } catch {

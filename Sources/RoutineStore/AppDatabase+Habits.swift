@@ -43,14 +43,49 @@ extension AppDatabase {
         }
     }
 
-    /// Moves every entry, goal link, pause link and routine reference of habit `from` to
-    /// `into`, removes `from`, and returns the number of entries moved: the work of a
-    /// merge, also done when a pulled change merges two habits (SPEC §16.3).
+    /// Merges habit `from` into `into` and returns the number of entries of `from`: the
+    /// work of `habit merge`, also done when a pulled change merges two habits (SPEC §16.3).
+    ///
+    /// The row that stays is the one with the smaller uid, whichever way the merge goes,
+    /// with INTO's name and settings: two devices that merged a pair in opposite
+    /// directions while apart then keep the same habit (its settings those of the later
+    /// merge, by clock), and merges never make a cycle of uids.
     static func moveHabit(_ db: Database, from source: Int64, into target: Int64) throws -> Int {
+        let moved = try EntryRecord.filter(EntryRecord.Columns.habitID == source).fetchCount(db)
+        let uids = try Dictionary(
+            uniqueKeysWithValues: Row.fetchAll(
+                db, sql: "SELECT id, uid FROM habit WHERE id IN (?, ?)", arguments: [source, target]
+            ).map { ($0["id"] as Int64, $0["uid"] as String?) })
+        guard let sourceUID = uids[source] ?? nil, let targetUID = uids[target] ?? nil, sourceUID < targetUID else {
+            try moveRows(db, from: source, into: target)
+            return moved
+        }
+        let settings = try Row.fetchOne(
+            db, sql: "SELECT name, name_key, measure_id, target, weekly, schedule, archived_at FROM habit WHERE id = ?",
+            arguments: [target])
+        try moveRows(db, from: target, into: source)
+        if let settings {
+            try db.execute(
+                sql: """
+                    UPDATE habit SET name = ?, name_key = ?, measure_id = ?, target = ?, weekly = ?, schedule = ?,
+                      archived_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    settings["name"], settings["name_key"], settings["measure_id"], settings["target"],
+                    settings["weekly"], settings["schedule"], settings["archived_at"], source,
+                ])
+        }
+        return moved
+    }
+
+    /// Moves every entry, goal link, pause link and routine reference of habit `source`
+    /// to `target`, then removes `source`.
+    private static func moveRows(_ db: Database, from source: Int64, into target: Int64) throws {
         // First, so a device that pulls this merge moves its own rows of FROM too
         // (SPEC §16.2: merges follow the habit's uid).
         try recordAlias(db, from: source, into: target)
-        let moved = try EntryRecord.filter(EntryRecord.Columns.habitID == source)
+        try EntryRecord.filter(EntryRecord.Columns.habitID == source)
             .updateAll(db, EntryRecord.Columns.habitID.set(to: target))
         try db.execute(sql: "UPDATE routine_node SET habit_id = ? WHERE habit_id = ?", arguments: [target, source])
         try db.execute(sql: "UPDATE routine_habit SET habit_id = ? WHERE habit_id = ?", arguments: [target, source])
@@ -64,7 +99,6 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM \(table) WHERE habit_id = ?", arguments: [source])
         }
         try HabitRecord.deleteOne(db, key: source)
-        return moved
     }
 
     /// Hides a habit from `today`, `stats`, `habits` (unless `--all`); its entries stay.

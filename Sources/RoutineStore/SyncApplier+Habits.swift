@@ -49,7 +49,7 @@ extension SyncApplier {
     /// share, or they would keep two habits).
     mutating func merge(_ goes: LocalHabit, into stays: LocalHabit) throws {
         try announcing { _ = try AppDatabase.moveHabit(db, from: goes.id, into: stays.id) }
-        aliases[goes.uid] = stays.uid
+        try reloadAliases()
     }
 
     /// Gives habit `id` the name `name`, first settling a habit of that name already here:
@@ -84,8 +84,27 @@ extension SyncApplier {
         return habit
     }
 
+    /// The latest stamp of the merges a habit uid went through (zero: never merged).
+    func mergeStamp(_ raw: String) throws -> ChangeStamp {
+        var latest = ChangeStamp.zero
+        var current = raw
+        var seen: Set<String> = [raw]
+        while let next = aliases[current] {
+            latest = max(latest, try stamp("merge", current, "into"))
+            guard seen.insert(next).inserted else { break }
+            current = next
+        }
+        return latest
+    }
+
     mutating func applyHabit(uid raw: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
         let uid = MergeRules.resolve(raw, aliases: aliases)
+        // A change to a habit merged since: what it set before the merge, the merge
+        // overruled (as on the device that merged); what it set after follows the habit.
+        var fields = fields
+        if uid != raw, !MergeRules.wins(stamp, over: try mergeStamp(raw)) {
+            fields = fields.filter { $0.key == "deleted" }
+        }
         let existing = try id("habit", uid: uid).flatMap { try localHabit(id: $0) }
         if fields["deleted"] != nil {
             guard let existing else {
@@ -139,8 +158,10 @@ extension SyncApplier {
         return true
     }
 
-    /// A merge made on another device: this store moves its own rows of FROM too.
-    mutating func applyMerge(uid from: String, fields: [String: Any]) throws -> Bool {
+    /// A merge made on another device: this store moves its own rows of FROM too, and
+    /// INTO takes each field of FROM changed here after the merge (by clock) and later
+    /// than INTO's own: what a device that knew of the merge would have written to INTO.
+    mutating func applyMerge(uid from: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
         guard let into = fields["into"] as? String else { return true }
         let source = MergeRules.resolve(from, aliases: aliases)
         let target = MergeRules.resolve(into, aliases: aliases)
@@ -149,15 +170,55 @@ extension SyncApplier {
             let targetHabit = try id("habit", uid: target).flatMap { try localHabit(id: $0) }
             if let sourceHabit {
                 guard let targetHabit else { return false }
-                _ = try AppDatabase.moveHabit(db, from: sourceHabit.id, into: targetHabit.id)
+                // The smaller uid stays with its own settings (the merging device sends
+                // the settings it chose as changes of their own); what this device
+                // changed on the other one after the merge (by clock) goes with it.
+                let (staysUID, _) = MergeRules.survivor(sourceHabit.uid, targetHabit.uid)
+                let (stays, goes) = staysUID == sourceHabit.uid ? (sourceHabit, targetHabit) : (targetHabit, sourceHabit)
+                let carried = try carriedFields(from: goes, into: stays, merge: stamp)
+                _ = try AppDatabase.moveHabit(db, from: goes.id, into: stays.id)
+                try reloadAliases()
+                if let name = carried["name"] as? String {
+                    _ = try self.name(stays, name)
+                }
+                try update(table: "habit", id: stays.id, fields: carried, columns: Self.habitColumns)
             }
         }
-        if from != target {
+        try setStamp("merge", from, "into", stamp)
+        if from != MergeRules.resolve(from, aliases: aliases) || from == target {
+            // Known already (moved above, or merged here before).
+        } else {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO habit_alias (uid, into_uid) VALUES (?, ?)", arguments: [from, target])
-            aliases[from] = target
+            try reloadAliases()
         }
         return true
+    }
+
+    /// The fields of `source` stamped after the merge and later than `target`'s, with
+    /// their values (`target` takes their stamps).
+    func carriedFields(from source: LocalHabit, into target: LocalHabit, merge: ChangeStamp) throws -> [String: Any] {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT name, target, weekly, schedule, archived_at FROM habit WHERE id = ?",
+                arguments: [source.id])
+        else { return [:] }
+        let columns = ["name": "name", "target": "target", "weekly": "weekly", "schedule": "schedule",
+                       "archived": "archived_at"]
+        var carried: [String: Any] = [:]
+        for (field, column) in columns {
+            let stamp = try self.stamp("habit", source.uid, field)
+            guard MergeRules.wins(stamp, over: merge), MergeRules.wins(stamp, over: try self.stamp("habit", target.uid, field))
+            else { continue }
+            switch (row[column] as DatabaseValue).storage {
+            case .string(let text): carried[field] = text
+            case .double(let number): carried[field] = NSNumber(value: number)
+            case .int64(let number): carried[field] = NSNumber(value: Double(number))
+            default: carried[field] = NSNull()
+            }
+            try setStamp("habit", target.uid, field, stamp)
+        }
+        return carried
     }
 
     /// A routine's own fields (its archive mark). The routine row comes with its first

@@ -73,6 +73,12 @@ struct SyncApplier {
         self.db = db
         self.now = now
         self.readRoutine = readRoutine
+        aliases = [:]
+        try reloadAliases()
+    }
+
+    /// The merged habit uids, as the store holds them now.
+    mutating func reloadAliases() throws {
         aliases = Dictionary(
             try Row.fetchAll(db, sql: "SELECT uid, into_uid FROM habit_alias").map { ($0["uid"], $0["into_uid"]) },
             uniquingKeysWith: { first, _ in first })
@@ -84,6 +90,8 @@ struct SyncApplier {
             return
         }
         let stamp = ChangeStamp(clock: change.clock, device: change.device)
+        // The clock first: what applying announces (a merge) comes after what it applies.
+        try db.execute(sql: "UPDATE sync_self SET hlc = max(hlc, ?)", arguments: [change.clock])
         for case let item as [String: Any] in items {
             try applyOrKeep(kind: change.kind, item: item, stamp: stamp, pendingID: nil)
         }
@@ -149,7 +157,7 @@ struct SyncApplier {
         switch kind {
         case "entry": return try applyEntry(uid: uid, fields: fields, stamp: stamp)
         case "habit": return try applyHabit(uid: uid, fields: fields, stamp: stamp)
-        case "merge": return try applyMerge(uid: uid, fields: fields)
+        case "merge": return try applyMerge(uid: uid, fields: fields, stamp: stamp)
         case "step": return try applyStep(uid: uid, fields: fields, stamp: stamp)
         case "pause": return try applyPlan(SyncApplier.pause, uid: uid, fields: fields, stamp: stamp)
         case "goal": return try applyPlan(SyncApplier.goal, uid: uid, fields: fields, stamp: stamp)

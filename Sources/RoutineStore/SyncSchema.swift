@@ -101,9 +101,11 @@ enum SyncSchema {
             Field("title", "R.title"), Field("source", "R.source"), Field("imported", "R.imported_at"),
         ], deletes: false, updates: false, stampsInserts: true)
 
+    /// Stamped as it is made: a change to the merged habit made before the merge (by
+    /// clock) is overruled by it on every device; one made after it follows the habit.
     static let merge = Captured(
         table: "habit_alias", kind: "merge", uid: "R.uid", fields: [Field("into", "R.into_uid")], deletes: false,
-        updates: false)
+        updates: false, stampsInserts: true)
 
     /// Every captured table, in the order a snapshot sends them: what a row refers to
     /// comes before it.

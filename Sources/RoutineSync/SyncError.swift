@@ -42,7 +42,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A URL without its password.
-    static func safe(_ url: String) -> String {
+    public static func safe(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
         components.password = "***"
         return components.string ?? url

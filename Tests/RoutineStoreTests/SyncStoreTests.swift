@@ -169,4 +169,27 @@ import Testing
         try store.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
         #expect(try store.outbox(limit: 10).count == 2)
     }
+
+    @Test func aBulkImportSendsItsRowsInBatchesAndCaptureComesBack() throws {
+        let dir = TempDir()
+        let a = try Device(dir.path + "/a.sqlite")
+        let b = try Device(dir.path + "/b.sqlite")
+        var log: [IncomingChange] = []
+        try a.push(to: &log)
+        let rows = (0..<2500).map { index in
+            EntryRow(
+                habit: "Bulk \(index % 5)", dayKey: DayKey(ordinal: 740_000 + index / 5), timestamp: Fixtures.instant,
+                timeZone: "UTC")
+        }
+        _ = try a.store.importEntries(rows: rows, now: Fixtures.instant)
+        let outbox = try a.store.outbox(limit: 100)
+        #expect(outbox.filter { $0.kind == "entry" }.count == 3)
+        _ = try a.store.logEntry(
+            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil)
+        #expect(try a.store.outbox(limit: 100).count == outbox.count + 2)
+        try a.push(to: &log)
+        try b.pull(from: log)
+        #expect(try Self.entries(b.store) == Self.entries(a.store))
+        #expect(try Self.entries(b.store).count == 2501)
+    }
 }

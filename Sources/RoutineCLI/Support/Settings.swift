@@ -3,6 +3,7 @@ import Foundation
 import RoutineCore
 import RoutineFile
 import RoutineStore
+import RoutineSync
 
 /// What the global options, the environment and the configuration file resolve to:
 /// the store path, the time context and colour, with the precedence of SPEC §12 (flag,
@@ -113,6 +114,14 @@ public struct Settings: Sendable {
             colorSetting ?? ResolvedSetting(key: "color", value: "auto", source: "default"),
             weekStartSetting ?? ResolvedSetting(key: "week-start", value: "mon", source: "default"),
         ]
+        // Sync's settings (SPEC §16.1), shown when set; a password in the URL is not shown.
+        for key in ["sync.url", "sync.device"] {
+            guard let value = file[key] else { continue }
+            let shown = key == "sync.url" ? SyncError.safe(value.text) : value.text
+            resolved.append(
+                ResolvedSetting(
+                    key: key, value: shown, source: "\(configPath):\(value.location.line):\(value.location.column)"))
+        }
     }
 
     /// A value that counts as set: not nil, not empty or white space.

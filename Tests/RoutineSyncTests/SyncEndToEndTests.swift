@@ -1,0 +1,77 @@
+import EndToEndSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// Two devices (two stores, two configuration folders) syncing through a real
+/// PostgreSQL 15, run as a person runs them: the real binary.
+@Suite struct SyncEndToEndTests {
+    static let passphrase = ["ROUTINE_SYNC_PASSPHRASE": "correct horse battery", "ROUTINE_SYNC_KDF_LOG2N": "10"]
+
+    /// The entries of a store without the local ids (each device numbers its own).
+    static func entries(_ device: EndToEnd) throws -> [String] {
+        try device.entries(all: true).map { row in
+            ["uid", "habit", "day", "value", "note", "deleted"].map { "\(row[$0] ?? "-")" }.joined(separator: " ")
+        }.sorted()
+    }
+
+    @Test func twoDevicesEndWithOneHistoryAndTheServerHoldsNoPlaintext() throws {
+        let server = try PostgresServer.shared()
+        let url = try server.createDatabase()
+        let laptop = try EndToEnd(extra: Self.passphrase)
+        let desktop = try EndToEnd(extra: Self.passphrase)
+        try laptop.ok(["log", "Read", "--new", "--note", "a secret novel"])
+        try laptop.ok(["import", EndToEnd.routineFile("morning-checkin")])
+        let first = try laptop.ok(["sync", "init", "--remote", url, "--device", "laptop"])
+        #expect(first.contains("set up the sync server"))
+        try laptop.ok(["sync", "--remote", url])
+        try desktop.ok(["log", "Stretch", "--new"])
+        try desktop.ok(["sync", "init", "--remote", url, "--device", "desktop"])
+        try desktop.ok(["sync", "--remote", url])
+        try laptop.ok(["sync", "--remote", url])
+        #expect(try Self.entries(laptop) == Self.entries(desktop))
+        #expect(try Self.entries(laptop).count == 2)
+        #expect(try desktop.ok(["list"]).contains("morning-checkin"))
+        // Syncing again moves nothing and doubles nothing.
+        let again = try desktop.ok(["sync", "--remote", url, "--format", "json"])
+        #expect(again.contains("\"pushed\":0"))
+        #expect(try Self.entries(desktop).count == 2)
+        // The server's tables hold ciphertext only: neither the note nor a habit name.
+        let dump = try server.tool("pg_dump", ["--data-only", "--dbname", url])
+        #expect(dump.contains("routine_sync"))
+        #expect(!dump.contains("secret novel"))
+        #expect(!dump.contains("Stretch"))
+        #expect(!dump.contains("Meditate"))
+        // The key file is the owner's alone.
+        let key = laptop.folder.url.appendingPathComponent("config/routine/sync.key").path
+        let mode = try FileManager.default.attributesOfItem(atPath: key)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func aWrongPassphraseIsOneLineAndPushesNothing() throws {
+        let server = try PostgresServer.shared()
+        let url = try server.createDatabase()
+        let laptop = try EndToEnd(extra: Self.passphrase)
+        try laptop.ok(["log", "Read", "--new"])
+        try laptop.ok(["sync", "init", "--remote", url, "--device", "laptop"])
+        let intruder = try EndToEnd(extra: ["ROUTINE_SYNC_PASSPHRASE": "not the passphrase"])
+        try intruder.ok(["log", "Secret", "--new"])
+        let refused = try intruder.run(["sync", "init", "--remote", url, "--device", "other"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("passphrase"))
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        let changes = try server.psql(url, "SELECT count(*) FROM routine_sync.change")
+        #expect(changes.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        // The refused device's own history is untouched.
+        #expect(try intruder.entries().count == 1)
+    }
+
+    @Test func anUnreachableServerIsOneLine() throws {
+        let device = try EndToEnd(extra: Self.passphrase)
+        try device.ok(["log", "Read", "--new"])
+        let result = try device.run(["sync", "init", "--remote", "postgresql:///nothing?host=/nonexistent-socket-dir"])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try device.entries().count == 1)
+    }
+}

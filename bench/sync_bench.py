@@ -1,0 +1,135 @@
+"""The sync scenarios (SPEC §16), against a private PostgreSQL 15 on a unix socket:
+
+- the first sync of a lifetime store (10 years, 100 habits, ~365,000 entries): `sync init`
+  and `sync` of a store against `psql \\copy` of the same rows as plaintext CSV into a
+  table of the same columns (target: within 5×);
+- an everyday sync (a day of changes: a check-in's entries and answers) against
+  `psql -c 'SELECT 1'` (a connection and a round trip; target: under 300 ms);
+- `today` and `list` start-up of this build against the build before sync
+  (`--previous REV`; else against `sqlite3` one query), to show they did not slow down.
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+
+PG = "/usr/lib/postgresql/15/bin"
+
+
+class Cluster:
+    """initdb + postgres on a unix socket in a temporary folder. As root, the server
+    runs as uid 1000 in a user namespace (initdb refuses root)."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="routine-bench-pg-")
+        self.data = os.path.join(self.folder, "data")
+        self.socket = os.path.join(self.folder, "sock")
+        os.makedirs(self.socket)
+        self.prefix = ["unshare", "--user", "--map-user=1000", "--map-group=1000", "--"] if os.getuid() == 0 else []
+        subprocess.run(self.prefix + [f"{PG}/initdb", "-D", self.data, "-A", "trust", "-U", "bench"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.server = subprocess.Popen(
+            self.prefix + [f"{PG}/postgres", "-D", self.data, "-k", self.socket, "-c", "listen_addresses=",
+                           "-c", "fsync=off"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if subprocess.run(["psql", "-h", self.socket, "-U", "bench", "-d", "postgres", "-c", "select 1"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+                return
+            time.sleep(0.1)
+        raise SystemExit("bench: PostgreSQL did not start")
+
+    def database(self, name):
+        subprocess.run(["psql", "-h", self.socket, "-U", "bench", "-d", "postgres", "-c", f"create database {name}"],
+                       check=True, stdout=subprocess.DEVNULL)
+        return f"postgresql:///{name}?host={self.socket}&user=bench"
+
+    def psql(self, name):
+        return ["psql", "-q", "-h", self.socket, "-U", "bench", "-d", name]
+
+    def stop(self):
+        self.server.terminate()
+        self.server.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def sync_scenario(binary, work, env, runs, results, compare, run_timed, previous_binary=None, quick=False):
+    import gen_entries
+    cluster = Cluster()
+    try:
+        env = dict(env, ROUTINE_SYNC_PASSPHRASE="correct horse battery staple")
+        habits, days = (20, 400) if quick else (100, 3650)
+        csv_path = os.path.join(work, "sync-entries.csv")
+        rows = gen_entries.write(csv_path, habits=habits, days=days, seed=4)
+        base = os.path.join(work, "sync-base.sqlite")
+        subprocess.run([binary, "--store", base, "import-entries", "--new", csv_path], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
+        count = [0]
+
+        def first_sync():
+            count[0] += 1
+            store = os.path.join(work, f"sync-{count[0]}.sqlite")
+            shutil.copy(base, store)
+            config = os.path.join(work, f"config-{count[0]}")
+            url = cluster.database(f"first{count[0]}")
+            run_env = dict(env, XDG_CONFIG_HOME=config)
+            start = time.perf_counter()
+            for command in (["sync", "init", "--device", "bench"], ["sync"]):
+                subprocess.run([binary, "--store", store] + command + ["--remote", url], check=True, env=run_env,
+                               stdout=subprocess.DEVNULL)
+            elapsed = time.perf_counter() - start
+            os.remove(store)
+            return elapsed, 0
+
+        def copy_plaintext():
+            count[0] += 1
+            name = f"plain{count[0]}"
+            cluster.database(name)
+            subprocess.run(cluster.psql(name) + ["-c", "create table entries (habit text, day_key text, value float8,"
+                                                       " note text, ts text, tz text)"], check=True)
+            return run_timed(cluster.psql(name) + ["-c", f"\\copy entries from '{csv_path}' csv header"])
+
+        results.append(compare(f"first sync of {rows:,} entries (init + sync, sealed) vs psql \\copy of them as plaintext",
+                               first_sync, copy_plaintext, max(3, runs // 2), "within 5x"))
+
+        # An everyday sync: a device that synced its lifetime, then a day's check-in.
+        store = os.path.join(work, "sync-daily.sqlite")
+        shutil.copy(base, store)
+        url = cluster.database("daily")
+        daily_env = dict(env, XDG_CONFIG_HOME=os.path.join(work, "config-daily"))
+        for command in (["sync", "init", "--device", "daily"], ["sync"]):
+            subprocess.run([binary, "--store", store] + command + ["--remote", url], check=True, env=daily_env,
+                           stdout=subprocess.DEVNULL)
+        day = [0]
+
+        def everyday():
+            day[0] += 1
+            for habit in ("Habit 000", "Habit 001", "Habit 002", "Habit 003", "Habit 004"):
+                subprocess.run([binary, "--store", store, "log", habit, "1", "--day", f"+{day[0]}"], env=daily_env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return run_timed([binary, "--store", store, "sync", "--remote", url], env=daily_env)
+
+        results.append(compare("everyday sync (a day's 5 entries) vs psql -c 'select 1'", everyday,
+                               lambda: run_timed(cluster.psql("daily") + ["-c", "select 1"]), runs, "under 300 ms"))
+
+        # Start-up of commands that don't sync: this build against the one before sync.
+        if previous_binary:
+            # A store the earlier build can open (it refuses one migrated past it).
+            earlier = os.path.join(work, "sync-earlier.sqlite")
+            subprocess.run([previous_binary, "--store", earlier, "import-entries", "--new", csv_path], check=True,
+                           env=env, stdout=subprocess.DEVNULL)
+        for command in (["today"], ["list"]):
+            mine = lambda: run_timed([binary, "--store", base] + command, env=env)
+            if previous_binary:
+                anchor = lambda: run_timed([previous_binary, "--store", earlier] + command, env=env)
+                label = "the build before sync"
+            else:
+                small = os.path.join(work, "one.sqlite")
+                subprocess.run(["sqlite3", small, "create table if not exists t(a);"], check=True)
+                anchor = lambda: run_timed(["sqlite3", small, "select 1;"])
+                label = "sqlite3 one query"
+            results.append(compare(f"{' '.join(command)} start-up ({rows:,} entries) vs {label}", mine, anchor, runs,
+                                   "unchanged"))
+    finally:
+        cluster.stop()
