@@ -174,7 +174,8 @@ extension SyncApplier {
                 // the settings it chose as changes of their own); what this device
                 // changed on the other one after the merge (by clock) goes with it.
                 let (staysUID, _) = MergeRules.survivor(sourceHabit.uid, targetHabit.uid)
-                let (stays, goes) = staysUID == sourceHabit.uid ? (sourceHabit, targetHabit) : (targetHabit, sourceHabit)
+                let (stays, goes) =
+                    staysUID == sourceHabit.uid ? (sourceHabit, targetHabit) : (targetHabit, sourceHabit)
                 let carried = try carriedFields(from: goes, into: stays, merge: stamp)
                 _ = try AppDatabase.moveHabit(db, from: goes.id, into: stays.id)
                 try reloadAliases()
@@ -203,12 +204,15 @@ extension SyncApplier {
                 db, sql: "SELECT name, target, weekly, schedule, archived_at FROM habit WHERE id = ?",
                 arguments: [source.id])
         else { return [:] }
-        let columns = ["name": "name", "target": "target", "weekly": "weekly", "schedule": "schedule",
-                       "archived": "archived_at"]
+        let columns = [
+            "name": "name", "target": "target", "weekly": "weekly", "schedule": "schedule",
+            "archived": "archived_at",
+        ]
         var carried: [String: Any] = [:]
         for (field, column) in columns {
             let stamp = try self.stamp("habit", source.uid, field)
-            guard MergeRules.wins(stamp, over: merge), MergeRules.wins(stamp, over: try self.stamp("habit", target.uid, field))
+            guard MergeRules.wins(stamp, over: merge),
+                MergeRules.wins(stamp, over: try self.stamp("habit", target.uid, field))
             else { continue }
             switch (row[column] as DatabaseValue).storage {
             case .string(let text): carried[field] = text

@@ -22,7 +22,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notSetUp:
             line = "this store is not set up for sync: run `routine sync init` first"
         case .notOurs(let url):
-            line = "the database at \(Self.safe(url)) has a routine_sync schema that routine did not make; refusing to use it"
+            line =
+                "the database at \(Self.safe(url)) has a routine_sync schema that routine did not make; refusing to use it"
         case .newerServer(let url, let version):
             line =
                 "the sync server at \(Self.safe(url)) was set up by a newer routine (schema \(version)); upgrade routine on this device"
@@ -32,11 +33,13 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .deviceNameTaken(let name):
             line = "another device is registered as '\(name)' on this server; choose another name with --device NAME"
         case .notRegistered:
-            line = "this device is not registered on the sync server (was its database emptied?); run `routine sync init`"
+            line =
+                "this device is not registered on the sync server (was its database emptied?); run `routine sync init`"
         case .keyForOtherServer(let path):
             line = "the key in \(path) is for another sync server; run `routine sync key` to set this one's"
         case .tampered(let device, let seq):
-            line = "change \(seq) from device \(device) does not match what was sealed: it was tampered with; nothing was applied"
+            line =
+                "change \(seq) from device \(device) does not match what was sealed: it was tampered with; nothing was applied"
         }
         return TerminalText.escaped(line)
     }

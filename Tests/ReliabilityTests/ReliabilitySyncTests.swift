@@ -106,7 +106,9 @@ import Testing
         for round in 0..<Self.rounds {
             for device in devices {
                 for _ in 0..<(3 + generator.below(4)) {
-                    if try write(device, round: round, generator: &generator) { figures.writes += 1 } else {
+                    if try write(device, round: round, generator: &generator) {
+                        figures.writes += 1
+                    } else {
                         figures.refused += 1
                     }
                 }
@@ -159,7 +161,8 @@ import Testing
         var input = ""
         switch generator.below(9) {
         case 0, 1, 2:
-            arguments = ["log", habit, "--new", "--day", day] + (generator.below(2) == 0 ? ["--note", "n\(round)"] : [])
+            arguments =
+                ["log", habit, "--new", "--day", day] + (generator.below(2) == 0 ? ["--note", "n\(round)"] : [])
         case 3:
             let entries = try device.entryIDs()
             guard !entries.isEmpty else { return false }
@@ -173,7 +176,8 @@ import Testing
         case 5:
             arguments = ["pause", habit, "--from", day, "--to", "2026-11-30", "--note", "trip \(round)"]
         case 6:
-            arguments = ["goal", "add", "Goal \(round) \(device.name)", "--target", "5", "--from", day, "--to", "2026-12-31"]
+            arguments =
+                ["goal", "add", "Goal \(round) \(device.name)", "--target", "5", "--from", day, "--to", "2026-12-31"]
                 + ["--habit", habit]
         case 7:
             arguments = ["import", EndToEnd.routineFile(generator.below(2) == 0 ? "morning-checkin" : "training")]

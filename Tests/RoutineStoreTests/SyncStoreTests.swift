@@ -185,7 +185,8 @@ import Testing
         let outbox = try a.store.outbox(limit: 100)
         #expect(outbox.filter { $0.kind == "entry" }.count == 3)
         _ = try a.store.logEntry(
-            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil)
+            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
+        )
         #expect(try a.store.outbox(limit: 100).count == outbox.count + 2)
         try a.push(to: &log)
         try b.pull(from: log)

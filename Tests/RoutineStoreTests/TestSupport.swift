@@ -176,7 +176,9 @@ enum OldStore {
                 AND (name LIKE 'sync\\_%' ESCAPE '\\' OR (name LIKE '%uid_default' AND name <> 'habit_entry_uid_default'))
                 """)
         for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger)") }
-        for table in ["habit_alias", "sync_self", "sync_outbox", "sync_field", "sync_cursor", "sync_tombstone", "sync_pending"] {
+        for table in [
+            "habit_alias", "sync_self", "sync_outbox", "sync_field", "sync_cursor", "sync_tombstone", "sync_pending",
+        ] {
             try db.execute(sql: "DROP TABLE \(table)")
         }
         for table in ["habit", "pause", "goal", "routine_version"] {

@@ -23,7 +23,9 @@ extension RoutineCommand {
 
 /// What every sync subcommand takes.
 struct SyncOptions: ParsableArguments {
-    @Option(name: .customLong("remote"), help: ArgumentHelp("The server's PostgreSQL URL (else sync.url).", valueName: "url"))
+    @Option(
+        name: .customLong("remote"),
+        help: ArgumentHelp("The server's PostgreSQL URL (else sync.url).", valueName: "url"))
     var remote: String?
 
     @Option(help: ArgumentHelp("Read the passphrase from the first line of FILE.", valueName: "file"))
@@ -36,8 +38,9 @@ struct SyncOptions: ParsableArguments {
         let settings = try Settings(options: global)
         let environment = ProcessInfo.processInfo.environment
         let file = try? ConfigFile.load(path: settings.configPath)
-        guard let url = Settings.given(remote) ?? Settings.given(environment["ROUTINE_SYNC_URL"])
-            ?? file?["sync.url"]?.text
+        guard
+            let url = Settings.given(remote) ?? Settings.given(environment["ROUTINE_SYNC_URL"])
+                ?? file?["sync.url"]?.text
         else { throw CLIError(SyncError.noURL.description) }
         let store = try Session.current.store(settings)
         let engine = SyncEngine(
@@ -61,7 +64,8 @@ struct SyncOptions: ParsableArguments {
 
 /// A JSON value (dictionaries, arrays, strings, numbers, NSNull) on one line, keys sorted.
 func printJSON(_ value: Any) {
-    let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    let data =
+        (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     Output.line(String(decoding: data, as: UTF8.self))
 }
 
@@ -86,8 +90,8 @@ struct SyncNow: ParsableCommand {
             printJSON([
                 "pushed": (report.pushed), "pulled": (report.pulled), "applied": (report.apply.applied),
                 "waiting": (report.apply.waiting),
-                "sameDay": (
-                    report.apply.sameDay.map {
+                "sameDay":
+                    (report.apply.sameDay.map {
                         ([
                             "habit": ($0.habit), "day": ($0.day.description),
                             "ids": ($0.ids.map { (Int($0.rawValue)) }),
@@ -116,7 +120,9 @@ struct SyncInit: ParsableCommand {
         commandName: "init",
         abstract: "Prepare the sync server (once) and register this device; asks for the passphrase.")
 
-    @Option(help: ArgumentHelp("This device's name on the server (default: sync.device, else the host name).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "This device's name on the server (default: sync.device, else the host name).", valueName: "name"))
     var device: String?
 
     @OptionGroup var options: SyncOptions
@@ -150,8 +156,8 @@ struct SyncStatusCommand: ParsableCommand {
                 "device": (identity.device), "name": status.deviceName.map { ($0) } ?? NSNull(),
                 "lastSync": identity.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
                 "waiting": (identity.waiting), "pending": (identity.pending),
-                "devices": (
-                    status.devices.map {
+                "devices":
+                    (status.devices.map {
                         ([
                             "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
                             "lastSync": $0.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
@@ -165,7 +171,8 @@ struct SyncStatusCommand: ParsableCommand {
             if identity.pending > 0 { Output.line("waiting for what they refer to: \(identity.pending)") }
             for device in status.devices where device.id != identity.device {
                 Output.line(
-                    "  \(device.name): last sync \(device.lastSync.map(Instant.formatSeconds) ?? "never"), \(device.changes) change(s)")
+                    "  \(device.name): last sync \(device.lastSync.map(Instant.formatSeconds) ?? "never"), \(device.changes) change(s)"
+                )
             }
         }
         if let failure { throw syncFailure(failure) }
@@ -173,7 +180,8 @@ struct SyncStatusCommand: ParsableCommand {
 }
 
 struct SyncDevices: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "devices", abstract: "The devices registered on the sync server.")
+    static let configuration = CommandConfiguration(
+        commandName: "devices", abstract: "The devices registered on the sync server.")
 
     @OptionGroup var options: SyncOptions
     @OptionGroup var format: FormatOption
@@ -184,17 +192,18 @@ struct SyncDevices: ParsableCommand {
         do { devices = try engine.devices() } catch { throw syncFailure(error) }
         if format.format == .json {
             printJSON(
-                (
-                    devices.map {
-                        ([
-                            "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
-                            "lastSync": $0.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
-                        ])
-                    }))
+                (devices.map {
+                    ([
+                        "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
+                        "lastSync": $0.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
+                    ])
+                }))
             return
         }
         for device in devices {
-            Output.line("\(device.name)  last sync \(device.lastSync.map(Instant.formatSeconds) ?? "never")  \(device.changes) change(s)")
+            Output.line(
+                "\(device.name)  last sync \(device.lastSync.map(Instant.formatSeconds) ?? "never")  \(device.changes) change(s)"
+            )
         }
     }
 }
