@@ -27,9 +27,11 @@ import Testing
             "GoalList": "list", "GoalShow": "show", "GoalDelete": "delete", "HabitDelete": "delete",
             "HabitSchedule": "schedule", "EditRoutine": "routine", "EditEntry": "entry",
             "RunsList": "list", "RunsShow": "show",
+            "SyncNow": "now", "SyncInit": "init", "SyncStatusCommand": "status", "SyncDevices": "devices",
+            "SyncKeyCommand": "key",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 56)
+        #expect(commands.count == 62)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -42,7 +44,7 @@ import Testing
                 "new", "edit",
                 "log", "entries", "delete", "undelete", "undo", "habits", "habit", "import-entries", "stats", "today",
                 "plan", "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "test", "schema", "lsp",
-                "repl", "answers", "import-answers", "insights", "review",
+                "repl", "answers", "import-answers", "insights", "review", "sync",
             ])
     }
 }

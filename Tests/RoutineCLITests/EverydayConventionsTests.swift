@@ -83,7 +83,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "routine: \(path):2:1: unknown key 'daystart'; did you mean 'day-start'? (known: store, timezone, day-start, color, week-start)\n"
+                == "routine: \(path):2:1: unknown key 'daystart'; did you mean 'day-start'? (known: store, timezone, day-start, color, week-start, sync)\n"
         )
         #expect(result.stdout.isEmpty)
         // Commands that need no settings still work, so the file can be fixed.

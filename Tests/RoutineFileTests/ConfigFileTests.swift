@@ -27,6 +27,16 @@ import Testing
         #expect(config["color"]?.text == "never")
     }
 
+    @Test func syncIsAMappingOfURLAndDevice() throws {
+        let config = try parse("sync:\n  url: postgresql:///r?host=/run\n  device: laptop\n")
+        #expect(config["sync.url"]?.text == "postgresql:///r?host=/run")
+        #expect(config["sync.device"]?.text == "laptop")
+        #expect(config["sync.device"]?.location == SourceLocation(line: 3, column: 11))
+        #expect(error("sync:\n  urll: x\n") == "/c/config.yaml:2:3: unknown key 'urll' under 'sync' (known: url, device)")
+        #expect(error("sync: postgresql:///r\n")?.contains("'sync' wants a mapping") == true)
+        #expect(error("sync:\n  url:\n") == "/c/config.yaml:2:7: 'sync.url' wants a text value")
+    }
+
     @Test func anEmptyFileOrACommentIsNoSetting() throws {
         #expect(try parse("").values.isEmpty)
         #expect(try parse("# nothing yet\n").values.isEmpty)
@@ -43,7 +53,7 @@ import Testing
     @Test func unknownKeysAreErrorsWithASuggestion() {
         #expect(
             error("color: auto\ncolour: always\n")
-                == "/c/config.yaml:2:1: unknown key 'colour'; did you mean 'color'? (known: store, timezone, day-start, color, week-start)"
+                == "/c/config.yaml:2:1: unknown key 'colour'; did you mean 'color'? (known: store, timezone, day-start, color, week-start, sync)"
         )
         #expect(error("editor: vi\n")?.hasPrefix("/c/config.yaml:1:1: unknown key 'editor' (known:") == true)
     }
