@@ -32,7 +32,8 @@ import Testing
         #expect(config["sync.url"]?.text == "postgresql:///r?host=/run")
         #expect(config["sync.device"]?.text == "laptop")
         #expect(config["sync.device"]?.location == SourceLocation(line: 3, column: 11))
-        #expect(error("sync:\n  urll: x\n") == "/c/config.yaml:2:3: unknown key 'urll' under 'sync' (known: url, device)")
+        #expect(
+            error("sync:\n  urll: x\n") == "/c/config.yaml:2:3: unknown key 'urll' under 'sync' (known: url, device)")
         #expect(error("sync: postgresql:///r\n")?.contains("'sync' wants a mapping") == true)
         #expect(error("sync:\n  url:\n") == "/c/config.yaml:2:7: 'sync.url' wants a text value")
     }
