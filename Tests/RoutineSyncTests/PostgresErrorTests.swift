@@ -73,6 +73,22 @@ import Testing
         #expect(error?.description.contains(PostgresServer.superuserPassword) == false)
     }
 
+    @Test func aServerTakingTCPOnlyOverSSLRefusesAPlainConnectionAndAcceptsAnEncryptedOne() throws {
+        let server = try PostgresServer(tls: true)
+        defer { server.tearDown() }
+        let error = connectionError(server.loopbackURL(extra: "sslmode=disable"))
+        guard case .sslRequiredByServer(let detail) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("no pg_hba.conf entry for host \"127.0.0.1\""), "\(detail)")
+        expectOneLine(error, startingWith: "the PostgreSQL server accepts this connection only over SSL")
+        // libpq, loaded at run time, brings its TLS with it: sslmode=require connects.
+        let encrypted = try PostgresConnection(url: server.loopbackURL(extra: "sslmode=require"))
+        let rows = try encrypted.execute("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+        #expect(try rows.bool(0, "ssl"))
+    }
+
     @Test func stoppingTheServerUnderAnOpenConnectionIsAConnectionLost() throws {
         let server = try PostgresServer()
         defer { server.tearDown() }

@@ -45,10 +45,10 @@ enum PostgresRunner: Sendable {
         }
     }
 
-    /// Gives the cluster's folder to the user the server runs as.
-    func prepare(folder: String) throws {
+    /// Gives a file or folder of the cluster to the user the server runs as.
+    func handOver(_ path: String) throws {
         guard case .asUser(let uid, let gid) = self else { return }
-        guard chown(folder, uid, gid) == 0 else { throw PostgresServerError("chown \(folder) failed: errno \(errno)") }
+        guard chown(path, uid, gid) == 0 else { throw PostgresServerError("chown \(path) failed: errno \(errno)") }
     }
 
     /// Runs a server program to completion, failing with its output when it fails.

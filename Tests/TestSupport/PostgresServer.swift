@@ -28,6 +28,8 @@ public final class PostgresServer: @unchecked Sendable {
     public let port: Int
     /// Whether the server also listens on 127.0.0.1.
     public let loopback: Bool
+    /// Whether it offers TLS there (a self-signed certificate) and takes TCP only over it.
+    public let tls: Bool
     let runner: PostgresRunner
     private let lock = NSLock()
     private var watchdog: ServerWatchdog?
@@ -39,8 +41,9 @@ public final class PostgresServer: @unchecked Sendable {
     private static let sharedServer = Result { try PostgresServer() }
 
     /// A new cluster of the caller's own, started. `loopback` also listens on
-    /// 127.0.0.1 at a free port (scram-sha-256 for every role there).
-    public init(loopback: Bool = false) throws {
+    /// 127.0.0.1 at a free port (scram-sha-256 for every role there); `tls` (which
+    /// implies it) offers SSL with a self-signed certificate and refuses TCP without it.
+    public init(loopback: Bool = false, tls: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binaries + "/initdb") else {
             throw PostgresServerError(
                 "PostgreSQL 15 is not installed (\(Self.binaries)/initdb): run scripts/setup --for-tests")
@@ -48,11 +51,12 @@ public final class PostgresServer: @unchecked Sendable {
         var template = Array("/tmp/routine-pg-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else { throw PostgresServerError("mkdtemp failed: errno \(errno)") }
         folder = String(cString: created)
-        self.loopback = loopback
-        port = loopback ? try Self.freePort() : 5432
+        self.loopback = loopback || tls
+        self.tls = tls
+        port = self.loopback ? try Self.freePort() : 5432
         runner = PostgresRunner.pick()
         Self.register(self)
-        try runner.prepare(folder: folder)
+        try runner.handOver(folder)
         try runner.run(
             [
                 Self.binaries + "/initdb", "-D", dataFolder, "-U", Self.superuser, "-E", "UTF8", "--locale=C",
@@ -60,17 +64,31 @@ public final class PostgresServer: @unchecked Sendable {
             ], in: folder)
         let rules = [
             "local all \(Self.superuser) trust", "local all all scram-sha-256",
-            "host all all 127.0.0.1/32 scram-sha-256",
+            "\(tls ? "hostssl" : "host") all all 127.0.0.1/32 scram-sha-256",
         ]
+        if tls { try makeCertificate() }
         try (rules.joined(separator: "\n") + "\n").write(
             toFile: dataFolder + "/pg_hba.conf", atomically: false, encoding: .utf8)
         try start()
-        if loopback {
+        if self.loopback {
             _ = try psql(url(), "ALTER ROLE \(Self.superuser) PASSWORD '\(Self.superuserPassword)'")
         }
     }
 
     var dataFolder: String { folder + "/data" }
+
+    /// A self-signed certificate and its key (0600, the server user's, as PostgreSQL
+    /// demands) in the cluster's folder.
+    private func makeCertificate() throws {
+        try PostgresRunner.direct.run(
+            [
+                "/usr/bin/openssl", "req", "-new", "-x509", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+                "-newkey", "rsa:2048", "-keyout", folder + "/server.key", "-out", folder + "/server.crt",
+            ], in: folder)
+        guard chmod(folder + "/server.key", 0o600) == 0 else { throw PostgresServerError("chmod server.key failed") }
+        try runner.handOver(folder + "/server.key")
+        try runner.handOver(folder + "/server.crt")
+    }
     var logFile: String { folder + "/server.log" }
 
     /// A socket URL for `database` (default the `postgres` maintenance database).
@@ -124,6 +142,8 @@ public final class PostgresServer: @unchecked Sendable {
         let server = [
             Self.binaries + "/postgres", "-D", dataFolder, "-k", folder, "-p", String(port),
             "-c", "listen_addresses=\(loopback ? "127.0.0.1" : "")", "-c", "fsync=off",
+            "-c", "ssl=\(tls ? "on" : "off")", "-c", "ssl_cert_file=\(folder)/server.crt",
+            "-c", "ssl_key_file=\(folder)/server.key",
             "-c", "full_page_writes=off", "-c", "max_connections=200",
         ]
         let watchdog = try ServerWatchdog(runner.prefix + server, log: logFile)
