@@ -193,4 +193,29 @@ import Testing
         #expect(try Self.entries(b.store) == Self.entries(a.store))
         #expect(try Self.entries(b.store).count == 2501)
     }
+
+    /// A device whose clock runs ten years ahead: what another device does after pulling
+    /// its changes still comes after them (the hybrid clock never goes behind what it saw).
+    @Test func aClockYearsAheadStillOrdersWhatComesAfter() throws {
+        let dir = TempDir()
+        let a = try Device(dir.path + "/a.sqlite")
+        let b = try Device(dir.path + "/b.sqlite")
+        var log: [IncomingChange] = []
+        let entry = try a.store.logEntry(
+            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil)
+        try a.push(to: &log)
+        try b.pull(from: log)
+        let tenYears: Int64 = 3650 * 86_400_000 << 16
+        try a.store.write { db in try db.execute(sql: "UPDATE sync_self SET hlc = hlc + ?", arguments: [tenYears]) }
+        _ = try a.store.editEntry(id: entry.id, corrections: [.note("from the future")])
+        try a.push(to: &log)
+        try b.pull(from: log)
+        let onB = try #require(try b.store.entries().first)
+        #expect(onB.note == "from the future")
+        _ = try b.store.editEntry(id: onB.id, corrections: [.note("written after")])
+        try b.push(to: &log)
+        try a.pull(from: log)
+        #expect(try a.store.entries().first?.note == "written after")
+        #expect(try b.store.entries().first?.note == "written after")
+    }
 }
