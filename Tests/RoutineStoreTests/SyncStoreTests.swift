@@ -202,7 +202,8 @@ import Testing
         let b = try Device(dir.path + "/b.sqlite")
         var log: [IncomingChange] = []
         let entry = try a.store.logEntry(
-            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil)
+            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
+        )
         try a.push(to: &log)
         try b.pull(from: log)
         let tenYears: Int64 = 3650 * 86_400_000 << 16
