@@ -53,6 +53,7 @@ extension AppDatabase {
             {
                 return
             }
+            if try !SyncSchema.hasCaptureTriggers(db) { try db.execute(sql: SyncSchema.captureTriggers) }
             try db.execute(sql: "DELETE FROM sync_self")
             try db.execute(sql: "DELETE FROM sync_outbox")
             try db.execute(sql: "DELETE FROM sync_cursor")

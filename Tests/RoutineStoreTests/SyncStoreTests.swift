@@ -219,4 +219,23 @@ import Testing
         #expect(try a.store.entries().first?.note == "written after")
         #expect(try b.store.entries().first?.note == "written after")
     }
+
+    /// The capture triggers come with `enableSync`: a store that never syncs has none (no
+    /// cost at start-up or in a bulk load), and a backup of one that does restores.
+    @Test func captureTriggersComeWithSyncAndABackupOfThemRestores() throws {
+        let dir = TempDir()
+        let plain = try AppDatabase.open(path: dir.path + "/plain.sqlite")
+        #expect(try plain.read { try SyncSchema.hasCaptureTriggers($0) } == false)
+        let device = try Device(dir.path + "/a.sqlite")
+        #expect(try device.store.read { try SyncSchema.hasCaptureTriggers($0) })
+        _ = try device.store.logEntry(
+            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
+        )
+        try device.store.backup(to: dir.path + "/backup.sqlite")
+        let target = dir.path + "/restored.sqlite"
+        _ = try AppDatabase.restore(from: dir.path + "/backup.sqlite", to: target)
+        let restored = try AppDatabase.open(path: target)
+        #expect(try restored.syncIdentity()?.device == device.id)
+        #expect(try restored.outbox(limit: 10).map(\.kind) == ["habit", "entry"])
+    }
 }
