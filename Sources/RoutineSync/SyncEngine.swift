@@ -165,7 +165,8 @@ public struct SyncEngine {
                     ])
                 }
                 if !rows.isEmpty {
-                    _ = try connection.copyIn("routine_sync.change (device, seq, hlc, kind, uid, body)", rows: rows)
+                    _ = try connection.copyIn(
+                        "routine_sync.change (device, seq, hlc, kind, uid, body)", rows: rows, binary: true)
                     _ = try connection.execute(
                         "UPDATE routine_sync.device SET last_seq = $2 WHERE id = $1", [.text(device), .int(seq)])
                 }

@@ -30,10 +30,10 @@ import Testing
         }
     }
 
-    @Test func tenThousandAwkwardRowsReadBackIdentical() throws {
+    @Test(arguments: [false, true]) func tenThousandAwkwardRowsReadBackIdentical(binary: Bool) throws {
         let connection = try connect()
         let rows = Self.rows(10_000)
-        let copied = try connection.copyIn("changes (id, note, payload, flag)", rows: rows)
+        let copied = try connection.copyIn("changes (id, note, payload, flag)", rows: rows, binary: binary)
         #expect(copied == 10_000)
         let read = try connection.execute("SELECT id, note, payload, flag FROM changes ORDER BY id")
         #expect(read.count == 10_000)
@@ -48,7 +48,7 @@ import Testing
         #expect(mismatches == 0)
     }
 
-    @Test func rowsOfAHundredKilobytesCrossChunkBoundaries() throws {
+    @Test(arguments: [false, true]) func rowsOfAHundredKilobytesCrossChunkBoundaries(binary: Bool) throws {
         let connection = try connect()
         var generator = SeededGenerator(seed: 5)
         let rows: [[PostgresValue]] = (0..<12).map { index in
@@ -57,7 +57,7 @@ import Testing
                 .int(Int64(index)), .text(String(repeating: "\t\\\n", count: index * 1000)), .bytes(payload), .null,
             ]
         }
-        #expect(try connection.copyIn("changes (id, note, payload, flag)", rows: rows) == 12)
+        #expect(try connection.copyIn("changes (id, note, payload, flag)", rows: rows, binary: binary) == 12)
         let read = try connection.execute("SELECT note, payload FROM changes ORDER BY id")
         for (index, row) in rows.enumerated() {
             #expect(PostgresValue.bytes(try read.bytes(index, "payload")) == row[2])

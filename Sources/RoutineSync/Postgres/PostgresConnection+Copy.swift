@@ -8,22 +8,40 @@ extension PostgresConnection {
 
     /// Loads `rows` into `target` (`"table (column, …)"`), each row's values in the
     /// columns' order, and returns how many rows the server stored. A failure anywhere
-    /// (a bad value, a constraint, a dropped connection) stores none of them.
+    /// (a bad value, a constraint, a dropped connection) stores none of them. `binary`
+    /// sends COPY's binary format (`BinaryCopyEncoder`: bytes as they are; each value
+    /// must be of its column's type).
     @discardableResult
-    public func copyIn(_ target: String, rows: some Sequence<[PostgresValue]>) throws(PostgresError) -> Int {
+    public func copyIn(
+        _ target: String, rows: some Sequence<[PostgresValue]>, binary: Bool = false
+    )
+        throws(PostgresError) -> Int
+    {
+        binary
+            ? try copyIn(target, rows: rows, encoder: BinaryCopyEncoder.self)
+            : try copyIn(target, rows: rows, encoder: CopyEncoder.self)
+    }
+
+    private func copyIn<Encoder: CopyRowEncoder>(
+        _ target: String, rows: some Sequence<[PostgresValue]>, encoder: Encoder.Type
+    ) throws(PostgresError) -> Int {
         let connection = try open()
-        guard let started = library.exec(connection, "COPY \(target) FROM STDIN") else { throw failure(nil) }
+        let format = Encoder.self == BinaryCopyEncoder.self ? " (FORMAT binary)" : ""
+        guard let started = library.exec(connection, "COPY \(target) FROM STDIN\(format)") else {
+            throw failure(nil)
+        }
         guard library.resultStatus(started) == LibPQ.copyIn else {
             defer { library.clear(started) }
             throw failure(started)
         }
         library.clear(started)
-        var encoder = CopyEncoder(capacity: 2 * Self.copyChunk)
+        var encoder = Encoder(capacity: 2 * Self.copyChunk)
         do {
             for row in rows {
                 try encoder.append(row)
                 if encoder.buffer.count >= Self.copyChunk { try send(&encoder, all: false) }
             }
+            encoder.finish()
             try send(&encoder, all: true)
         } catch {
             _ = library.putCopyEnd(connection, error.description)
@@ -45,7 +63,7 @@ extension PostgresConnection {
 
     /// Hands the buffer to libpq in chunks of `copyChunk` (the last, short one only when
     /// `all`), removing what was sent.
-    private func send(_ encoder: inout CopyEncoder, all: Bool) throws(PostgresError) {
+    private func send(_ encoder: inout some CopyRowEncoder, all: Bool) throws(PostgresError) {
         var sent = 0
         while encoder.buffer.count - sent >= Self.copyChunk || (all && sent < encoder.buffer.count) {
             let size = min(Self.copyChunk, encoder.buffer.count - sent)
