@@ -74,4 +74,37 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try device.entries().count == 1)
     }
+
+    /// A change altered on the server, a database that is not ours, a server set up by a
+    /// newer routine: one line each, exit 1, nothing applied (SPEC §16.4–16.5).
+    @Test func aTamperedChangeOrAForeignOrNewerServerIsRefused() throws {
+        let server = try PostgresServer.shared()
+        let url = try server.createDatabase()
+        let laptop = try EndToEnd(extra: Self.passphrase)
+        try laptop.ok(["log", "Read", "--new", "--note", "chapter one"])
+        try laptop.ok(["sync", "init", "--remote", url, "--device", "laptop"])
+        try laptop.ok(["sync", "--remote", url])
+        let desktop = try EndToEnd(extra: Self.passphrase)
+        try desktop.ok(["log", "Stretch", "--new"])
+        try desktop.ok(["sync", "init", "--remote", url, "--device", "desktop"])
+        _ = try server.psql(
+            url,
+            "UPDATE routine_sync.change SET body = set_byte(body, 20, get_byte(body, 20) # 1) WHERE kind = 'entry'")
+        let tampered = try desktop.run(["sync", "--remote", url])
+        #expect(tampered.status == 1)
+        #expect(tampered.stderr.split(separator: "\n").count == 1)
+        #expect(tampered.stderr.contains("tampered"))
+        #expect(try Self.entries(desktop).count == 1)
+
+        let foreign = try server.createDatabase()
+        _ = try server.psql(foreign, "CREATE SCHEMA routine_sync; CREATE TABLE routine_sync.other (a int)")
+        let refused = try desktop.run(["sync", "init", "--remote", foreign])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("routine did not make"))
+
+        _ = try server.psql(url, "UPDATE routine_sync.meta SET version = 99")
+        let newer = try desktop.run(["sync", "--remote", url])
+        #expect(newer.status == 1)
+        #expect(newer.stderr.contains("newer routine"))
+    }
 }
