@@ -39,7 +39,10 @@ extension AppDatabase {
                 throw StoreError.habitMeasuresDisagree(
                     from: source.name, into: target.name, fromMeasure: source.measure, intoMeasure: target.measure)
             }
-            return try Self.moveHabit(db, from: source.id, into: target.id)
+            let moved = try Self.moveHabit(db, from: source.id, into: target.id)
+            let survivor = try HabitRecord.filter(key: target.id).fetchCount(db) > 0 ? target.id : source.id
+            try SyncSchema.announceAllFields(db, habitID: survivor)
+            return moved
         }
     }
 

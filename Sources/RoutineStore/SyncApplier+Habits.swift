@@ -50,6 +50,7 @@ extension SyncApplier {
     mutating func merge(_ goes: LocalHabit, into stays: LocalHabit) throws {
         try announcing { _ = try AppDatabase.moveHabit(db, from: goes.id, into: stays.id) }
         try reloadAliases()
+        try resolveFields(stays)
     }
 
     /// Gives habit `id` the name `name`, first settling a habit of that name already here:
@@ -84,26 +85,17 @@ extension SyncApplier {
         return habit
     }
 
-    /// The latest stamp of the merges a habit uid went through (zero: never merged).
-    func mergeStamp(_ raw: String) throws -> ChangeStamp {
-        var latest = ChangeStamp.zero
-        var current = raw
-        var seen: Set<String> = [raw]
-        while let next = aliases[current] {
-            latest = max(latest, try stamp("merge", current, "into"))
-            guard seen.insert(next).inserted else { break }
-            current = next
-        }
-        return latest
-    }
-
     mutating func applyHabit(uid raw: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
         let uid = MergeRules.resolve(raw, aliases: aliases)
-        // A change to a habit merged since: what it set before the merge, the merge
-        // overruled (as on the device that merged); what it set after follows the habit.
-        var fields = fields
-        if uid != raw, !MergeRules.wins(stamp, over: try mergeStamp(raw)) {
-            fields = fields.filter { $0.key == "deleted" }
+        // A change to a habit merged since: stamped under its own uid, then the habit it
+        // lives on in takes, field by field, the latest value of all the habits merged into
+        // it (`resolveFields`) — the same on every device, whatever the order.
+        if uid != raw, fields["deleted"] == nil {
+            _ = try winning("habit", raw, fields, stamp)
+            if let survivor = try id("habit", uid: uid).flatMap({ try localHabit(id: $0) }) {
+                try resolveFields(survivor)
+            }
+            return true
         }
         let existing = try id("habit", uid: uid).flatMap { try localHabit(id: $0) }
         if fields["deleted"] != nil {
@@ -126,7 +118,7 @@ extension SyncApplier {
             }
             return true
         }
-        guard var habit = existing else {
+        guard let habit = existing else {
             if try isTombstone("habit", uid) { return true }
             guard let name = fields["name"] as? String else { return false }
             let display = try HabitResolver.validName(name)
@@ -146,15 +138,8 @@ extension SyncApplier {
             _ = try self.name(inserted, display)
             return true
         }
-        let won = try winning("habit", uid, fields, stamp)
-        if won["unit"] != nil || won["type"] != nil {
-            try db.execute(
-                sql: "UPDATE habit SET measure_id = ? WHERE id = ?",
-                arguments: [try measureID(Self.measure(fields)), habit.id])
-            habit = try localHabit(id: habit.id) ?? habit
-        }
-        if let name = won["name"] as? String { habit = try self.name(habit, name) }
-        try update(table: "habit", id: habit.id, fields: won, columns: Self.habitColumns)
+        _ = try winning("habit", uid, fields, stamp)
+        try resolveFields(habit)
         return true
     }
 
@@ -176,13 +161,9 @@ extension SyncApplier {
                 let (staysUID, _) = MergeRules.survivor(sourceHabit.uid, targetHabit.uid)
                 let (stays, goes) =
                     staysUID == sourceHabit.uid ? (sourceHabit, targetHabit) : (targetHabit, sourceHabit)
-                let carried = try carriedFields(from: goes, into: stays, merge: stamp)
                 _ = try AppDatabase.moveHabit(db, from: goes.id, into: stays.id)
                 try reloadAliases()
-                if let name = carried["name"] as? String {
-                    _ = try self.name(stays, name)
-                }
-                try update(table: "habit", id: stays.id, fields: carried, columns: Self.habitColumns)
+                try resolveFields(stays)
             }
         }
         try setStamp("merge", from, "into", stamp)
@@ -196,33 +177,45 @@ extension SyncApplier {
         return true
     }
 
-    /// The fields of `source` stamped after the merge and later than `target`'s, with
-    /// their values (`target` takes their stamps).
-    func carriedFields(from source: LocalHabit, into target: LocalHabit, merge: ChangeStamp) throws -> [String: Any] {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT name, target, weekly, schedule, archived_at FROM habit WHERE id = ?",
-                arguments: [source.id])
-        else { return [:] }
-        let columns = [
-            "name": "name", "target": "target", "weekly": "weekly", "schedule": "schedule",
-            "archived": "archived_at",
-        ]
-        var carried: [String: Any] = [:]
-        for (field, column) in columns {
-            let stamp = try self.stamp("habit", source.uid, field)
-            guard MergeRules.wins(stamp, over: merge),
-                MergeRules.wins(stamp, over: try self.stamp("habit", target.uid, field))
-            else { continue }
-            switch (row[column] as DatabaseValue).storage {
-            case .string(let text): carried[field] = text
-            case .double(let number): carried[field] = NSNumber(value: number)
-            case .int64(let number): carried[field] = NSNumber(value: Double(number))
-            default: carried[field] = NSNull()
-            }
-            try setStamp("habit", target.uid, field, stamp)
+    /// Sets each field of `habit` to the latest stamped value among it and every habit
+    /// merged into it (a field none of them changed since it was made keeps its value):
+    /// LWW over the merged set, so devices that merged in different orders agree.
+    mutating func resolveFields(_ habit: LocalHabit) throws {
+        let members = [habit.uid] + aliases.keys.filter { MergeRules.resolve($0, aliases: aliases) == habit.uid }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT field, hlc, device, value FROM sync_field
+                WHERE kind = 'habit' AND uid IN (\(members.map { _ in "?" }.joined(separator: ", ")))
+                """, arguments: StatementArguments(members))
+        var latest: [String: (ChangeStamp, DatabaseValue)] = [:]
+        for row in rows {
+            let field: String = row["field"]
+            let stamp = ChangeStamp(clock: row["hlc"], device: row["device"])
+            if let held = latest[field], !MergeRules.wins(stamp, over: held.0) { continue }
+            latest[field] = (stamp, row["value"])
         }
-        return carried
+        var fields: [String: Any] = [:]
+        for (field, (_, value)) in latest {
+            switch value.storage {
+            case .string(let text): fields[field] = text
+            case .double(let number): fields[field] = NSNumber(value: number)
+            case .int64(let number): fields[field] = NSNumber(value: Double(number))
+            default: fields[field] = NSNull()
+            }
+        }
+        var habit = habit
+        if fields["unit"] != nil || fields["type"] != nil {
+            try db.execute(
+                sql: "UPDATE habit SET measure_id = ? WHERE id = ?",
+                arguments: [try measureID(Self.measure(fields)), habit.id])
+        }
+        if let name = fields["name"] as? String,
+            try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [habit.id]) != name
+        {
+            habit = try self.name(habit, name)
+        }
+        try update(table: "habit", id: habit.id, fields: fields, columns: Self.habitColumns)
     }
 
     /// A routine's own fields (its archive mark). The routine row comes with its first

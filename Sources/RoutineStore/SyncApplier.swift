@@ -181,10 +181,12 @@ struct SyncApplier {
         return ChangeStamp(clock: row["hlc"], device: row["device"])
     }
 
-    func setStamp(_ kind: String, _ uid: String, _ field: String, _ stamp: ChangeStamp) throws {
+    /// Stamps a field, keeping the value it was given (what a habit merged later takes
+    /// from it when it is the latest: `resolveFields`).
+    func setStamp(_ kind: String, _ uid: String, _ field: String, _ stamp: ChangeStamp, value: Any? = nil) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device) VALUES (?, ?, ?, ?, ?)",
-            arguments: [kind, uid, field, stamp.clock, stamp.device])
+            sql: "INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device, value) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [kind, uid, field, stamp.clock, stamp.device, Self.value(value)])
     }
 
     /// The fields of `fields` that win over what the row holds, stamped as they are taken.
@@ -196,7 +198,7 @@ struct SyncApplier {
         var won: [String: Any] = [:]
         for (field, value) in fields where MergeRules.wins(stamp, over: try self.stamp(kind, uid, field)) {
             won[field] = value
-            try setStamp(kind, uid, field, stamp)
+            try setStamp(kind, uid, field, stamp, value: value)
         }
         return won
     }

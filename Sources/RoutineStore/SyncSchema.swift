@@ -160,8 +160,8 @@ enum SyncSchema {
     /// older change from another device does not overwrite it (SPEC §16.3).
     static func stampFields(kind: String, uid: String) -> String {
         """
-        INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device)
-            SELECT '\(kind)', \(uid), j.key, s.hlc, s.device
+        INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device, value)
+            SELECT '\(kind)', \(uid), j.key, s.hlc, s.device, j.value
             FROM sync_self s, json_each((SELECT payload FROM sync_outbox ORDER BY id DESC LIMIT 1), '$[0].f') j;
         """
     }
@@ -267,6 +267,7 @@ enum SyncSchema {
               field TEXT NOT NULL,
               hlc INTEGER NOT NULL,
               device TEXT NOT NULL,
+              value,
               PRIMARY KEY (kind, uid, field)
             );
             CREATE TABLE sync_cursor (
@@ -300,6 +301,22 @@ enum SyncSchema {
         sql += linkTriggers(table: "pause_habit", owner: "pause_id", ownerTable: "pause", kind: "pause")
         sql += linkTriggers(table: "goal_link", owner: "goal_id", ownerTable: "goal", kind: "goal")
         return sql
+    }
+
+    /// Sends every field of habit `id` as a change of its own, stamped now, when the store
+    /// captures: what a merge leaves is then the latest value of each field among the
+    /// merged habits, on every device (`SyncApplier.resolveFields` takes the latest).
+    static func announceAllFields(_ db: Database, habitID id: Int64) throws {
+        guard try Int.fetchOne(db, sql: "SELECT capturing FROM sync_self") == 1 else { return }
+        try db.execute(sql: tick)
+        try db.execute(
+            sql: """
+                INSERT INTO sync_outbox (uid, hlc, kind, payload)
+                SELECT \(StoreMigrations.uuidSQL), s.hlc, 'habit',
+                  json_array(json_object('uid', R.uid, 'f', \(allFields(habit, row: "R"))))
+                FROM sync_self s, habit R WHERE R.id = ?
+                """, arguments: [id])
+        try db.execute(sql: stampFields(kind: "habit", uid: "(SELECT uid FROM habit WHERE id = \(id))"))
     }
 
     /// Whether the capture triggers are there (in a store set up for sync).

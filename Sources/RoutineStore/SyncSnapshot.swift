@@ -84,8 +84,8 @@ enum SyncSnapshot {
         if captured.stampsInserts {
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device)
-                    SELECT '\(captured.kind)', R.uid, 'imported', s.hlc, s.device
+                    INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device, value)
+                    SELECT '\(captured.kind)', R.uid, 'imported', s.hlc, s.device, NULL
                     FROM \(captured.table) R, sync_self s WHERE \(filter)
                     """)
         }
