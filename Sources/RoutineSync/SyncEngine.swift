@@ -185,15 +185,21 @@ public struct SyncEngine {
                 """
                 WITH cursor_row AS (
                   SELECT * FROM unnest(string_to_array($1, ','), string_to_array($2, ',')::bigint[]) AS c(device, seq))
-                SELECT ch.device, ch.seq, ch.hlc, ch.kind, ch.body FROM routine_sync.change ch
-                LEFT JOIN cursor_row c ON c.device = ch.device
-                WHERE ch.seq > coalesce(c.seq, 0)
-                ORDER BY ch.hlc, ch.device, ch.seq LIMIT \(Self.pullBatch)
+                SELECT device, seq, hlc, kind, body FROM (
+                  SELECT ch.device, ch.seq, ch.hlc, ch.kind, ch.body,
+                    row_number() OVER (PARTITION BY ch.device ORDER BY ch.seq) AS n
+                  FROM routine_sync.change ch LEFT JOIN cursor_row c ON c.device = ch.device
+                  WHERE ch.seq > coalesce(c.seq, 0)) next
+                WHERE n <= \(Self.pullBatch)
+                ORDER BY hlc, device, seq
                 """,
                 [
                     .text(devices.joined(separator: ",")),
                     .text(devices.map { String(cursors[$0] ?? 0) }.joined(separator: ",")),
                 ])
+            // Each device's next changes by seq, so its cursor never passes one it has
+            // not applied (a store restored from a backup makes changes whose clocks are
+            // behind its own earlier ones); applied across devices in clock order.
             guard rows.count > 0 else { return }
             var changes: [IncomingChange] = []
             for row in 0..<rows.count {
@@ -213,7 +219,6 @@ public struct SyncEngine {
             report.apply.waiting = applied.waiting
             report.apply.sameDay += applied.sameDay
             report.apply.problems += applied.problems
-            if rows.count < Self.pullBatch { return }
         }
     }
 

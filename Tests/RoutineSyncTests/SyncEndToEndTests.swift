@@ -107,4 +107,31 @@ import Testing
         #expect(newer.status == 1)
         #expect(newer.stderr.contains("newer routine"))
     }
+
+    /// A store restored from a backup syncs again without doubling: what it had sent
+    /// after the backup comes back from the server (SPEC §16.5).
+    @Test func aStoreRestoredFromABackupSyncsWithoutDoubling() throws {
+        let server = try PostgresServer.shared()
+        let url = try server.createDatabase()
+        let laptop = try EndToEnd(extra: Self.passphrase)
+        try laptop.ok(["log", "Read", "--new", "--day", "2026-11-18"])
+        try laptop.ok(["sync", "init", "--remote", url, "--device", "laptop"])
+        try laptop.ok(["sync", "--remote", url])
+        let backup = laptop.folder.url.appendingPathComponent("backup.sqlite").path
+        try laptop.ok(["backup", backup])
+        try laptop.ok(["log", "Read", "--day", "2026-11-19", "--note", "after the backup"])
+        try laptop.ok(["log", "Walk", "--new", "--day", "2026-11-19"])
+        try laptop.ok(["sync", "--remote", url])
+        try laptop.ok(["restore", backup])
+        #expect(try Self.entries(laptop).count == 1)
+        try laptop.ok(["log", "Read", "--day", "2026-11-20"])
+        try laptop.ok(["sync", "--remote", url])
+        #expect(try Self.entries(laptop).count == 4)
+        let desktop = try EndToEnd(extra: Self.passphrase)
+        try desktop.ok(["sync", "init", "--remote", url, "--device", "desktop"])
+        try desktop.ok(["sync", "--remote", url])
+        #expect(try Self.entries(desktop) == Self.entries(laptop))
+        try laptop.ok(["sync", "--remote", url])
+        #expect(try Self.entries(laptop).count == 4)
+    }
 }
