@@ -37,10 +37,9 @@ struct SyncOptions: ParsableArguments {
     func engine() throws -> (SyncEngine, Settings) {
         let settings = try Settings(options: global)
         let environment = ProcessInfo.processInfo.environment
-        let file = try? ConfigFile.load(path: settings.configPath)
         guard
             let url = Settings.given(remote) ?? Settings.given(environment["ROUTINE_SYNC_URL"])
-                ?? file?["sync.url"]?.text
+                ?? settings.syncURL
         else { throw CLIError(SyncError.noURL.description) }
         let store = try Session.current.store(settings)
         let engine = SyncEngine(
@@ -54,11 +53,7 @@ struct SyncOptions: ParsableArguments {
 
     /// The device name: --device, else sync.device, else the host name.
     static func deviceName(_ given: String?, settings: Settings) -> String {
-        if let given = Settings.given(given) { return given }
-        if let file = try? ConfigFile.load(path: settings.configPath), let name = file["sync.device"]?.text {
-            return name
-        }
-        return ProcessInfo.processInfo.hostName
+        Settings.given(given) ?? settings.syncDevice ?? ProcessInfo.processInfo.hostName
     }
 }
 
@@ -67,6 +62,19 @@ func printJSON(_ value: Any) {
     let data =
         (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     Output.line(String(decoding: data, as: UTF8.self))
+}
+
+/// A device as `sync status` and `sync devices` give it in JSON.
+func deviceJSON(_ device: SyncDevice) -> [String: Any] {
+    [
+        "id": device.id, "name": device.name, "changes": Int(device.changes),
+        "lastSync": syncTimeJSON(device.lastSync),
+    ]
+}
+
+/// An instant of sync in JSON: the text of `Instant`, or null.
+func syncTimeJSON(_ date: Date?) -> Any {
+    date.map { Instant.format($0) as Any } ?? NSNull()
 }
 
 /// Errors of the network and the keys, as one line.
@@ -88,16 +96,11 @@ struct SyncNow: ParsableCommand {
         do { report = try engine.sync() } catch { throw syncFailure(error) }
         if format.format == .json {
             printJSON([
-                "pushed": (report.pushed), "pulled": (report.pulled), "applied": (report.apply.applied),
-                "waiting": (report.apply.waiting),
-                "sameDay":
-                    (report.apply.sameDay.map {
-                        ([
-                            "habit": ($0.habit), "day": ($0.day.description),
-                            "ids": ($0.ids.map { (Int($0.rawValue)) }),
-                        ])
-                    }),
-                "problems": (report.apply.problems.map { ($0) }),
+                "pushed": report.pushed, "pulled": report.pulled, "applied": report.apply.applied,
+                "waiting": report.apply.waiting, "problems": report.apply.problems,
+                "sameDay": report.apply.sameDay.map { same -> [String: Any] in
+                    ["habit": same.habit, "day": same.day.description, "ids": same.ids.map { Int($0.rawValue) }]
+                },
             ])
             return
         }
@@ -153,16 +156,9 @@ struct SyncStatusCommand: ParsableCommand {
         let identity = status.identity
         if format.format == .json {
             printJSON([
-                "device": (identity.device), "name": status.deviceName.map { ($0) } ?? NSNull(),
-                "lastSync": identity.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
-                "waiting": (identity.waiting), "pending": (identity.pending),
-                "devices":
-                    (status.devices.map {
-                        ([
-                            "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
-                            "lastSync": $0.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
-                        ])
-                    }),
+                "device": identity.device, "name": status.deviceName ?? NSNull(),
+                "lastSync": syncTimeJSON(identity.lastSync), "waiting": identity.waiting, "pending": identity.pending,
+                "devices": status.devices.map(deviceJSON),
             ])
         } else {
             Output.line("this device: \(status.deviceName ?? identity.device)")
@@ -191,13 +187,7 @@ struct SyncDevices: ParsableCommand {
         let devices: [SyncDevice]
         do { devices = try engine.devices() } catch { throw syncFailure(error) }
         if format.format == .json {
-            printJSON(
-                (devices.map {
-                    ([
-                        "id": ($0.id), "name": ($0.name), "changes": (Int($0.changes)),
-                        "lastSync": $0.lastSync.map { Instant.format($0) as Any } ?? NSNull(),
-                    ])
-                }))
+            printJSON(devices.map(deviceJSON))
             return
         }
         for device in devices {

@@ -23,6 +23,10 @@ public struct Settings: Sendable {
     public var resolved: [ResolvedSetting]
     /// The configuration file that was looked for (it may not exist).
     public var configPath: String
+    /// `sync.url` and `sync.device` from the configuration file (SPEC §16.1), unmasked;
+    /// flags and `ROUTINE_SYNC_URL` are weighed by the sync commands.
+    public var syncURL: String?
+    public var syncDevice: String?
 
     /// How this command's standard output is styled: the colour choice above, applied to
     /// the session's terminal and environment (`TERM`, a pipe turns colour off).
@@ -114,6 +118,8 @@ public struct Settings: Sendable {
             colorSetting ?? ResolvedSetting(key: "color", value: "auto", source: "default"),
             weekStartSetting ?? ResolvedSetting(key: "week-start", value: "mon", source: "default"),
         ]
+        syncURL = file["sync.url"]?.text
+        syncDevice = file["sync.device"]?.text
         // Sync's settings (SPEC §16.1), shown when set; a password in the URL is not shown.
         for key in ["sync.url", "sync.device"] {
             guard let value = file[key] else { continue }

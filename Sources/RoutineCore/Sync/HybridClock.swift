@@ -5,7 +5,7 @@
 /// made after another one it knew of wins over it, whatever the clocks say.
 ///
 /// The store ticks it in SQL inside the capture triggers (`SyncSchema.tick`, the same rule
-/// as `next`); pulling calls `received`.
+/// as `next`); applying a pulled change first takes the clock to at least the change's.
 public enum HybridClock {
     /// Bits of the logical counter.
     public static let counterBits = 16
@@ -14,14 +14,6 @@ public enum HybridClock {
     public static func next(last: Int64, nowMilliseconds: Int64) -> Int64 {
         max(last &+ 1, nowMilliseconds << counterBits)
     }
-
-    /// The clock after seeing a change stamped `remote`: never behind it.
-    public static func received(last: Int64, remote: Int64) -> Int64 {
-        max(last, remote)
-    }
-
-    /// The wall-clock milliseconds a clock value carries (for `sync status`).
-    public static func milliseconds(_ clock: Int64) -> Int64 { clock >> counterBits }
 }
 
 /// When a field was last set and by which device: the order SPEC §16.3's "the latest
