@@ -71,76 +71,71 @@ extension AppDatabase {
         var sourceError: (any Error)?
         do {
             return try write { db in
-                // A big import touches every page of the entry table and its indexes:
-                // with SQLite's default 2 MB page cache it spills pages to the WAL
-                // mid-transaction and reads them back (about 100,000 reads and 120,000
-                // writes for 365,000 rows). A cache of up to 64 MB for this transaction
-                // keeps them in memory.
-                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                try db.execute(sql: "PRAGMA cache_size = -65536")
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-                let stored = try StoredEntrySignatures(db)
-                // Into an empty store no row can be one already stored: no uid lookups,
-                // and the uid index is built once at the end like the others.
-                let capture = try SyncSnapshot.suspendEntryCapture(db)
-                let indexes = try Self.dropEntryIndexesForBulkLoad(
-                    db, rowsAtMost: source.rowsAtMost, includingUIDs: stored.isEmpty)
-                var resolver = HabitResolver(db: db, now: now)
-                let inserter = try EntryBulkInserter(db)
-                let uids = UIDPool()
-                var count = 0
-                var skipped = 0
-                var seenUIDs: Set<String> = []
-                while true {
-                    let next: EntryRow?
-                    do {
-                        next = try source.next()
-                    } catch {
-                        sourceError = error
-                        throw error
-                    }
-                    guard let row = next else { break }
-                    var givenUID: String?
-                    if let given = row.uid {
-                        let uid = Self.uidText(given)
-                        if try !seenUIDs.insert(uid).inserted || (!stored.isEmpty && inserter.exists(uid: uid)) {
+                try db.withLargePageCache {
+                    let stored = try StoredEntrySignatures(db)
+                    // Into an empty store no row can be one already stored: no uid lookups,
+                    // and the uid index is built once at the end like the others.
+                    let capture = try SyncSnapshot.suspendEntryCapture(db)
+                    let indexes = try Self.dropEntryIndexesForBulkLoad(
+                        db, rowsAtMost: source.rowsAtMost, includingUIDs: stored.isEmpty)
+                    var resolver = HabitResolver(db: db, now: now)
+                    let inserter = try EntryBulkInserter(db)
+                    let uids = UIDPool()
+                    var count = 0
+                    var skipped = 0
+                    var seenUIDs: Set<String> = []
+                    while true {
+                        let next: EntryRow?
+                        do {
+                            next = try source.next()
+                        } catch {
+                            sourceError = error
+                            throw error
+                        }
+                        guard let row = next else { break }
+                        var givenUID: String?
+                        if let given = row.uid {
+                            let uid = Self.uidText(given)
+                            if try !seenUIDs.insert(uid).inserted || (!stored.isEmpty && inserter.exists(uid: uid)) {
+                                skipped += 1
+                                continue
+                            }
+                            givenUID = uid
+                        }
+                        let resolved: (HabitRow, Double?)
+                        do {
+                            if !createHabits, try resolver.find(row.habit) == nil {
+                                throw StoreError.unknownHabitInRow(
+                                    line: row.line, column: source.column(of: .habit),
+                                    name: HabitName.display(row.habit))
+                            }
+                            resolved = try resolver.habitForEntry(row.habit, value: row.value, unit: row.unit)
+                        } catch let error as StoreError {
+                            if case .unknownHabitInRow = error { throw error }
+                            throw StoreError.invalidEntryRow(
+                                line: row.line, column: source.column(of: Self.field(blamedBy: error)),
+                                message: error.message)
+                        }
+                        let dayKey = row.dayKey.description
+                        let timestamp = Instant.format(row.timestamp)
+                        let note = Self.cleanNote(row.note)
+                        if row.uid == nil,
+                            stored.contains(
+                                habitID: resolved.0.id, dayKey: dayKey, value: resolved.1, note: note,
+                                timestamp: row.timestampGiven ? timestamp : nil)
+                        {
                             skipped += 1
                             continue
                         }
-                        givenUID = uid
+                        try inserter.insert(
+                            habitID: resolved.0.id, dayKey: dayKey, timestamp: timestamp, timeZone: row.timeZone,
+                            value: resolved.1, note: note, uid: givenUID ?? uids.next())
+                        count += 1
                     }
-                    let resolved: (HabitRow, Double?)
-                    do {
-                        if !createHabits, try resolver.find(row.habit) == nil {
-                            throw StoreError.unknownHabitInRow(
-                                line: row.line, column: source.column(of: .habit), name: HabitName.display(row.habit))
-                        }
-                        resolved = try resolver.habitForEntry(row.habit, value: row.value, unit: row.unit)
-                    } catch let error as StoreError {
-                        if case .unknownHabitInRow = error { throw error }
-                        throw StoreError.invalidEntryRow(
-                            line: row.line, column: source.column(of: Self.field(blamedBy: error)),
-                            message: error.message)
-                    }
-                    let dayKey = row.dayKey.description
-                    let timestamp = Instant.format(row.timestamp)
-                    let note = Self.cleanNote(row.note)
-                    if row.uid == nil,
-                        stored.contains(
-                            habitID: resolved.0.id, dayKey: dayKey, value: resolved.1, note: note,
-                            timestamp: row.timestampGiven ? timestamp : nil)
-                    {
-                        skipped += 1
-                        continue
-                    }
-                    try inserter.insert(
-                        habitID: resolved.0.id, dayKey: dayKey, timestamp: timestamp, timeZone: row.timeZone,
-                        value: resolved.1, note: note, uid: givenUID ?? uids.next())
-                    count += 1
+                    for sql in indexes { try db.execute(sql: sql) }
+                    try SyncSnapshot.resumeEntryCapture(db, capture)
+                    return EntryImportResult(imported: count, alreadyPresent: skipped)
                 }
-                for sql in indexes { try db.execute(sql: sql) }
-                try SyncSnapshot.resumeEntryCapture(db, capture)
-                return EntryImportResult(imported: count, alreadyPresent: skipped)
             }
         } catch {
             throw sourceError ?? error

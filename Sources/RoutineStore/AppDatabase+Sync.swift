@@ -24,8 +24,14 @@ public struct OutgoingChange: Sendable, Equatable {
     public var uid: String
     public var clock: Int64
     public var kind: String
-    /// The JSON array of items (`SyncSchema`).
-    public var items: String
+    /// The JSON array of items (`SyncSchema`), as one Zstandard frame.
+    public var packed: [UInt8]
+
+    /// The items as JSON.
+    public func items() throws -> String {
+        guard let bytes = try Zstd.decompress(packed) else { throw ZstdError.cannotPack }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
 
 /// A change pulled from the server, opened.
@@ -42,15 +48,19 @@ public struct IncomingChange: Sendable, Equatable {
 }
 
 extension AppDatabase {
-    /// Sets this store up to sync with `server` as `device`: from now on every write
-    /// appends a change, and everything the store holds goes into the outbox once, as a
-    /// snapshot. Set up already with this server: nothing changes. With another server:
-    /// the outbox and the cursors start again (the new server has nothing of ours).
-    public func enableSync(device: String, server: String, at now: Date) throws {
+    /// Sets this store up to sync as `device`: from now on every write appends a
+    /// change, and everything the store holds goes into the outbox once, as a snapshot.
+    /// `join` does the server's part inside the store's transaction, after the snapshot
+    /// (so a slow key derivation can run beside it), and returns the server's id; when it
+    /// throws, the store is left as it was. A store set up already with `knownServer`
+    /// only joins. With another server, the outbox and the cursors start again (the new
+    /// server has nothing of ours).
+    public func enableSync(
+        device: String, knownServer: String?, at now: Date, join: () throws -> String
+    ) throws {
         try write { db in
-            if let row = try Row.fetchOne(db, sql: "SELECT device, server FROM sync_self"),
-                row["server"] as String == server
-            {
+            if let knownServer, try String.fetchOne(db, sql: "SELECT server FROM sync_self") == knownServer {
+                _ = try join()
                 return
             }
             if try !SyncSchema.hasCaptureTriggers(db) { try db.execute(sql: SyncSchema.captureTriggers) }
@@ -61,9 +71,16 @@ extension AppDatabase {
             let start = HybridClock.next(last: 0, nowMilliseconds: Int64(now.timeIntervalSince1970 * 1000))
             try db.execute(
                 sql: "INSERT INTO sync_self (only, device, server, capturing, hlc) VALUES (1, ?, ?, 1, ?)",
-                arguments: [device, server, start])
+                arguments: [device, knownServer ?? "", start])
             try SyncSnapshot.write(db)
+            try db.execute(sql: "UPDATE sync_self SET server = ?", arguments: [try join()])
         }
+    }
+
+    /// Sets this store up to sync with `server` as `device`, with nothing more to do
+    /// on the server's side.
+    public func enableSync(device: String, server: String, at now: Date) throws {
+        try enableSync(device: device, knownServer: server, at: now) { server }
     }
 
     /// This store's sync identity, or nil when it was never set up.
@@ -87,8 +104,15 @@ extension AppDatabase {
             try Row.fetchAll(
                 db, sql: "SELECT id, uid, hlc, kind, payload FROM sync_outbox ORDER BY id LIMIT ?", arguments: [limit]
             ).map { row in
-                OutgoingChange(
-                    localID: row["id"], uid: row["uid"], clock: row["hlc"], kind: row["kind"], items: row["payload"])
+                // A trigger's change is JSON text; a snapshot's is packed already.
+                let payload: DatabaseValue = row["payload"]
+                let packed: [UInt8] =
+                    switch payload.storage {
+                    case .blob(let data): Array(data)
+                    default: try Zstd.compress(Array((String.fromDatabaseValue(payload) ?? "[]").utf8))
+                    }
+                return OutgoingChange(
+                    localID: row["id"], uid: row["uid"], clock: row["hlc"], kind: row["kind"], packed: packed)
             }
         }
     }
@@ -101,6 +125,13 @@ extension AppDatabase {
     /// them back.)
     public func markPushed(upTo localID: Int64, firstSeq: Int64, lastSeq: Int64, device: String) throws {
         try write { db in
+            // SQLite as Debian builds it zeroes every page it frees (secure_delete): for
+            // a first sync's outbox, 74 MB of zeros written to the log and again to the
+            // file, for copies of rows the store still holds. FAST zeroes only where it
+            // costs no writing.
+            let secureDelete = try Int.fetchOne(db, sql: "PRAGMA secure_delete") == 2 ? "FAST" : "1"
+            try db.execute(sql: "PRAGMA secure_delete = FAST")
+            defer { try? db.execute(sql: "PRAGMA secure_delete = \(secureDelete)") }
             try db.execute(sql: "DELETE FROM sync_outbox WHERE id <= ?", arguments: [localID])
             let cursor = try Int64.fetchOne(
                 db, sql: "SELECT seq FROM sync_cursor WHERE device = ?", arguments: [device])

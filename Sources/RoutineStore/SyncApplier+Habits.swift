@@ -16,8 +16,7 @@ extension SyncApplier {
     }
 
     func localHabit(id: Int64) throws -> LocalHabit? {
-        try Row.fetchOne(
-            db,
+        try db.fetchRowCached(
             sql:
                 "SELECT h.id, h.uid, m.unit, m.type FROM habit h LEFT JOIN measure m ON m.id = h.measure_id WHERE h.id = ?",
             arguments: [id]
@@ -72,13 +71,13 @@ extension SyncApplier {
                 name = MergeRules.distinctName(name, uid: habit.uid)
             } else {
                 let moved = MergeRules.distinctName(name, uid: other.uid)
-                try db.execute(
+                try db.executeCached(
                     sql: "UPDATE habit SET name = ?, name_key = ? WHERE id = ?",
                     arguments: [moved, HabitKey(moved), other.id])
             }
         }
         let display = try HabitResolver.validName(name)
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE habit SET name = ?, name_key = ? WHERE id = ?",
             arguments: [display, HabitKey(display), habit.id])
         habit = try localHabit(id: habit.id) ?? habit
@@ -105,8 +104,8 @@ extension SyncApplier {
             }
             // Deleted on one device while another used it: the use wins (nothing is lost).
             let used =
-                try Bool.fetchOne(
-                    db,
+                try db.fetchOneCached(
+                    Bool.self,
                     sql: """
                         SELECT EXISTS (SELECT 1 FROM habit_entry WHERE habit_id = ?1)
                           OR EXISTS (SELECT 1 FROM routine_node WHERE habit_id = ?1)
@@ -124,7 +123,7 @@ extension SyncApplier {
             let display = try HabitResolver.validName(name)
             let created = (fields["created"] as? String) ?? Instant.format(now)
             // Under its uid as a name first: `name` settles a habit already called so.
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     INSERT INTO habit (uid, name, name_key, measure_id, target, weekly, schedule, archived_at, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -170,7 +169,7 @@ extension SyncApplier {
         if from != MergeRules.resolve(from, aliases: aliases) || from == target {
             // Known already (moved above, or merged here before).
         } else {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT OR REPLACE INTO habit_alias (uid, into_uid) VALUES (?, ?)", arguments: [from, target])
             try reloadAliases()
         }
@@ -182,8 +181,7 @@ extension SyncApplier {
     /// LWW over the merged set, so devices that merged in different orders agree.
     mutating func resolveFields(_ habit: LocalHabit) throws {
         let members = [habit.uid] + aliases.keys.filter { MergeRules.resolve($0, aliases: aliases) == habit.uid }
-        let rows = try Row.fetchAll(
-            db,
+        let rows = try db.fetchRowsCached(
             sql: """
                 SELECT field, hlc, device, value FROM sync_field
                 WHERE kind = 'habit' AND uid IN (\(members.map { _ in "?" }.joined(separator: ", ")))
@@ -206,12 +204,13 @@ extension SyncApplier {
         }
         var habit = habit
         if fields["unit"] != nil || fields["type"] != nil {
-            try db.execute(
+            try db.executeCached(
                 sql: "UPDATE habit SET measure_id = ? WHERE id = ?",
                 arguments: [try measureID(Self.measure(fields)), habit.id])
         }
         if let name = fields["name"] as? String,
-            try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [habit.id]) != name
+            try db.fetchOneCached(String.self, sql: "SELECT name FROM habit WHERE id = ?", arguments: [habit.id])
+                != name
         {
             habit = try self.name(habit, name)
         }
@@ -221,7 +220,9 @@ extension SyncApplier {
     /// A routine's own fields (its archive mark). The routine row comes with its first
     /// version; until then the change waits.
     mutating func applyRoutine(slug: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug]) else {
+        guard
+            let id = try db.fetchOneCached(Int64.self, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug])
+        else {
             return false
         }
         try update(
@@ -250,10 +251,10 @@ extension SyncApplier {
         }
         try setStamp("version", uid, "imported", stamp)
         let routineID =
-            try Int64.fetchOne(
-                db, sql: "SELECT routine_id FROM routine_version WHERE id = ?", arguments: [stored.id]) ?? 0
-        let versions = try Row.fetchAll(
-            db,
+            try db.fetchOneCached(
+                Int64.self,
+                sql: "SELECT routine_id FROM routine_version WHERE id = ?", arguments: [stored.id]) ?? 0
+        let versions = try db.fetchRowsCached(
             sql: """
                 SELECT v.uid, coalesce(f.hlc, 0) AS hlc, coalesce(f.device, '') AS device
                 FROM routine_version v
@@ -262,10 +263,10 @@ extension SyncApplier {
                 """, arguments: [routineID]
         ).map { row in (uid: row["uid"] as String, stamp: ChangeStamp(clock: row["hlc"], device: row["device"])) }
         let numbers = MergeRules.versionNumbers(versions)
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE routine_version SET number = number + 1000000 WHERE routine_id = ?", arguments: [routineID])
         for (versionUID, number) in numbers {
-            try db.execute(
+            try db.executeCached(
                 sql: "UPDATE routine_version SET number = ? WHERE uid = ?", arguments: [number, versionUID])
         }
         return true

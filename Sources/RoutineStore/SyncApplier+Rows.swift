@@ -16,14 +16,14 @@ extension SyncApplier {
             try update(table: "habit_entry", id: id, fields: won, columns: Self.entryColumns)
             if let habit = won["habit"] as? String {
                 guard let habitID = try habitID(habit) else { return false }
-                try db.execute(sql: "UPDATE habit_entry SET habit_id = ? WHERE id = ?", arguments: [habitID, id])
+                try db.executeCached(sql: "UPDATE habit_entry SET habit_id = ? WHERE id = ?", arguments: [habitID, id])
             }
             return true
         }
         guard let habit = fields["habit"] as? String, let habitID = try habitID(habit),
             let day = fields["day"] as? String, let at = fields["at"] as? String, let zone = fields["tz"] as? String
         else { return false }
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, uid, deleted_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -51,7 +51,8 @@ extension SyncApplier {
             return true
         }
         guard let slug = fields["routine"] as? String,
-            let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug])
+            let routineID = try db.fetchOneCached(
+                Int64.self, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug])
         else { return false }
         var entryID: Int64?
         if let entry = fields["entry"] as? String {
@@ -59,7 +60,7 @@ extension SyncApplier {
             entryID = id
         }
         let columns = Self.stepColumns.sorted { $0.key < $1.key }
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO run_step (uid, routine_id, entry_id, \(columns.map(\.value).joined(separator: ", ")))
                 VALUES (?, ?, ?, \(columns.map { _ in "?" }.joined(separator: ", ")))
@@ -93,7 +94,9 @@ extension SyncApplier {
     mutating func applyPlan(_ plan: Plan, uid: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
         let existing = try id(plan.table, uid: uid)
         if fields["deleted"] != nil {
-            if let existing { try db.execute(sql: "DELETE FROM \(plan.table) WHERE id = ?", arguments: [existing]) }
+            if let existing {
+                try db.executeCached(sql: "DELETE FROM \(plan.table) WHERE id = ?", arguments: [existing])
+            }
             try setTombstone(plan.kind, uid)
             return true
         }
@@ -117,7 +120,7 @@ extension SyncApplier {
             let required = plan.columns.keys.filter { $0 != "note" && $0 != "unit" }
             guard required.allSatisfy({ fields[$0] != nil }) else { return false }
             let columns = plan.columns.sorted { $0.key < $1.key }
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     INSERT INTO \(plan.table) (uid, \(columns.map(\.value).joined(separator: ", ")))
                     VALUES (?, \(columns.map { _ in "?" }.joined(separator: ", ")))
@@ -126,9 +129,9 @@ extension SyncApplier {
             id = db.lastInsertedRowID
         }
         if let linked {
-            try db.execute(sql: "DELETE FROM \(plan.links) WHERE \(plan.owner) = ?", arguments: [id])
+            try db.executeCached(sql: "DELETE FROM \(plan.links) WHERE \(plan.owner) = ?", arguments: [id])
             for (position, habit) in linked.enumerated() {
-                try db.execute(
+                try db.executeCached(
                     sql: "INSERT INTO \(plan.links) (\(plan.owner), habit_id, position) VALUES (?, ?, ?)",
                     arguments: [id, habit, position])
             }
@@ -140,8 +143,7 @@ extension SyncApplier {
     func sameDayEntries() throws -> [SameDayEntries] {
         var found: [SameDayEntries] = []
         for pair in addedEntries.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            let rows = try Row.fetchAll(
-                db,
+            let rows = try db.fetchRowsCached(
                 sql: """
                     SELECT e.id, h.name FROM habit_entry e JOIN habit h ON h.id = e.habit_id
                     WHERE e.habit_id = ? AND e.day_key = ? AND e.deleted_at IS NULL ORDER BY e.id

@@ -34,27 +34,29 @@ extension AppDatabase {
         _ changes: [IncomingChange], readRoutine: @escaping (String) -> Routine?, at now: Date
     ) throws -> SyncApplyReport {
         try write { db in
-            try db.execute(sql: "UPDATE sync_self SET capturing = 0")
-            var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
-            for change in changes {
-                try applier.apply(change)
+            try db.withLargePageCache {
+                try db.executeCached(sql: "UPDATE sync_self SET capturing = 0")
+                var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
+                for change in changes {
+                    try applier.apply(change)
+                }
+                try applier.retryPending()
+                var report = applier.report
+                var seen = Set<String>()
+                report.problems = report.problems.filter { seen.insert($0).inserted }
+                report.sameDay = try applier.sameDayEntries()
+                report.waiting = try db.fetchOneCached(Int.self, sql: "SELECT count(*) FROM sync_pending") ?? 0
+                for change in changes {
+                    try db.executeCached(
+                        sql: """
+                            INSERT INTO sync_cursor (device, seq) VALUES (?, ?)
+                            ON CONFLICT (device) DO UPDATE SET seq = max(seq, excluded.seq)
+                            """, arguments: [change.device, change.seq])
+                }
+                let clock = changes.map(\.clock).max() ?? 0
+                try db.executeCached(sql: "UPDATE sync_self SET capturing = 1, hlc = max(hlc, ?)", arguments: [clock])
+                return report
             }
-            try applier.retryPending()
-            var report = applier.report
-            var seen = Set<String>()
-            report.problems = report.problems.filter { seen.insert($0).inserted }
-            report.sameDay = try applier.sameDayEntries()
-            report.waiting = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_pending") ?? 0
-            for change in changes {
-                try db.execute(
-                    sql: """
-                        INSERT INTO sync_cursor (device, seq) VALUES (?, ?)
-                        ON CONFLICT (device) DO UPDATE SET seq = max(seq, excluded.seq)
-                        """, arguments: [change.device, change.seq])
-            }
-            let clock = changes.map(\.clock).max() ?? 0
-            try db.execute(sql: "UPDATE sync_self SET capturing = 1, hlc = max(hlc, ?)", arguments: [clock])
-            return report
         }
     }
 }
@@ -80,7 +82,7 @@ struct SyncApplier {
     /// The merged habit uids, as the store holds them now.
     mutating func reloadAliases() throws {
         aliases = Dictionary(
-            try Row.fetchAll(db, sql: "SELECT uid, into_uid FROM habit_alias").map { ($0["uid"], $0["into_uid"]) },
+            try db.fetchRowsCached(sql: "SELECT uid, into_uid FROM habit_alias").map { ($0["uid"], $0["into_uid"]) },
             uniquingKeysWith: { first, _ in first })
     }
 
@@ -91,7 +93,7 @@ struct SyncApplier {
         }
         let stamp = ChangeStamp(clock: change.clock, device: change.device)
         // The clock first: what applying announces (a merge) comes after what it applies.
-        try db.execute(sql: "UPDATE sync_self SET hlc = max(hlc, ?)", arguments: [change.clock])
+        try db.executeCached(sql: "UPDATE sync_self SET hlc = max(hlc, ?)", arguments: [change.clock])
         for case let item as [String: Any] in items {
             try applyOrKeep(kind: change.kind, item: item, stamp: stamp, pendingID: nil)
         }
@@ -120,10 +122,12 @@ struct SyncApplier {
         }
         if applied {
             report.applied += 1
-            if let pendingID { try db.execute(sql: "DELETE FROM sync_pending WHERE id = ?", arguments: [pendingID]) }
+            if let pendingID {
+                try db.executeCached(sql: "DELETE FROM sync_pending WHERE id = ?", arguments: [pendingID])
+            }
         } else if pendingID == nil {
             let text = String(decoding: try JSONSerialization.data(withJSONObject: item), as: UTF8.self)
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT INTO sync_pending (device, hlc, kind, item) VALUES (?, ?, ?, ?)",
                 arguments: [stamp.device, stamp.clock, kind, text])
         }
@@ -132,13 +136,13 @@ struct SyncApplier {
     /// Tries the waiting items again until a round applies none.
     mutating func retryPending() throws {
         while true {
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, device, hlc, kind, item FROM sync_pending ORDER BY hlc, id")
+            let rows = try db.fetchRowsCached(
+                sql: "SELECT id, device, hlc, kind, item FROM sync_pending ORDER BY hlc, id")
             let before = report.applied
             for row in rows {
                 let text: String = row["item"]
                 guard let item = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-                    try db.execute(sql: "DELETE FROM sync_pending WHERE id = ?", arguments: [row["id"] as Int64])
+                    try db.executeCached(sql: "DELETE FROM sync_pending WHERE id = ?", arguments: [row["id"] as Int64])
                     continue
                 }
                 try applyOrKeep(
@@ -174,8 +178,8 @@ struct SyncApplier {
     /// The stamp a field holds (zero: unchanged since its row was made).
     func stamp(_ kind: String, _ uid: String, _ field: String) throws -> ChangeStamp {
         guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT hlc, device FROM sync_field WHERE kind = ? AND uid = ? AND field = ?",
+            let row = try db.fetchRowCached(
+                sql: "SELECT hlc, device FROM sync_field WHERE kind = ? AND uid = ? AND field = ?",
                 arguments: [kind, uid, field])
         else { return .zero }
         return ChangeStamp(clock: row["hlc"], device: row["device"])
@@ -184,7 +188,7 @@ struct SyncApplier {
     /// Stamps a field, keeping the value it was given (what a habit merged later takes
     /// from it when it is the latest: `resolveFields`).
     func setStamp(_ kind: String, _ uid: String, _ field: String, _ stamp: ChangeStamp, value: Any? = nil) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT OR REPLACE INTO sync_field (kind, uid, field, hlc, device, value) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [kind, uid, field, stamp.clock, stamp.device, Self.value(value)])
     }
@@ -217,22 +221,23 @@ struct SyncApplier {
     func update(table: String, id: Int64, fields: [String: Any], columns: [String: String]) throws {
         let set = fields.keys.sorted().compactMap { field in columns[field].map { ($0, field) } }
         guard !set.isEmpty else { return }
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE \(table) SET \(set.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE rowid = ?",
             arguments: StatementArguments(set.map { Self.value(fields[$0.1]) } + [id]))
     }
 
     func id(_ table: String, uid: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT rowid FROM \(table) WHERE uid = ?", arguments: [uid])
+        try db.fetchOneCached(Int64.self, sql: "SELECT rowid FROM \(table) WHERE uid = ?", arguments: [uid])
     }
 
     func isTombstone(_ kind: String, _ uid: String) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM sync_tombstone WHERE kind = ? AND uid = ?", arguments: [kind, uid]) ?? false
+        try db.fetchOneCached(
+            Bool.self,
+            sql: "SELECT 1 FROM sync_tombstone WHERE kind = ? AND uid = ?", arguments: [kind, uid]) ?? false
     }
 
     func setTombstone(_ kind: String, _ uid: String) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT OR IGNORE INTO sync_tombstone (kind, uid) VALUES (?, ?)", arguments: [kind, uid])
     }
 
@@ -243,8 +248,31 @@ struct SyncApplier {
 
     /// Turns capturing on for `body`: what it writes goes to the other devices.
     func announcing<T>(_ body: () throws -> T) throws -> T {
-        try db.execute(sql: "UPDATE sync_self SET capturing = 1")
-        defer { try? db.execute(sql: "UPDATE sync_self SET capturing = 0") }
+        try db.executeCached(sql: "UPDATE sync_self SET capturing = 1")
+        defer { try? db.executeCached(sql: "UPDATE sync_self SET capturing = 0") }
         return try body()
+    }
+}
+
+/// The applier's statements, compiled once a pull: applying runs the same few for every
+/// item, and compiling one (with the capture triggers of the table it writes) cost more
+/// than running it — a first pull of 365,000 entries took two minutes.
+extension Database {
+    func executeCached(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    func fetchOneCached<T: DatabaseValueConvertible & StatementColumnConvertible>(
+        _: T.Type, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> T? {
+        try T.fetchOne(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func fetchRowCached(sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
+        try Row.fetchOne(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func fetchRowsCached(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
+        try Row.fetchAll(cachedStatement(sql: sql), arguments: arguments)
     }
 }

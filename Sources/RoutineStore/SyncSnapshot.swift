@@ -67,8 +67,17 @@ enum SyncSnapshot {
         }
     }
 
+    /// `sync_pack(text)`: the text as one Zstandard frame (a blob). A snapshot's changes
+    /// go into the outbox packed, as they will be sent: ten years of entries are 74 MB
+    /// of JSON and 11 MB packed, and the store writes each page twice (log, then file).
+    static let pack = DatabaseFunction("sync_pack", argumentCount: 1, pure: true) { values in
+        guard let text = String.fromDatabaseValue(values[0]) else { return nil }
+        return Data(try Zstd.compress(Array(text.utf8)))
+    }
+
     /// One change holding the rows of `captured` that `filter` keeps (none: no change).
     private static func append(_ db: Database, _ captured: SyncSchema.Captured, filter: String) throws {
+        db.add(function: pack)
         try db.execute(sql: SyncSchema.tick)
         let uid = captured.uid
         // One aggregate straight over the rows: through a subquery SQLite would hand
@@ -77,7 +86,7 @@ enum SyncSnapshot {
             sql: """
                 INSERT INTO sync_outbox (uid, hlc, kind, payload)
                 SELECT \(StoreMigrations.uuidSQL), (SELECT hlc FROM sync_self), '\(captured.kind)',
-                  json_group_array(json_object('uid', \(captured.uid), 'f', \(SyncSchema.allFields(captured, row: "R"))))
+                  sync_pack(json_group_array(json_object('uid', \(captured.uid), 'f', \(SyncSchema.allFields(captured, row: "R")))))
                 FROM \(captured.table) R WHERE \(filter)
                 HAVING count(*) > 0
                 """)

@@ -47,40 +47,67 @@ public struct SyncEngine {
     /// Prepares the server (its tables, once), makes or checks the key, registers this
     /// device under `deviceName`, and sets the store up to sync (its history goes into
     /// the outbox). Returns whether this call set the server up.
+    ///
+    /// The key's derivation (scrypt, a third of a second by design) runs on another
+    /// thread while the store writes its snapshot; the server's part runs inside the
+    /// store's transaction, so when any of it fails the store is as it was.
     @discardableResult
     public func initialize(deviceName: String) throws -> Bool {
         let connection = try PostgresConnection(url: url)
         defer { connection.close() }
         let server = SyncServer(connection: connection, url: url)
-        var made = false
-        var key: SyncKey?
-        let meta: SyncServer.Meta
-        if let existing = try server.meta() {
-            meta = existing
+        let existing = try server.meta()
+        // What the key needs: a new server's passphrase (asked twice) and salt; a server
+        // set up already, its passphrase, unless the key file holds its key.
+        let secret: String?
+        var salt = SyncKey.newSalt()
+        var parameters = KDFParameters.standard
+        if let existing {
+            secret = keyFileOpens(existing) ? nil : try passphrase.passphrase(confirm: false)
+            (salt, parameters) = (existing.salt, existing.kdf)
         } else {
-            meta = try server.create {
-                let secret = try passphrase.passphrase(confirm: true)
-                let parameters = try KDFParameters.forNewServer(environment: passphrase.environment)
-                let salt = SyncKey.newSalt()
-                let serverID = UUID().uuidString.lowercased()
-                let derived = try SyncKey.derive(passphrase: secret, salt: salt, parameters: parameters)
-                key = derived
-                made = true
-                return SyncServer.Meta(
-                    serverID: serverID, salt: salt, kdf: parameters,
-                    keyCheck: try KeyCheck.make(key: derived, serverID: serverID))
-            }
+            secret = try passphrase.passphrase(confirm: true)
+            parameters = try KDFParameters.forNewServer(environment: passphrase.environment)
         }
-        if made, let key {
-            try keyFile.write(serverID: meta.serverID, key: key)
-        } else {
-            try ensureKey(meta)
-        }
+        let derivation = secret.map { KeyDerivation(passphrase: $0, salt: salt, parameters: parameters) }
         let identity = try store.syncIdentity()
-        let device = identity.flatMap { $0.server == meta.serverID ? $0.device : nil } ?? UUID().uuidString.lowercased()
-        try server.register(device: device, name: deviceName)
-        try store.enableSync(device: device, server: meta.serverID, at: now())
+        let device =
+            identity.flatMap { existing != nil && $0.server == existing?.serverID ? $0.device : nil }
+            ?? UUID().uuidString.lowercased()
+        var made = false
+        try store.enableSync(device: device, knownServer: existing?.serverID, at: now()) {
+            var meta: SyncServer.Meta
+            var key = try derivation?.key()
+            if let existing {
+                meta = existing
+            } else {
+                let serverID = UUID().uuidString.lowercased()
+                meta = try server.create {
+                    guard let key else { throw SyncCryptoError.emptyPassphrase(from: nil) }
+                    made = true
+                    return SyncServer.Meta(
+                        serverID: serverID, salt: salt, kdf: parameters,
+                        keyCheck: try KeyCheck.make(key: key, serverID: serverID))
+                }
+                // Another device set the server up a moment before: its salt, not ours.
+                if !made, let secret {
+                    key = try SyncKey.derive(passphrase: secret, salt: meta.salt, parameters: meta.kdf)
+                }
+            }
+            if let key {
+                try KeyCheck.verify(meta.keyCheck, key: key, serverID: meta.serverID)
+                try keyFile.write(serverID: meta.serverID, key: key)
+            }
+            try server.register(device: device, name: deviceName)
+            return meta.serverID
+        }
         return made
+    }
+
+    /// Whether the key file holds `meta`'s server's key (it opens the key check).
+    private func keyFileOpens(_ meta: SyncServer.Meta) -> Bool {
+        guard keyFile.exists, let stored = try? keyFile.read(), stored.serverID == meta.serverID else { return false }
+        return (try? KeyCheck.verify(meta.keyCheck, key: stored.key, serverID: meta.serverID)) != nil
     }
 
     /// Derives the key from the passphrase and keeps it in the key file, after checking
@@ -90,16 +117,6 @@ public struct SyncEngine {
         let connection = try PostgresConnection(url: url)
         defer { connection.close() }
         guard let meta = try SyncServer(connection: connection, url: url).meta() else { throw SyncError.notSetUp }
-        try deriveAndKeep(meta)
-    }
-
-    /// The key file's key when it is this server's and opens its key check; else asks.
-    private func ensureKey(_ meta: SyncServer.Meta) throws {
-        if keyFile.exists, let stored = try? keyFile.read(), stored.serverID == meta.serverID,
-            (try? KeyCheck.verify(meta.keyCheck, key: stored.key, serverID: meta.serverID)) != nil
-        {
-            return
-        }
         try deriveAndKeep(meta)
     }
 
@@ -157,7 +174,7 @@ public struct SyncEngine {
                 for change in batch where !known.contains(change.uid) {
                     seq += 1
                     let body = try sealer.seal(
-                        ChangeBody.plaintext(clock: change.clock, items: change.items), device: device, seq: seq,
+                        ChangeBody.plaintext(clock: change.clock, packed: change.packed), device: device, seq: seq,
                         kind: change.kind)
                     rows.append([
                         .text(device), .int(seq), .int(change.clock), .text(change.kind), .text(change.uid),
@@ -208,7 +225,7 @@ public struct SyncEngine {
                 let kind = try rows.string(row, "kind")
                 let clock = try rows.int64(row, "hlc")
                 let plaintext = try sealer.open(try rows.bytes(row, "body"), device: device, seq: seq, kind: kind)
-                guard let body = ChangeBody.open(plaintext), body.clock == clock else {
+                guard let body = try ChangeBody.open(plaintext), body.clock == clock else {
                     throw SyncError.tampered(device: device, seq: seq)
                 }
                 changes.append(IncomingChange(device: device, seq: seq, clock: clock, kind: kind, items: body.items))
@@ -248,10 +265,11 @@ public struct SyncEngine {
 
 /// The plaintext of a sealed change: the clock (8 bytes, big-endian: the server's
 /// plaintext copy of it orders the pull, and a server that changed it is caught here)
-/// then the items' JSON.
+/// then the items' JSON as one Zstandard frame (compressed before it is sealed: the
+/// server stores, and other devices fetch, about a seventh of the JSON's size).
 enum ChangeBody {
-    static func plaintext(clock: Int64, items: String) -> [UInt8] {
-        withUnsafeBytes(of: clock.bigEndian) { Array($0) } + Array(items.utf8)
+    static func plaintext(clock: Int64, packed: [UInt8]) -> [UInt8] {
+        withUnsafeBytes(of: clock.bigEndian) { Array($0) } + packed
     }
 }
 
@@ -261,10 +279,33 @@ extension ChangeBody {
         var items: String
     }
 
-    static func open(_ bytes: [UInt8]) -> Opened? {
+    /// The clock and items of a plaintext, or nil when it is not one `plaintext` made.
+    static func open(_ bytes: [UInt8]) throws(ZstdError) -> Opened? {
         guard bytes.count >= 8 else { return nil }
         let clock = bytes.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
-        return Opened(clock: clock, items: String(decoding: bytes.dropFirst(8), as: UTF8.self))
+        guard let items = try Zstd.decompress(Array(bytes.dropFirst(8))) else { return nil }
+        return Opened(clock: clock, items: String(decoding: items, as: UTF8.self))
+    }
+}
+
+/// A key derived on a thread of its own (scrypt takes a third of a second and 128 MiB
+/// by design), so that `sync init` writes the store's snapshot meanwhile.
+final class KeyDerivation: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<SyncKey, Error>?
+
+    init(passphrase: String, salt: [UInt8], parameters: KDFParameters) {
+        Thread.detachNewThread { [self] in
+            result = Result { try SyncKey.derive(passphrase: passphrase, salt: salt, parameters: parameters) }
+            done.signal()
+        }
+    }
+
+    /// The key, once derived (waits for it), or the derivation's error.
+    func key() throws -> SyncKey {
+        done.wait()
+        done.signal()
+        return try result!.get()
     }
 }
 

@@ -27,7 +27,8 @@ import Testing
             for change in changes {
                 seq += 1
                 log.append(
-                    IncomingChange(device: id, seq: seq, clock: change.clock, kind: change.kind, items: change.items))
+                    IncomingChange(
+                        device: id, seq: seq, clock: change.clock, kind: change.kind, items: try change.items()))
             }
             try store.markPushed(upTo: last.localID, firstSeq: first, lastSeq: seq, device: id)
         }

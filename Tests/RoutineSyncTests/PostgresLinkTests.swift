@@ -2,8 +2,8 @@ import EndToEndSupport
 import Foundation
 import Testing
 
-/// libpq is loaded only when a sync connects: the `routine` binary must not link it, so
-/// commands that never sync start without its dozen dependencies.
+/// libpq is loaded only when a sync connects, libzstd only when a change is packed: the
+/// `routine` binary must link neither, so commands that never sync start without them.
 @Suite struct PostgresLinkTests {
     @Test func theBinaryDoesNotLinkLibpq() throws {
         let process = Process()
@@ -19,5 +19,6 @@ import Testing
         #expect(libraries.contains("libc.so"), "ldd printed: \(libraries)")
         #expect(!libraries.contains("libpq"), "\(libraries)")
         #expect(!libraries.contains("libssl"), "\(libraries)")
+        #expect(!libraries.contains("libzstd"), "\(libraries)")
     }
 }
