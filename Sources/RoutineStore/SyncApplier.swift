@@ -68,13 +68,16 @@ struct SyncApplier {
     let readRoutine: (String) -> Routine?
     var report = SyncApplyReport()
     var aliases: [String: String]
-    /// (habit id, day) of the entries this pull added.
-    var addedEntries: Set<[String]> = []
+    /// This store's device id.
+    let device: String
+    /// The habit and day of each entry this pull added.
+    var addedEntries: [(habit: Int64, day: String)] = []
 
     init(db: Database, now: Date, readRoutine: @escaping (String) -> Routine?) throws {
         self.db = db
         self.now = now
         self.readRoutine = readRoutine
+        device = try String.fetchOne(db, sql: "SELECT device FROM sync_self") ?? ""
         aliases = [:]
         try reloadAliases()
     }
@@ -111,15 +114,17 @@ struct SyncApplier {
             return
         }
         var applied = false
+        // A savepoint of our own, its statements compiled once (GRDB's `inSavepoint`
+        // compiles three a call: a fifth of a first pull).
+        try db.executeCached(sql: "SAVEPOINT sync_item")
         do {
-            try db.inSavepoint {
-                applied = try applyItem(kind: kind, uid: uid, fields: fields, stamp: stamp)
-                return applied ? .commit : .rollback
-            }
+            applied = try applyItem(kind: kind, uid: uid, fields: fields, stamp: stamp)
         } catch let error as DatabaseError {
             report.problems.append("a \(kind) change from device \(stamp.device) was refused: \(error.message ?? "?")")
             applied = false
         }
+        if !applied { try db.executeCached(sql: "ROLLBACK TO SAVEPOINT sync_item") }
+        try db.executeCached(sql: "RELEASE SAVEPOINT sync_item")
         if applied {
             report.applied += 1
             if let pendingID {

@@ -259,7 +259,7 @@ enum SyncSchema {
               uid TEXT NOT NULL UNIQUE,
               hlc INTEGER NOT NULL,
               kind TEXT NOT NULL,
-              payload TEXT NOT NULL
+              payload NOT NULL
             );
             CREATE TABLE sync_field (
               kind TEXT NOT NULL,
@@ -286,6 +286,10 @@ enum SyncSchema {
               hlc INTEGER NOT NULL,
               kind TEXT NOT NULL,
               item TEXT NOT NULL
+            );
+            CREATE TABLE sync_origin (
+              entry INTEGER PRIMARY KEY REFERENCES habit_entry(id) ON DELETE CASCADE,
+              device TEXT NOT NULL
             );
 
             """

@@ -234,6 +234,9 @@ public struct SyncEngine {
             report.pulled += changes.count
             report.apply.applied += applied.applied
             report.apply.waiting = applied.waiting
+            // A day named by an earlier batch, named again, is named once (as it is now).
+            let named = Set(applied.sameDay.map { "\($0.habit)\n\($0.day)" })
+            report.apply.sameDay.removeAll { named.contains("\($0.habit)\n\($0.day)") }
             report.apply.sameDay += applied.sameDay
             report.apply.problems += applied.problems
         }

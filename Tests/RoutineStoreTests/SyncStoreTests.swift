@@ -113,6 +113,44 @@ import Testing
         #expect(report.sameDay.map(\.habit) == ["Stretch"])
     }
 
+    /// A count logged twice a day on one device is that device's own: a pull names a
+    /// day only when its live entries come from two devices (SPEC §16.3), whether the
+    /// two arrive in one pull or the second a sync later.
+    @Test func oneDevicesOwnEntriesOfADayAreNotNamedTwoDevicesAre() throws {
+        let dir = TempDir()
+        let a = try Device(dir.path + "/a.sqlite")
+        let b = try Device(dir.path + "/b.sqlite")
+        let c = try Device(dir.path + "/c.sqlite")
+        var log: [IncomingChange] = []
+        func water(_ device: Device, day: DayKey = Fixtures.day) throws {
+            _ = try device.store.logEntry(
+                habit: "Water", value: 1, unit: "glasses", dayKey: day, at: Fixtures.instant, timeZone: "UTC",
+                note: nil)
+        }
+        try water(a)
+        try water(a)
+        try a.push(to: &log)
+        #expect(try b.pull(from: log).sameDay.isEmpty)
+        try water(a)
+        try a.push(to: &log)
+        #expect(try b.pull(from: log).sameDay.isEmpty)
+        // Now b logs the same day: a and c learn of two devices' entries.
+        try water(b)
+        try b.push(to: &log)
+        let named = try a.pull(from: log).sameDay
+        #expect(named.map(\.habit) == ["Water"])
+        #expect(named.first?.ids.count == 4)
+        let atC = try c.pull(from: log).sameDay
+        #expect(atC.map(\.habit) == ["Water"])
+        #expect(atC.first?.ids.count == 4)
+        // Another day, a alone: nobody names it.
+        try water(a, day: Fixtures.day.adding(days: 1))
+        try water(a, day: Fixtures.day.adding(days: 1))
+        try a.push(to: &log)
+        #expect(try b.pull(from: log).sameDay.isEmpty)
+        #expect(try c.pull(from: log).sameDay.isEmpty)
+    }
+
     @Test func renamesMergesPausesAndGoalsConverge() throws {
         let dir = TempDir()
         let a = try Device(dir.path + "/a.sqlite")

@@ -178,6 +178,7 @@ enum OldStore {
         for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger)") }
         for table in [
             "habit_alias", "sync_self", "sync_outbox", "sync_field", "sync_cursor", "sync_tombstone", "sync_pending",
+            "sync_origin",
         ] {
             try db.execute(sql: "DROP TABLE \(table)")
         }
