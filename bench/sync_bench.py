@@ -100,6 +100,28 @@ def sync_scenario(binary, work, env, runs, results, compare, run_timed, previous
                                "then `sync`) vs psql \\copy of them as plaintext",
                                first_sync(True), copy_plaintext, max(3, runs // 2), "(no target; for the record)"))
 
+        # A second device joining: its first `sync` pulls, opens and applies the lifetime.
+        joined = cluster.database("joined")
+        first_env = dict(env, XDG_CONFIG_HOME=os.path.join(work, "config-joined-first"))
+        store = os.path.join(work, "sync-joined-first.sqlite")
+        shutil.copy(base, store)
+        for command in (["sync", "init", "--device", "first"], ["sync"]):
+            subprocess.run([binary, "--store", store] + command + ["--remote", joined], check=True, env=first_env,
+                           stdout=subprocess.DEVNULL)
+
+        def second_device():
+            count[0] += 1
+            second = os.path.join(work, f"sync-second-{count[0]}.sqlite")
+            second_env = dict(env, XDG_CONFIG_HOME=os.path.join(work, f"config-second-{count[0]}"))
+            subprocess.run([binary, "--store", second, "sync", "init", "--device", f"second-{count[0]}", "--remote",
+                            joined], check=True, env=second_env, stdout=subprocess.DEVNULL)
+            elapsed = run_timed([binary, "--store", second, "sync", "--remote", joined], env=second_env)
+            os.remove(second)
+            return elapsed
+
+        results.append(compare(f"a second device's first `sync` (pulls and applies {rows:,} entries) vs psql \\copy "
+                               "of them as plaintext", second_device, copy_plaintext, 3, "(no target; for the record)"))
+
         # An everyday sync: a device that synced its lifetime, then a day's check-in.
         store = os.path.join(work, "sync-daily.sqlite")
         shutil.copy(base, store)

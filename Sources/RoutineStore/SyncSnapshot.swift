@@ -79,7 +79,6 @@ enum SyncSnapshot {
     private static func append(_ db: Database, _ captured: SyncSchema.Captured, filter: String) throws {
         db.add(function: pack)
         try db.execute(sql: SyncSchema.tick)
-        let uid = captured.uid
         // One aggregate straight over the rows: through a subquery SQLite would hand
         // each item on as text, and parsing it again costs a third of the snapshot.
         try db.execute(
