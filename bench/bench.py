@@ -5,7 +5,7 @@ Each scenario runs the project's command and its anchor in turns (A B A B ...),
 takes the median wall time of each, and prints the ratio. Nothing is asserted:
 these are figures to compare against the targets in bench/README.md.
 
-Usage: bench/run [--quick] [--runs N] [--only conditions|lsp]   (builds the release binary first)
+Usage: bench/run [--quick] [--runs N] [--only conditions|lifetime|lsp|answers|sync|import]   (builds the release binary first)
 """
 import argparse
 import datetime
@@ -63,7 +63,7 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
     parser.add_argument(
-        "--only", choices=["conditions", "lifetime", "lsp", "answers", "sync"], help="run one scenario only")
+        "--only", choices=["conditions", "lifetime", "lsp", "answers", "sync", "import"], help="run one scenario only")
     parser.add_argument("--previous", help="with --only lifetime or sync: a git revision to build and time beside")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
@@ -98,6 +98,10 @@ def main():
         return
     if args.only == "answers":
         answers_bench.answers_scenario(binary, work, env, runs, results, compare, run_timed)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.only == "import":
+        import_scenario(binary, work, env, runs, results, args.quick)
         shutil.rmtree(work, ignore_errors=True)
         return
     if args.only == "sync":
@@ -144,26 +148,7 @@ def main():
         runs, "within 3x"))
 
     # 3. import-entries of a 10-year, 100-habit history vs sqlite3 .import.
-    habits = 20 if args.quick else 100
-    days = 3650
-    csv_path = os.path.join(work, "history.csv")
-    rows = gen_entries.write(csv_path, habits=habits, days=days, seed=2)
-
-    def import_ours():
-        path = os.path.join(work, "imp.sqlite")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(path + suffix):
-                os.remove(path + suffix)
-        return run_timed([binary, "--store", path, "import-entries", "--new", csv_path], env=env)
-
-    def import_anchor():
-        path = os.path.join(work, "anchor.sqlite")
-        if os.path.exists(path):
-            os.remove(path)
-        return run_timed(["sqlite3", path, ".import --csv " + csv_path + " entries"])
-
-    results.append(compare(f"import-entries: {rows:,} rows vs sqlite3 .import",
-                           import_ours, import_anchor, runs, "within 3x"))
+    import_ours, import_anchor, habits, rows = import_scenario(binary, work, env, runs, results, args.quick)
 
     # 4. stats over that history vs the same figures computed in SQL.
     stats_store = os.path.join(work, "imp.sqlite")
@@ -288,6 +273,34 @@ def lifetime_store(binary, path, env, days):
             lines += [line.format(d=d) for line in script]
     subprocess.run([binary, "--store", path, "repl"], input="\n".join(lines) + "\nquit\n", text=True,
                    check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def import_scenario(binary, work, env, runs, results, quick):
+    """import-entries of a 10-year, 100-habit history into a new store vs sqlite3 .import
+    of the same CSV into a new table (target: within 3x). Returns the two loads, for the
+    scenarios that read what they wrote."""
+    import gen_entries
+    habits = 20 if quick else 100
+    days = 3650
+    csv_path = os.path.join(work, "history.csv")
+    rows = gen_entries.write(csv_path, habits=habits, days=days, seed=2)
+
+    def import_ours():
+        path = os.path.join(work, "imp.sqlite")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        return run_timed([binary, "--store", path, "import-entries", "--new", csv_path], env=env)
+
+    def import_anchor():
+        path = os.path.join(work, "anchor.sqlite")
+        if os.path.exists(path):
+            os.remove(path)
+        return run_timed(["sqlite3", path, ".import --csv " + csv_path + " entries"])
+
+    results.append(compare(f"import-entries: {rows:,} rows vs sqlite3 .import",
+                           import_ours, import_anchor, runs, "within 3x"))
+    return import_ours, import_anchor, habits, rows
 
 
 def build_previous(revision):

@@ -273,6 +273,11 @@ extension AppDatabase {
         }
     }
 
+    /// The uid text of 16 bytes as they are (version and variant set by the caller).
+    static func uidText(bytes: (UInt64, UInt64)) -> String {
+        withUnsafeBytes(of: bytes) { hexText($0) }
+    }
+
     /// The stored (lower-case) text of a uid read from a file: `UUID.uuidString`
     /// formats through `snprintf`, and a bulk load of exported rows has one per row.
     static func uidText(_ uuid: UUID) -> String {
@@ -299,10 +304,13 @@ extension AppDatabase {
 
     /// The one statement that writes an entry: every way in (a run's answer, `log`, a
     /// CSV bulk load through `EntryBulkInserter`) binds these eight values.
-    static let insertEntrySQL = """
-        INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id, uid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    static let insertEntrySQL = insertEntriesSQL(rows: 1)
+
+    /// The same statement for `rows` entries at once (a bulk load).
+    static func insertEntriesSQL(rows: Int) -> String {
+        "INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id, uid) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    }
 
     static func insertEntry(
         _ db: Database, habitID: Int64, dayKey: DayKey, at instant: Date, timeZone: String, value: Double?,

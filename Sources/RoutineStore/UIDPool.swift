@@ -4,32 +4,45 @@ import Foundation
     import Glibc
 #endif
 
-/// Random bytes for the uids of a bulk load, read 4 KiB at a time from `/dev/urandom`:
-/// one system call per 256 uids instead of two per uid (`SystemRandomNumberGenerator`
-/// asks the kernel for every 8 bytes), which was a tenth of a 365,000-row import's time
-/// (issue 19 item 21). The bytes are the kernel's either way; where the device cannot be
-/// read, the standard library's generator fills the buffer.
+/// The uids of a bulk load: time-ordered (UUID version 7, RFC 9562: 48 bits of Unix
+/// milliseconds, a 12-bit counter within the millisecond, 62 random bits), so that the
+/// uids of one load come in increasing order and its uid index grows at one edge rather
+/// than at random places (a sort of 365,000 random uids was a fifth of a load's time).
+/// When the counter runs out the milliseconds step on, as RFC 9562 §6.2 method 1 allows.
+///
+/// The random bits are read 4 KiB at a time from `/dev/urandom`: one system call per 512
+/// uids instead of one per 8 bytes (`SystemRandomNumberGenerator`). Where the device
+/// cannot be read, the standard library's generator fills the buffer.
 final class UIDPool {
     private var buffer = [UInt8](repeating: 0, count: 4096)
     private var position = 4096
     private var device: Int32 = -2  // not opened yet
+    private var milliseconds: UInt64
+    private var counter: UInt64 = 0
+
+    init(now: Date = Date()) {
+        milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000)) & 0xFFFF_FFFF_FFFF
+    }
 
     deinit {
         if device >= 0 { close(device) }
     }
 
-    /// A new entry uid, as `AppDatabase.newUID()` makes one.
+    /// A new entry uid, after every uid this pool made before.
     func next() -> String {
-        if position + 16 > buffer.count { refill() }
+        if position + 8 > buffer.count { refill() }
         let start = position
-        let bytes = buffer.withUnsafeBytes { raw in
-            (
-                raw.loadUnaligned(fromByteOffset: start, as: UInt64.self),
-                raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)
-            )
+        let random = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: UInt64.self) }
+        position += 8
+        if counter > 0xFFF {
+            milliseconds += 1
+            counter = 0
         }
-        position += 16
-        return AppDatabase.uidText(bytes)
+        // Big-endian: milliseconds (48), version 7 (4), counter (12); variant (2), random (62).
+        let high = (milliseconds << 16 | 0x7000 | counter).bigEndian
+        let low = (0x8000_0000_0000_0000 | random >> 2).bigEndian
+        counter += 1
+        return AppDatabase.uidText(bytes: (high, low))
     }
 
     private func refill() {

@@ -61,15 +61,52 @@ import Testing
         #expect(try Self.indexes(store) == before)
     }
 
-    /// The pooled uids of a bulk load are version-4 UUIDs, lower-case, all distinct; a
-    /// uid read from a file is stored as `uuidString` lower-cased would give.
-    @Test func pooledUIDsAreDistinctVersion4UUIDs() {
-        let pool = UIDPool()
+    /// The pooled uids of a bulk load are version-7 UUIDs (time-ordered), lower-case,
+    /// all distinct and in increasing order, past the 4,096 a millisecond's counter
+    /// holds; a uid read from a file is stored as `uuidString` lower-cased would give.
+    @Test func pooledUIDsAreDistinctVersion7UUIDsInOrder() {
+        let pool = UIDPool(now: Date(timeIntervalSince1970: 1_764_000_000))
         let uids = (0..<10_000).map { _ in pool.next() }
         #expect(Set(uids).count == uids.count)
-        #expect(uids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() && Array($0)[14] == "4" })
+        #expect(uids == uids.sorted())
+        #expect(
+            uids.allSatisfy {
+                UUID(uuidString: $0) != nil && $0 == $0.lowercased() && Array($0)[14] == "7"
+                    && "89ab".contains(Array($0)[19])
+            })
+        // The first 48 bits are the milliseconds; the counter past 4,095 steps them on.
+        func prefix(_ milliseconds: Int) -> String {
+            let hex = String(repeating: "0", count: 12) + String(milliseconds, radix: 16)
+            return "\(hex.suffix(12).prefix(8))-\(hex.suffix(4))-7000-"
+        }
+        #expect(uids[0].hasPrefix(prefix(1_764_000_000_000)))
+        #expect(uids[4096].hasPrefix(prefix(1_764_000_000_001)))
         let uuid = UUID()
         #expect(AppDatabase.uidText(uuid) == uuid.uuidString.lowercased())
+    }
+
+    /// A load without uids of its own keeps the uid index as it goes (its uids come in
+    /// order) and sets the rest of the schema back: the same indexes and triggers, and
+    /// foreign keys checked again for the writes after it.
+    @Test func aLargeLoadPutsTheSchemaAndForeignKeysBack() throws {
+        let store = try AppDatabase.inMemory()
+        let schema = {
+            try store.read { db in
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT sql FROM sqlite_master WHERE tbl_name = 'habit_entry' AND sql IS NOT NULL ORDER BY name"
+                )
+            }
+        }
+        let before = try schema()
+        #expect(before.contains { $0.contains("habit_entry_uid_default") })
+        _ = try store.importEntries(rows: Self.rows(50_001), now: Date())
+        #expect(try schema() == before)
+        #expect(try store.write { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
+        let uids = try store.read { db in try String.fetchAll(db, sql: "SELECT uid FROM habit_entry ORDER BY id") }
+        #expect(uids == uids.sorted())
+        #expect(Set(uids).count == 50_001)
     }
 
     @Test func failedLargeImportLeavesTheIndexesAndNoRows() throws {
@@ -85,5 +122,39 @@ import Testing
         }
         #expect(try Self.indexes(store) == before)
         #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") } == 1)
+        #expect(try store.write { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
+    }
+
+    /// Rows read ahead on their own thread come in the source's order, and the
+    /// source's error comes where it stood: after the rows before it, none after.
+    @Test func prefetchedRowsKeepTheirOrderAndTheSourcesError() throws {
+        struct Failing: EntryRowSource {
+            struct Unreadable: Error, Equatable {}
+            var given = 0
+            let failAt: Int
+            mutating func next() throws -> EntryRow? {
+                given += 1
+                guard given != failAt else { throw Unreadable() }
+                guard given <= 10_000 else { return nil }
+                return EntryRow(
+                    habit: "H", dayKey: DayKey(ordinal: given), timestamp: Date(), timeZone: "UTC", line: given)
+            }
+            func column(of field: EntryRow.Field) -> Int { 3 }
+            var rowsAtMost: Int { 10_000 }
+        }
+        for failAt in [5_000, 20_000] {
+            var rows = PrefetchedEntryRows(Failing(failAt: failAt))
+            var lines: [Int] = []
+            var failed = false
+            do {
+                while let row = try rows.next() { lines.append(row.line) }
+            } catch is Failing.Unreadable {
+                failed = true
+            }
+            rows.stop()
+            #expect(failed == (failAt == 5_000))
+            #expect(lines == Array(1...min(failAt - 1, 10_000)))
+            #expect(rows.column(of: .unit) == 3)
+        }
     }
 }

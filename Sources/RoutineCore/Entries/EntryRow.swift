@@ -66,6 +66,14 @@ public protocol EntryRowSource {
     /// At most how many rows are left (a CSV file's line count): the store uses it to
     /// choose between a row-by-row and a bulk load.
     var rowsAtMost: Int { get }
+
+    /// Whether rows may carry their own uids (a CSV file with a `uid` column). Rows
+    /// without one get uids made in order, which a bulk load can index as it goes.
+    var carriesUIDs: Bool { get }
+}
+
+extension EntryRowSource {
+    public var carriesUIDs: Bool { true }
 }
 
 /// Rows already in memory, as a source. Errors name columns in the order of the CSV

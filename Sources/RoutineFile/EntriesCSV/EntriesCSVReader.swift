@@ -33,6 +33,8 @@ public struct EntriesCSVReader: EntryRowSource {
         rowsAtMost = reader.lineFeedCount
     }
 
+    public var carriesUIDs: Bool { columns.uid != nil }
+
     public func column(of field: EntryRow.Field) -> Int {
         let index =
             switch field {
