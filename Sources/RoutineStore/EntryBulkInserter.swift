@@ -26,6 +26,8 @@ final class EntryBulkInserter {
     private let lookup: Statement
     private let db: Database
     private var pending: [Pending] = []
+    /// The bytes of the texts bound to the statement being written.
+    private var texts: [UInt8] = []
     /// SQLITE_TRANSIENT: SQLite copies the bound text before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -62,33 +64,70 @@ final class EntryBulkInserter {
     }
 
     private func write(_ entries: [Pending], with statement: Statement) throws {
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        var column: Int32 = 0
-        func next() -> Int32 {
-            column += 1
-            return column
+        // The texts of the whole statement, copied once into one buffer that outlives the
+        // step and bound where they lie (SQLITE_STATIC): bound one by one as transient,
+        // each was measured, allocated and copied again by SQLite.
+        texts.removeAll(keepingCapacity: true)
+        var spans: [(start: Int, count: Int)] = []
+        spans.reserveCapacity(entries.count * 5)
+        func keep(_ text: String) {
+            spans.append((texts.count, text.utf8.count))
+            texts.append(contentsOf: text.utf8)
         }
         for entry in entries {
-            sqlite3_bind_int64(handle, next(), entry.habitID)
-            sqlite3_bind_text(handle, next(), entry.dayKey, -1, Self.transient)
-            sqlite3_bind_text(handle, next(), entry.timestamp, -1, Self.transient)
-            sqlite3_bind_text(handle, next(), entry.timeZone, -1, Self.transient)
-            if let value = entry.value {
-                sqlite3_bind_double(handle, next(), value)
-            } else {
-                sqlite3_bind_null(handle, next())
-            }
-            if let note = entry.note {
-                sqlite3_bind_text(handle, next(), note, -1, Self.transient)
-            } else {
-                sqlite3_bind_null(handle, next())
-            }
-            sqlite3_bind_null(handle, next())  // run_id: bulk-loaded entries belong to no run
-            sqlite3_bind_text(handle, next(), entry.uid, -1, Self.transient)
+            keep(entry.dayKey)
+            keep(entry.timestamp)
+            keep(entry.timeZone)
+            keep(entry.uid)
+            if let note = entry.note { keep(note) }
         }
-        let code = sqlite3_step(handle)
-        sqlite3_reset(handle)
+        let handle = statement.sqliteStatement
+        let code = texts.withUnsafeBufferPointer { buffer -> Int32 in
+            // nil as the destructor is SQLITE_STATIC: the bytes stay until the step.
+            guard let start = buffer.baseAddress else { return SQLITE_MISUSE }
+            let base = UnsafeRawPointer(start)
+            var column: Int32 = 0
+            var span = 0
+            func bindText() {
+                column += 1
+                let (start, count) = spans[span]
+                span += 1
+                sqlite3_bind_text(
+                    handle, column, (base + start).assumingMemoryBound(to: CChar.self), Int32(count), nil)
+            }
+            sqlite3_reset(handle)
+            for entry in entries {
+                column += 1
+                sqlite3_bind_int64(handle, column, entry.habitID)
+                bindText()  // day
+                bindText()  // timestamp
+                bindText()  // time zone
+                let uidColumn = column + 4
+                let uidSpan = span
+                span += 1
+                column += 1
+                if let value = entry.value {
+                    sqlite3_bind_double(handle, column, value)
+                } else {
+                    sqlite3_bind_null(handle, column)
+                }
+                if entry.note != nil {
+                    bindText()
+                } else {
+                    column += 1
+                    sqlite3_bind_null(handle, column)
+                }
+                column += 1
+                sqlite3_bind_null(handle, column)  // run_id: bulk-loaded entries belong to no run
+                column += 1
+                let (start, count) = spans[uidSpan]
+                sqlite3_bind_text(
+                    handle, uidColumn, (base + start).assumingMemoryBound(to: CChar.self), Int32(count), nil)
+            }
+            let code = sqlite3_step(handle)
+            sqlite3_reset(handle)
+            return code
+        }
         guard code == SQLITE_DONE else {
             throw failure(code)
         }

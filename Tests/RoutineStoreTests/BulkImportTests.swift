@@ -101,8 +101,20 @@ import Testing
         }
         let before = try schema()
         #expect(before.contains { $0.contains("habit_entry_uid_default") })
-        _ = try store.importEntries(rows: Self.rows(50_001), now: Date())
+        // Every third row has a note (of one to three bytes more each time), the rest none.
+        let rows = Self.rows(50_001).enumerated().map { index, row in
+            var row = row
+            if index % 3 == 0 { row.note = "note \(index) " + String(repeating: "é", count: index % 4) }
+            return row
+        }
+        _ = try store.importEntries(rows: rows, now: Date())
         #expect(try schema() == before)
+        let stored = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT day_key, value, note FROM habit_entry ORDER BY id").map {
+                "\($0["day_key"] as String) \($0["value"] as Double? ?? -1) \($0["note"] as String? ?? "-")"
+            }
+        }
+        #expect(stored == rows.map { "\($0.dayKey) \($0.value ?? -1) \($0.note ?? "-")" })
         #expect(try store.write { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
         let uids = try store.read { db in try String.fetchAll(db, sql: "SELECT uid FROM habit_entry ORDER BY id") }
         #expect(uids == uids.sorted())
