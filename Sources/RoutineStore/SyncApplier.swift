@@ -90,14 +90,45 @@ struct SyncApplier {
     }
 
     mutating func apply(_ change: IncomingChange) throws {
+        let stamp = ChangeStamp(clock: change.clock, device: change.device)
+        // The clock first: what applying announces (a merge) comes after what it applies.
+        try db.executeCached(sql: "UPDATE sync_self SET hlc = max(hlc, ?)", arguments: [change.clock])
+        // A change's new entries go in at once; what is left (edits, entries that wait,
+        // a change SQLite refuses as a whole) goes item by item. Only for a change whose
+        // items name each uid once (every change a device makes): then an entry made
+        // here is one item done.
+        var inserted: Set<String> = []
+        if change.kind == "entry",
+            try db.fetchOneCached(
+                Bool.self,
+                sql: "SELECT count(*) = count(DISTINCT value ->> '$.uid') FROM json_each(?)",
+                arguments: [change.items]) == true
+        {
+            let added = addedEntries.count
+            do {
+                try db.executeCached(sql: "SAVEPOINT sync_change")
+                inserted = Set(try insertNewEntries(change.items, from: change.device))
+                try db.executeCached(sql: "RELEASE SAVEPOINT sync_change")
+            } catch is DatabaseError {
+                try db.executeCached(sql: "ROLLBACK TO SAVEPOINT sync_change")
+                try db.executeCached(sql: "RELEASE SAVEPOINT sync_change")
+                addedEntries.removeSubrange(added...)
+                inserted = []
+            }
+            report.applied += inserted.count
+            if !inserted.isEmpty,
+                try db.fetchOneCached(Int.self, sql: "SELECT json_array_length(?)", arguments: [change.items])
+                    == inserted.count
+            {
+                return
+            }
+        }
         guard let items = try? JSONSerialization.jsonObject(with: Data(change.items.utf8)) as? [Any] else {
             report.problems.append("change \(change.seq) from device \(change.device) is not a list of items")
             return
         }
-        let stamp = ChangeStamp(clock: change.clock, device: change.device)
-        // The clock first: what applying announces (a merge) comes after what it applies.
-        try db.executeCached(sql: "UPDATE sync_self SET hlc = max(hlc, ?)", arguments: [change.clock])
         for case let item as [String: Any] in items {
+            if let uid = item["uid"] as? String, inserted.contains(uid) { continue }
             try applyOrKeep(kind: change.kind, item: item, stamp: stamp, pendingID: nil)
         }
     }

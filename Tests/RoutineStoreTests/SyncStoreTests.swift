@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RoutineCore
 import Testing
 
@@ -149,6 +150,54 @@ import Testing
         try a.push(to: &log)
         #expect(try b.pull(from: log).sameDay.isEmpty)
         #expect(try c.pull(from: log).sameDay.isEmpty)
+    }
+
+    /// A change's new entries go in with one statement; a change SQLite refuses as a
+    /// whole (one entry breaks a rule) goes item by item, so the others still apply and
+    /// the one is named; a change naming a uid twice (made, then edited) is taken item
+    /// by item, in order.
+    @Test func aChangeGoesInWholeOrItemByItem() throws {
+        let dir = TempDir()
+        let a = try Device(dir.path + "/a.sqlite")
+        let b = try Device(dir.path + "/b.sqlite")
+        var log: [IncomingChange] = []
+        _ = try a.store.logEntry(
+            habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
+        )
+        try a.push(to: &log)
+        try b.pull(from: log)
+        let habit = try #require(try b.store.read { db in try String.fetchOne(db, sql: "SELECT uid FROM habit") })
+        func item(_ uid: String, value: String = "null", note: String = "null") -> String {
+            #"{"uid":"\#(uid)","f":{"habit":"\#(habit)","day":"2026-11-2\#(uid.prefix(1))","at":"2026-11-20T07:00:00.000Z","tz":"UTC","value":\#(value),"note":\#(note),"deleted":null}}"#
+        }
+        let good = "1" + UUID().uuidString.lowercased().dropFirst()
+        let bad = "2" + UUID().uuidString.lowercased().dropFirst()
+        let twice = "3" + UUID().uuidString.lowercased().dropFirst()
+        let refused = try b.store.applySyncChanges(
+            [
+                IncomingChange(
+                    device: a.id, seq: 50, clock: 1 << 60, kind: "entry",
+                    items: "[\(item(good)),\(item(bad, value: "-1"))]")
+            ],
+            readRoutine: { _ in nil }, at: Fixtures.instant)
+        #expect(refused.applied == 1)
+        #expect(refused.problems.count == 1)
+        #expect(refused.problems.first?.contains("CHECK") == true)
+        let edited = try b.store.applySyncChanges(
+            [
+                IncomingChange(
+                    device: a.id, seq: 51, clock: (1 << 60) + 1, kind: "entry",
+                    items: "[\(item(twice)),\(item(twice, note: "\"later\""))]")
+            ],
+            readRoutine: { _ in nil }, at: Fixtures.instant)
+        #expect(edited.applied == 2)
+        let stored = try b.store.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT uid, note FROM habit_entry WHERE uid IN (?, ?, ?)", arguments: [good, bad, twice]
+            )
+            .map { "\($0["uid"] as String) \($0["note"] as String? ?? "-")" }.sorted()
+        }
+        #expect(stored == ["\(good) -", "\(twice) later"])
     }
 
     @Test func renamesMergesPausesAndGoalsConverge() throws {
