@@ -25,6 +25,9 @@ public struct DayPlanner {
     public struct RoutineDay: Sendable {
         public enum State: Sendable, Equatable {
             case notStarted
+            /// No run of it here, but steps of it recorded on the day without one (on
+            /// another device, pulled by sync; or imported answers), the last at this time.
+            case recordedElsewhere(at: Date)
             /// Paused (or walked by another process) at this prompt; nil when nothing is
             /// left to ask (resuming finishes it).
             case paused(prompt: String?)
@@ -34,7 +37,7 @@ public struct DayPlanner {
             public var isFinished: Bool {
                 switch self {
                 case .completed, .aborted: true
-                case .notStarted, .paused: false
+                case .notStarted, .recordedElsewhere, .paused: false
                 }
             }
         }
@@ -69,16 +72,18 @@ public struct DayPlanner {
 
     /// Each active routine on `day` (SPEC §13.1): its state, and what it asks — from its
     /// unfinished run of the day when it has one, from its finished run's steps when it
-    /// has one, else as a run about to start.
+    /// has one, else as a run about to start (recorded elsewhere when steps of it came
+    /// without a run: another device's run is its own, SPEC §16.2).
     public func routines(on day: DayKey) throws -> [RoutineDay] {
         let runs = try store.runs(on: day)
         let done = try store.liveHabitKeys(on: day)
+        let elsewhere = try store.stepsWithoutRun(on: day)
         return try compiledRoutines().map { compiled in
             guard let run = runs.first(where: { $0.slug == compiled.slug }) else {
                 let context = try store.dayContext(for: compiled.routine, day: day)
                 let walker = compiled.walker.startingAfresh(on: day, alreadyDone: done, context: context)
-                return RoutineDay(
-                    slug: compiled.slug, title: compiled.title, state: .notStarted, outlook: walker.outlook())
+                let state: RoutineDay.State = elsewhere[compiled.slug].map { .recordedElsewhere(at: $0) } ?? .notStarted
+                return RoutineDay(slug: compiled.slug, title: compiled.title, state: state, outlook: walker.outlook())
             }
             return try self.day(of: run, compiled)
         }

@@ -266,6 +266,25 @@ extension AppDatabase {
         }
     }
 
+    /// For each routine with steps recorded on `day` outside any run of this store (walked
+    /// on another device and pulled by sync, or imported with `import-answers`), when the
+    /// last of them was recorded.
+    public func stepsWithoutRun(on day: DayKey) throws -> [String: Date] {
+        try read { db in
+            var found: [String: Date] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.slug, max(s.recorded_at) AS at FROM run_step s JOIN routine r ON r.id = s.routine_id
+                    WHERE s.day_key = ? AND s.run_id IS NULL AND s.retracted_at IS NULL GROUP BY r.slug
+                    """, arguments: [day.description])
+            {
+                if let at = Instant.parse(row["at"] as String) { found[row["slug"]] = at }
+            }
+            return found
+        }
+    }
+
     /// The most recently started run that is effectively paused (what `resume` with no
     /// id continues), or nil.
     public func latestPausedRun() throws -> RunInfo? {

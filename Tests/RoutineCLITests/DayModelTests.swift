@@ -46,6 +46,32 @@ import Testing
         #expect(steps == ["Water", "Run", "Tea", "Stretch"])
     }
 
+    /// A routine answered without a run here (another device's run, pulled by sync; or
+    /// imported answers) is not "not started": `today` says it was answered elsewhere,
+    /// when, and the JSON says so too; another day it is not started as before.
+    @Test func aRoutineAnsweredWithoutARunHereIsAnsweredElsewhere() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        let file = try e2e.folder.write(
+            "answers.csv",
+            """
+            uid,dayKey,routine,node,question,answer,option,timestamp,timeZone
+            ,2026-11-22,morning-checkin,feeling,,Great!,1,2026-11-22T06:05:00Z,UTC
+
+            """)
+        try e2e.ok(["import-answers", file])
+        let today = try e2e.ok(["today"])
+        #expect(
+            today.hasPrefix(
+                "Today, 2026-11-22 (Sunday)\nmorning-checkin: answered elsewhere at 06:05 (another device or an import; no run here)\n"
+            ), "\(today)")
+        let json = try #require(try e2e.json(["today", "--format", "json"]) as? [String: Any])
+        let routine = try #require((json["routines"] as? [[String: Any]])?.first)
+        #expect(routine["state"] as? String == "elsewhere")
+        #expect(routine["at"] as? String == "06:05")
+        #expect(try e2e.ok(["today", "--day", "2026-11-21"]).contains("morning-checkin: not started"))
+    }
+
     @Test func bundledRoutinesTodayIsShortAndCountsWhatDependsOnAnswers() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled()
