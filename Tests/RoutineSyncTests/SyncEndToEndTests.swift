@@ -27,6 +27,10 @@ import Testing
         try laptop.ok(["sync", "--remote", url])
         try desktop.ok(["log", "Stretch", "--new"])
         try desktop.ok(["sync", "init", "--remote", url, "--device", "desktop"])
+        // Joined, not yet synced: the laptop's habit is not here yet, and the line says why.
+        let early = try desktop.run(["log", "Read"])
+        #expect(early.status == 1)
+        #expect(early.stderr.contains("this device has not synced yet (`routine sync`"), "\(early.stderr)")
         try desktop.ok(["sync", "--remote", url])
         try laptop.ok(["sync", "--remote", url])
         #expect(try Self.entries(laptop) == Self.entries(desktop))

@@ -8,7 +8,10 @@ enum HabitCommands {
     static func unknownHabit(_ name: String, store: AppDatabase, extra: String? = nil) -> CLIError {
         let hint = Suggestion.hint(suggestion(for: name, store: store))
         let tail = extra.map { (hint.isEmpty ? "; " : " ") + $0 } ?? ""
-        return CLIError("no habit named '\(HabitName.display(name))'" + hint + tail)
+        // A device that joined sync but has not synced yet lacks the others' habits.
+        let unsynced = (try? store.syncIdentity())?.map { $0.lastSync == nil } ?? false
+        let sync = unsynced ? "; this device has not synced yet (`routine sync` brings the other devices' habits)" : ""
+        return CLIError("no habit named '\(HabitName.display(name))'" + hint + tail + sync)
     }
 
     /// The stored habit a person most likely meant by `name`: the closest by edit
