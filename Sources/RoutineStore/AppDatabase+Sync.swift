@@ -29,7 +29,7 @@ public struct OutgoingChange: Sendable, Equatable {
 
     /// The items as JSON.
     public func items() throws -> String {
-        guard let bytes = try Zstd.decompress(packed) else { throw ZstdError.cannotPack }
+        guard let bytes = try Zstd.decompress(packed) else { throw ZstdError.cannotUnpack }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

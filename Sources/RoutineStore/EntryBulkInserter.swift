@@ -74,55 +74,45 @@ final class EntryBulkInserter {
             spans.append((texts.count, text.utf8.count))
             texts.append(contentsOf: text.utf8)
         }
+        // In the order they are bound: day, timestamp, time zone, note (when given), uid.
         for entry in entries {
             keep(entry.dayKey)
             keep(entry.timestamp)
             keep(entry.timeZone)
-            keep(entry.uid)
             if let note = entry.note { keep(note) }
+            keep(entry.uid)
         }
         let handle = statement.sqliteStatement
         let code = texts.withUnsafeBufferPointer { buffer -> Int32 in
-            // nil as the destructor is SQLITE_STATIC: the bytes stay until the step.
             guard let start = buffer.baseAddress else { return SQLITE_MISUSE }
             let base = UnsafeRawPointer(start)
             var column: Int32 = 0
             var span = 0
-            func bindText() {
+            func nextColumn() -> Int32 {
                 column += 1
+                return column
+            }
+            // nil as the destructor is SQLITE_STATIC: the bytes stay until the step.
+            func bindText() {
                 let (start, count) = spans[span]
                 span += 1
                 sqlite3_bind_text(
-                    handle, column, (base + start).assumingMemoryBound(to: CChar.self), Int32(count), nil)
+                    handle, nextColumn(), (base + start).assumingMemoryBound(to: CChar.self), Int32(count), nil)
             }
             sqlite3_reset(handle)
             for entry in entries {
-                column += 1
-                sqlite3_bind_int64(handle, column, entry.habitID)
+                sqlite3_bind_int64(handle, nextColumn(), entry.habitID)
                 bindText()  // day
                 bindText()  // timestamp
                 bindText()  // time zone
-                let uidColumn = column + 4
-                let uidSpan = span
-                span += 1
-                column += 1
                 if let value = entry.value {
-                    sqlite3_bind_double(handle, column, value)
+                    sqlite3_bind_double(handle, nextColumn(), value)
                 } else {
-                    sqlite3_bind_null(handle, column)
+                    sqlite3_bind_null(handle, nextColumn())
                 }
-                if entry.note != nil {
-                    bindText()
-                } else {
-                    column += 1
-                    sqlite3_bind_null(handle, column)
-                }
-                column += 1
-                sqlite3_bind_null(handle, column)  // run_id: bulk-loaded entries belong to no run
-                column += 1
-                let (start, count) = spans[uidSpan]
-                sqlite3_bind_text(
-                    handle, uidColumn, (base + start).assumingMemoryBound(to: CChar.self), Int32(count), nil)
+                if entry.note != nil { bindText() } else { sqlite3_bind_null(handle, nextColumn()) }
+                sqlite3_bind_null(handle, nextColumn())  // run_id: bulk-loaded entries belong to no run
+                bindText()  // uid
             }
             let code = sqlite3_step(handle)
             sqlite3_reset(handle)

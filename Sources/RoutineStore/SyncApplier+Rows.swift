@@ -35,9 +35,6 @@ extension SyncApplier {
     /// goes in a thousand at a time, without parsing them in Swift. An entry made on
     /// another device keeps that device as its origin (`sameDayEntries`).
     mutating func insertNewEntries(_ items: String, from origin: String) throws -> [String] {
-        var merged: [String: String] = [:]
-        for uid in aliases.keys { merged[uid] = MergeRules.resolve(uid, aliases: aliases) }
-        let mergedJSON = String(decoding: try JSONSerialization.data(withJSONObject: merged), as: UTF8.self)
         let rows = try db.fetchRowsCached(
             sql: """
                 INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, uid, deleted_at)
@@ -55,7 +52,7 @@ extension SyncApplier {
                 ORDER BY j.key
                 ON CONFLICT (uid) DO NOTHING
                 RETURNING id, habit_id, day_key, deleted_at, uid
-                """, arguments: [items, mergedJSON])
+                """, arguments: [items, resolvedAliases])
         var inserted: [String] = []
         inserted.reserveCapacity(rows.count)
         for row in rows {

@@ -68,6 +68,9 @@ struct SyncApplier {
     let readRoutine: (String) -> Routine?
     var report = SyncApplyReport()
     var aliases: [String: String]
+    /// Each merged uid and the habit it ends in (`MergeRules.resolve`), as a JSON object
+    /// for `insertNewEntries`; made again with `aliases`.
+    var resolvedAliases = "{}"
     /// This store's device id.
     let device: String
     /// The habit and day of each entry this pull added.
@@ -87,6 +90,9 @@ struct SyncApplier {
         aliases = Dictionary(
             try db.fetchRowsCached(sql: "SELECT uid, into_uid FROM habit_alias").map { ($0["uid"], $0["into_uid"]) },
             uniquingKeysWith: { first, _ in first })
+        let resolved = Dictionary(
+            uniqueKeysWithValues: aliases.keys.map { ($0, MergeRules.resolve($0, aliases: aliases)) })
+        resolvedAliases = String(decoding: try JSONSerialization.data(withJSONObject: resolved), as: UTF8.self)
     }
 
     mutating func apply(_ change: IncomingChange) throws {

@@ -58,11 +58,13 @@ public enum Zstd {
 public enum ZstdError: Error, Equatable, Sendable, CustomStringConvertible {
     case libraryMissing
     case cannotPack
+    case cannotUnpack
 
     public var description: String {
         switch self {
         case .libraryMissing: "sync needs libzstd: apt-get install libzstd1"
         case .cannotPack: "could not compress a change for sync (libzstd failed)"
+        case .cannotUnpack: "a change waiting in the sync outbox cannot be read (it is not one whole zstd frame)"
         }
     }
 }
