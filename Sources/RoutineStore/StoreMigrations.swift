@@ -7,7 +7,7 @@ enum StoreMigrations {
     /// Every migration in order: (identifier, SQL).
     static let all: [(String, String)] = [
         ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v5-run-status", v5RunStatus),
-        ("v6-sync", SyncSchema.migration),
+        ("v6-sync", SyncSchema.migration), ("v7-sync-guards", SyncSchema.guardsMigration),
     ]
 
     /// Work a migration does in code after its SQL, in the same transaction (what SQL
