@@ -187,12 +187,17 @@ public struct SyncEngine {
     public static let maximumChangeBytes = 16 << 20
 
     private func push(
-        _ connection: PostgresConnection, device: String, pushed: Int64, sealer: ChangeSealer
+        _ connection: PostgresConnection, device: String, pushed mark: Int64, sealer: ChangeSealer
     ) throws -> Int {
         var pushed = 0
+        var checked = false
         while true {
             let batch = try store.outbox(limit: Self.pushBatch)
             guard let last = batch.last else { return pushed }
+            if !checked {
+                try checkOwnChangesBeyond(pushed: mark, connection, device: device, sealer: sealer)
+                checked = true
+            }
             let range: (first: Int64, last: Int64) = try connection.transaction { connection in
                 let row = try connection.execute(
                     "SELECT last_seq FROM routine_sync.device WHERE id = $1 FOR UPDATE", [.text(device)])
@@ -233,6 +238,33 @@ public struct SyncEngine {
             }
             try store.markPushed(upTo: last.localID, firstSeq: range.first, lastSeq: range.last, device: device)
             pushed += Int(range.last - range.first + 1)
+        }
+    }
+
+    /// Refuses to number new changes after a change of this device that this store did
+    /// not push and that does not open: a server that copied a row under this device's
+    /// next seq would otherwise have every later change numbered after the forgery, a
+    /// hole no backup of the server could mend. (A store restored from a backup finds
+    /// its own earlier changes there, and they open.)
+    private func checkOwnChangesBeyond(
+        pushed: Int64, _ connection: PostgresConnection, device: String, sealer: ChangeSealer
+    ) throws {
+        let rows = try connection.execute(
+            """
+            SELECT seq, hlc, kind, octet_length(body) AS size,
+              CASE WHEN octet_length(body) <= $3 THEN body ELSE '\\x'::bytea END AS body
+            FROM routine_sync.change WHERE device = $1 AND seq > $2 ORDER BY seq
+            """, [.text(device), .int(pushed), .int(Int64(Self.maximumChangeBytes))])
+        for row in 0..<rows.count {
+            let seq = try rows.int64(row, "seq")
+            let size = try rows.int64(row, "size")
+            guard size <= Self.maximumChangeBytes else {
+                throw SyncError.changeTooLarge(device: "(this one)", seq: seq, bytes: Int(size))
+            }
+            let change = PulledChanges.Sealed(
+                device: device, seq: seq, clock: try rows.int64(row, "hlc"), kind: try rows.string(row, "kind"),
+                size: Int(size), body: try rows.bytes(row, "body"))
+            _ = try change.opened(with: sealer)
         }
     }
 

@@ -98,6 +98,29 @@ import Testing
         #expect(try desktop.entries().count == 2)
     }
 
+    /// Item 2 (replay): a row copied under a device's next seq would have the device
+    /// number every later change after the forgery; it is refused before the push.
+    @Test func aRowCopiedUnderTheNextSeqStopsThePushNotNumbersAfterIt() throws {
+        let server = try PostgresServer.shared()
+        let url = try server.createDatabase()
+        let laptop = try Self.device(url, "laptop", logs: ["Read"])
+        _ = try server.psql(
+            url,
+            """
+            INSERT INTO routine_sync.change (device, seq, hlc, kind, uid, body)
+              SELECT device, seq + 1, hlc, kind, uid || '-copy', body FROM routine_sync.change
+              WHERE seq = (SELECT last_seq FROM routine_sync.device WHERE name = 'laptop') AND device =
+                (SELECT id FROM routine_sync.device WHERE name = 'laptop');
+            UPDATE routine_sync.device SET last_seq = last_seq + 1 WHERE name = 'laptop';
+            """)
+        let before = try Self.count(server, url, "SELECT count(*) FROM routine_sync.change")
+        try laptop.ok(["log", "Walk", "--new"])
+        let refused = try laptop.run(["sync", "--remote", url])
+        #expect(Self.refusedInOneLine(refused), "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("tampered"), "\(refused.stderr)")
+        #expect(try Self.count(server, url, "SELECT count(*) FROM routine_sync.change") == before)
+    }
+
     /// Item 3: every batch of a pull is checked before any is applied: a change altered
     /// in the second batch (past the first 500 changes) leaves nothing applied.
     @Test func aTamperedChangeInALaterBatchLeavesNothingApplied() throws {

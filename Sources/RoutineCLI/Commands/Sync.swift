@@ -179,7 +179,7 @@ struct SyncStatusCommand: ParsableCommand {
         let identity = status.identity
         if format.format == .json {
             printJSON([
-                "device": identity.device, "name": status.deviceName ?? NSNull(),
+                "device": identity.device, "name": status.deviceName ?? identity.name ?? NSNull(),
                 "lastSync": syncTimeJSON(identity.lastSync), "waiting": identity.waiting, "pending": identity.pending,
                 "devices": status.devices.map(deviceJSON),
             ])
