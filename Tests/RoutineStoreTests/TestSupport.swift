@@ -133,6 +133,7 @@ enum OldStore {
         """,
         "v2": "DROP TABLE goal_link; DROP TABLE goal;",
         "v5": "DROP TABLE run_step;",
+        "v7-release": "DROP TABLE store_release;",
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run
