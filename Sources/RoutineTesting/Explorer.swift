@@ -44,7 +44,8 @@ public struct Explorer: Sendable {
         var explorer = Explorer(routine: routine, draft: draft, bound: bound)
         let complete = explorer.run()
         return Report(
-            findings: explorer.tally.findings(places: explorer.places), walks: explorer.walks, complete: complete,
+            findings: explorer.tally.findings(places: explorer.places, complete: complete), walks: explorer.walks,
+            complete: complete,
             bound: bound)
     }
 

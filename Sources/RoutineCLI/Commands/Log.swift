@@ -19,7 +19,10 @@ extension RoutineCommand {
                 valueName: "value"))
         var value: String?
 
-        @Option(help: "The unit of a new measured habit (e.g. km, min); else a plain count.")
+        @Option(
+            help:
+                "The unit the value is in (e.g. km, min), converted to the habit's as '1.5km' is; a new habit is measured in it."
+        )
         var unit: String?
 
         @OptionGroup var dayOption: DayOption
@@ -35,6 +38,11 @@ extension RoutineCommand {
 
         func validate() throws {
             if let value, let problem = TypedAmount.problem(value) { throw ValidationError(problem) }
+            if let value, let unit, let typed = TypedAmount.parts(value)?.unit,
+                UnitName.canonical(typed) != UnitName.canonical(unit)
+            {
+                throw ValidationError("the amount '\(value)' has its own unit; --unit \(unit) says another")
+            }
         }
 
         func run() throws {
@@ -63,7 +71,8 @@ extension RoutineCommand {
             Output.line("logged \(entry.habit)\(amount) on \(entry.dayKey) (entry \(entry.id))")
         }
 
-        /// The value as typed, in the habit's unit (`5km`, `1.5 km` for a habit in m), and
+        /// The value as typed, in the habit's unit (`5km`, `1.5 km`, `1.5 --unit km` for a
+        /// habit in m: `--unit` is read as a unit typed after the number, one grammar), and
         /// the unit to create a new habit in: `--unit`, else the one typed with the value.
         private func typedAmount(for habit: String, store: AppDatabase) throws -> (Double?, String?) {
             guard let value, let parts = TypedAmount.parts(value) else { return (nil, unit) }
@@ -72,8 +81,12 @@ extension RoutineCommand {
                 // A new habit takes the unit typed; a binary one refuses any value (the store says so).
                 return (parts.number, stored == nil ? parts.unit : nil)
             }
-            switch TypedAmount.read(value, unit: measure.unit) {
-            case .value(let amount): return (amount, unit)
+            var typed = value
+            if parts.unit == nil, let unit, UnitName.canonical(unit) != UnitName.canonical(measure.unit) {
+                typed = value + " " + unit
+            }
+            switch TypedAmount.read(typed, unit: measure.unit) {
+            case .value(let amount): return (amount, stored?.measure?.unit ?? unit)
             case .problem(let problem): throw CLIError("\(stored?.name ?? habit): \(problem)")
             }
         }
