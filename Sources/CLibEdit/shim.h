@@ -51,6 +51,12 @@ static inline int routine_el_set_signal(EditLine *el, int on) {
     return el_set(el, EL_SIGNAL, on);
 }
 
+/// Changes one terminal mode of libedit's edit mode (in force while el_gets reads),
+/// e.g. "-isig": the keys that raise signals (Ctrl-C, Ctrl-Z) are read as keys.
+static inline int routine_el_setty_edit(EditLine *el, const char *mode) {
+    return el_set(el, EL_SETTY, "-d", mode, NULL);
+}
+
 static inline int routine_el_set_hist(EditLine *el, History *h) {
     return el_set(el, EL_HIST, history, h);
 }

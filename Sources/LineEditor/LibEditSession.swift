@@ -25,6 +25,8 @@ final class LibEditSession {
     private var fixedCandidates: [String]?
     /// The current prompt, as a C string that stays alive while libedit shows it.
     private var promptBuffer: UnsafeMutablePointer<CChar>?
+    /// Ctrl-C was typed during the current read (see ``bindInterruptKeys()``).
+    private var interruptedByKey = false
 
     /// Sets up libedit on standard input/output; `nil` when libedit refuses
     /// (no usable terminal).
@@ -97,6 +99,35 @@ final class LibEditSession {
         // As in bash: Ctrl-R searches the history backwards while typing
         // (libedit's emacs default is a plain redisplay).
         _ = routine_el_bind(editLine, "^R", "em-inc-search-prev")
+        bindInterruptKeys()
+    }
+
+    /// Ctrl-C (and Ctrl-Z) are keys while a line is read, not signals from the terminal:
+    /// edit mode is `-isig`, as the passphrase reader's. A SIGINT from the terminal was
+    /// taken only when it arrived while libedit was blocked in `read` (one arriving while it
+    /// drew was lost, and the read went on: issue 31 item 18), and the terminal threw away
+    /// the keys typed after it. A key is read in its turn, like any other.
+    ///
+    /// Ctrl-C ends the read (`CC_EOF`, told from Ctrl-D by a flag). During a Ctrl-R search
+    /// libedit ends the search on a key it does not handle there and reads that key again,
+    /// so Ctrl-C ends the search and then the read. Ctrl-Z suspends as the terminal would
+    /// (SIGTSTP to this process group; with `EL_SIGNAL` libedit restores the terminal first,
+    /// and redraws the line when continued).
+    private func bindInterruptKeys() {
+        _ = routine_el_setty_edit(editLine, "-isig")
+        _ = routine_el_add_function(editLine, "routine-interrupt", "Discard the line") { editLine, _ in
+            guard let editLine, let session = LibEditSession.from(editLine) else {
+                return UInt8(CC_ERROR)
+            }
+            session.interruptedByKey = true
+            return UInt8(CC_EOF)
+        }
+        _ = routine_el_bind(editLine, "^C", "routine-interrupt")
+        _ = routine_el_add_function(editLine, "routine-suspend", "Suspend the program") { _, _ in
+            _ = kill(0, SIGTSTP)
+            return UInt8(CC_REFRESH)
+        }
+        _ = routine_el_bind(editLine, "^Z", "routine-suspend")
     }
 
     /// Moves the cursor home and erases the screen (`ESC [H ESC [2J`).
@@ -115,9 +146,9 @@ final class LibEditSession {
     }
 
     /// Reads one line with editing, recalling from the history `recall` names; Tab
-    /// offers `completions` when given instead of asking the completer. Ctrl-C
-    /// interrupts the read (see `routine_sigint_catch`), also during a Ctrl-R search:
-    /// the line is discarded and `.interrupted` returned.
+    /// offers `completions` when given instead of asking the completer. Ctrl-C (a key,
+    /// see ``bindInterruptKeys()``; or a SIGINT, see `routine_sigint_catch`) ends the read,
+    /// also during a Ctrl-R search: the line is discarded and `.interrupted` returned.
     func readLine(prompt: String, recall: LineEditor.Recall, completions: [String]? = nil) -> LineResult {
         fixedCandidates = completions
         defer { fixedCandidates = nil }
@@ -125,6 +156,7 @@ final class LibEditSession {
         promptBuffer = strdup(PromptEscapes.marked(prompt))
         _ = routine_el_set_hist(editLine, recall == .answers ? answers : history)
         _ = routine_sigint_take()
+        interruptedByKey = false
         var previous = sigaction()
         let caught = routine_sigint_catch(&previous) == 0
         defer {
@@ -135,9 +167,12 @@ final class LibEditSession {
         var count: Int32 = 0
         errno = 0
         guard let text = el_gets(editLine, &count), count > 0 else {
-            // A Ctrl-C during an incremental search comes back as end of file
-            // (count 0): the handler's flag tells it from a real Ctrl-D.
-            let interrupted = (count < 0 && errno == EINTR) || routine_sigint_take() != 0
+            // Ctrl-C ends the read as end of file (count 0): the flag its key sets tells it
+            // from a real Ctrl-D. A SIGINT sent by other means (kill -INT) interrupts the
+            // read (EINTR), or, during a search, comes back as end of file too: the
+            // handler's flag tells it apart.
+            let interrupted =
+                interruptedByKey || (count < 0 && errno == EINTR) || routine_sigint_take() != 0
             // Forget the abandoned line and leave the cursor on a fresh line,
             // so the caller's next output does not land after the old prompt.
             el_reset(editLine)

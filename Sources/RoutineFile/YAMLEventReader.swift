@@ -12,6 +12,7 @@ import RoutineCore
 public struct YAMLEventReader {
     /// Collections nested deeper than this are an error (SPEC §2).
     static let maxDepth = 100
+    static let tooDeep = "nesting deeper than \(maxDepth) levels"
 
     public struct Output: Sendable {
         /// The first document's root; nil for an empty stream, or when reading stopped.
@@ -133,6 +134,12 @@ private struct TreeBuilder {
             if message.contains("tab character") || (index < bytes.count && bytes[index] == 0x09) {
                 message = "a tab cannot indent YAML; use spaces"
             }
+            // libyaml's scanner stops at 1,000 levels and names the C function that raises
+            // its limit (issue 31 item 19): this is our own limit, reached first in its
+            // look-ahead, so it gets our words.
+            if message.contains("nesting level") || message.contains("yaml_set_max_nest_level") {
+                return Diagnostic(.invalidValue, YAMLEventReader.tooDeep, at: location)
+            }
         }
         return Diagnostic(.syntax, message, at: location)
     }
@@ -199,7 +206,7 @@ private struct TreeBuilder {
             guard depth < YAMLEventReader.maxDepth else {
                 stop(
                     Diagnostic(
-                        .invalidValue, "nesting deeper than \(YAMLEventReader.maxDepth) levels", at: location))
+                        .invalidValue, YAMLEventReader.tooDeep, at: location))
                 return
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT

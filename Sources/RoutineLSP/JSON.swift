@@ -5,10 +5,15 @@ import RoutineCore
 /// types are read and built through it, not through a Codable struct per message), so
 /// that a message with a missing or mistyped field is a value to check, never a throw
 /// that loses the request's id.
+///
+/// A number written without a fraction or exponent that fits an `Int` is kept as
+/// `.integer`, so an id past 2^53 goes back digit for digit (issue 31 item 19); other
+/// numbers are doubles. The two compare equal when they are the same number.
 public enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
+    case integer(Int)
     case string(String)
     case array([JSON])
     case object([String: JSON])
@@ -29,14 +34,32 @@ public enum JSON: Sendable, Equatable {
     }
 
     public var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
+        switch self {
+        case .number(let value): return value
+        case .integer(let value): return Double(value)
+        default: return nil
+        }
     }
 
     /// A whole number that fits an Int (LSP lines, characters, versions, ids).
     public var int: Int? {
+        if case .integer(let value) = self { return value }
         guard let value = number, value.rounded() == value, abs(value) < 9e15 else { return nil }
         return Int(value)
+    }
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.integer(let x), .integer(let y)): return x == y
+        case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): return Int(exactly: y) == x
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)): return x == y
+        default: return false
+        }
     }
 
     public var bool: Bool? {
@@ -71,6 +94,7 @@ public enum JSON: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .number(let value): out += JSONText.number(value)
+        case .integer(let value): out += String(value)
         case .string(let value): Self.quote(value, into: &out)
         case .array(let items):
             out += "["
@@ -101,13 +125,13 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { first, _ in first }))
     }
 
-    public init(_ value: Int) { self = .number(Double(value)) }
+    public init(_ value: Int) { self = .integer(value) }
     public init(_ value: String) { self = .string(value) }
 }

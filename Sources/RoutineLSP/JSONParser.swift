@@ -109,6 +109,7 @@ struct JSONParser {
         while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
         guard index > digitsStart else { return nil }
         if bytes[digitsStart] == 0x30, index - digitsStart > 1 { return nil }
+        let integral = index
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fraction = index
@@ -125,6 +126,7 @@ struct JSONParser {
             guard index > exponent else { return nil }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if index == integral, let exact = Int(text) { return .integer(exact) }
         return Double(text).map(JSON.number)
     }
 

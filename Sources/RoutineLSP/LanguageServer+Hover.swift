@@ -109,8 +109,10 @@ extension LanguageServer {
         }
         if !nodes.isEmpty { lines.append("recorded at: " + nodes.map(\.id).joined(separator: ", ")) }
         if let stored = store.snapshot[HabitKey(name)] {
-            var facts = ["in the store: streak \(stored.streak)"]
-            if let day = stored.lastDay {
+            var facts = stored.hasFigures ? ["in the store: streak \(stored.streak)"] : ["in the store"]
+            if !stored.hasFigures {
+                // The quick first read: the figures come with the next.
+            } else if let day = stored.lastDay {
                 let value = stored.lastValue.map {
                     " (\(JSONText.number($0))\(stored.measure.map { " " + $0.unit } ?? ""))"
                 }

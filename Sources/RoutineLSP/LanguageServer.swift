@@ -5,9 +5,13 @@ import RoutineCore
 /// (SPEC §15.3).
 ///
 /// One thread reads and frames messages into a queue; the main loop takes every message
-/// waiting, answers them in order, and only when the queue is empty checks the documents
-/// that changed. So a burst of edits costs one check, not one per keystroke, and a
-/// request is never stuck behind diagnostics of versions already replaced.
+/// waiting, answers them in order, and only when the queue is empty starts checking the
+/// documents that changed, each on a thread of its own (one read per document at a time;
+/// its result comes back through the queue and is published if no edit came meanwhile).
+/// So a burst of edits costs one check, not one per keystroke, a request is never stuck
+/// behind diagnostics of versions already replaced, and a large document being checked
+/// holds up no other document (issue 31 item 8). A document past `liveAnalysisLimit` is
+/// not read at all: one diagnostic says so.
 /// It reads a store only when given a reader (never writes one), and survives any input: a message it cannot read gets a
 /// JSON-RPC error (or, without an id, a line on standard error); it exits only on
 /// `exit`, or when its input ends (the editor is gone).
@@ -17,6 +21,8 @@ public final class LanguageServer {
     var documents: [String: OpenDocument] = [:]
     var initialized = false
     var shuttingDown = false
+    /// How many background reads of documents were started (each result names its own).
+    var reads = 0
     /// Request ids cancelled before they were answered (LSP `$/cancelRequest`).
     var cancelled = Set<String>()
     let log: @Sendable (String) -> Void
@@ -63,6 +69,10 @@ public final class LanguageServer {
                     writer.send(Self.error(id: .null, code: -32700, message: "parse error: \(reason)"))
                 case .end:
                     return shuttingDown ? 0 : 1
+                case .analysed(let uri, let number, let checked):
+                    if let document = documents[uri], document.adopt(checked, number: number) {
+                        publish(document)
+                    }
                 }
             }
             if queue.isEmpty { publishChangedDiagnostics() }
@@ -142,7 +152,7 @@ public final class LanguageServer {
         guard let uri = params["textDocument"]?["uri"]?.string else {
             return .failure(.invalidParams("missing textDocument.uri"))
         }
-        guard let document = documents[uri] else { return .success(.null) }
+        guard let document = documents[uri], !document.isTooLarge else { return .success(.null) }
         return body(document)
     }
 
@@ -175,13 +185,55 @@ public final class LanguageServer {
         }
     }
 
-    /// Sends diagnostics for every document changed since they were last sent.
+    /// The largest document read live, in bytes of UTF-8 (docs/authoring.md). A 10 MB
+    /// routine (about 230,000 nodes) is read in a few seconds; past this, `routine check`
+    /// does it.
+    public static let liveAnalysisLimit = 16_000_000
+
+    /// Publishes what is known of every document changed since its diagnostics were sent,
+    /// and starts reading, each on its own thread, those not read yet.
     func publishChangedDiagnostics() {
-        for document in documents.values where document.needsDiagnostics {
-            let items = document.diagnostics.map { diagnostic(document, $0) }
-            writer.send(Self.diagnostics(uri: document.uri, version: document.document.version, items))
-            document.needsDiagnostics = false
+        for document in documents.values where document.needsDiagnostics && document.analysing == nil {
+            if document.isTooLarge {
+                let megabytes = document.document.text.utf8.count / 1_000_000
+                let item: JSON = [
+                    "range": LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)).json,
+                    "severity": 2, "source": "routine",
+                    "message": JSON("too large to analyse live (\(megabytes) MB; `routine check` checks it)"),
+                ]
+                writer.send(Self.diagnostics(uri: document.uri, version: document.document.version, [item]))
+                document.needsDiagnostics = false
+                continue
+            }
+            analyse(document)
         }
+    }
+
+    /// Reads the document's current text on a thread of its own; the result comes back
+    /// through the queue (`.analysed`).
+    func analyse(_ document: OpenDocument) {
+        let uri = document.uri
+        let text = document.document.text
+        let isTestFile = document.isTestFile
+        let queue = self.queue
+        reads += 1
+        let number = reads
+        document.analysing = (number, document.revision)
+        let thread = Thread {
+            let checked = OpenDocument.analyse(text, isTestFile: isTestFile)
+            queue.push(.analysed(uri: uri, read: number, checked: checked))
+        }
+        // As deep as the main thread's: the reader and the validator recurse on what
+        // they read.
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+
+    /// Sends the document's diagnostics (its text is read by now, or read here).
+    func publish(_ document: OpenDocument) {
+        let items = document.diagnostics.map { diagnostic(document, $0) }
+        writer.send(Self.diagnostics(uri: document.uri, version: document.document.version, items))
+        document.needsDiagnostics = false
     }
 
     static func diagnostics(uri: String, version: Int?, _ items: [JSON]) -> JSON {

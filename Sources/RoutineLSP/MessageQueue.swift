@@ -12,6 +12,9 @@ final class MessageQueue: @unchecked Sendable {
         case unreadable(String)
         /// Input ended.
         case end
+        /// A document's text as read in the background (see `LanguageServer.analyse`);
+        /// `read` numbers the reads the server started.
+        case analysed(uri: String, read: Int, checked: DocumentIndex.Checked)
     }
 
     private let condition = NSCondition()

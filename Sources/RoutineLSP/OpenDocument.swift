@@ -11,6 +11,12 @@ final class OpenDocument {
     let isTestFile: Bool
     var document: TextDocument
     var needsDiagnostics = true
+    /// How many edits the text has had: a read done in the background is kept only when
+    /// no edit came since it began.
+    private(set) var revision = 0
+    /// The read under way in the background (one at a time): its number, and the
+    /// revision it reads.
+    var analysing: (read: Int, revision: Int)?
     private var checked: DocumentIndex.Checked?
     private var cached: DocumentIndex?
     /// The latest version that had a draft, and its index once built (see `namesIndex`).
@@ -25,6 +31,7 @@ final class OpenDocument {
 
     func edit(range: LSPRange?, text: String) {
         document.apply(range: range, text: text)
+        revision += 1
         checked = nil
         cached = nil
         needsDiagnostics = true
@@ -35,25 +42,47 @@ final class OpenDocument {
     /// asks for them.
     var diagnostics: [Diagnostic] { read().diagnostics }
 
+    /// Whether the text is past ``LanguageServer/liveAnalysisLimit``: it is then never
+    /// read (one diagnostic says so, and requests on it answer nothing).
+    var isTooLarge: Bool { document.text.utf8.count > LanguageServer.liveAnalysisLimit }
+
+    /// What `check` (or `routine test`, for a test file) says of a text: pure, so it can
+    /// run on any thread.
+    static func analyse(_ text: String, isTestFile: Bool) -> DocumentIndex.Checked {
+        if isTestFile {
+            return DocumentIndex.Checked(diagnostics: TestFileShape.diagnostics(of: text), draft: nil)
+        }
+        return DocumentIndex.check(text)
+    }
+
+    /// Takes read number `number`, made in the background; false (and nothing kept) when
+    /// it is not this document's read under way, or the text was edited since it began.
+    func adopt(_ read: DocumentIndex.Checked, number: Int) -> Bool {
+        guard let started = analysing, started.read == number else { return false }
+        analysing = nil
+        guard started.revision == revision else { return false }
+        if checked == nil { keep(read) }
+        return true
+    }
+
     private func read() -> DocumentIndex.Checked {
         if let checked { return checked }
-        if isTestFile {
-            let read = DocumentIndex.Checked(diagnostics: TestFileShape.diagnostics(of: document.text), draft: nil)
-            checked = read
-            return read
-        }
-        let read = DocumentIndex.check(document.text)
+        let read = Self.analyse(document.text, isTestFile: isTestFile)
+        keep(read)
+        return read
+    }
+
+    private func keep(_ read: DocumentIndex.Checked) {
         checked = read
-        if read.draft != nil {
+        if !isTestFile, read.draft != nil {
             lastGoodRead = (document.text, read)
             lastGood = nil
         }
-        return read
     }
 
     var index: DocumentIndex {
         if let cached { return cached }
-        let built = DocumentIndex(text: document.text, checked: read())
+        let built = DocumentIndex(document: document, checked: read())
         cached = built
         return built
     }

@@ -11,9 +11,13 @@ public struct StoredHabit: Sendable, Equatable {
     /// The day of the last live entry, and its value (quantity habits).
     public var lastDay: DayKey?
     public var lastValue: Double?
+    /// False for the quick first read: names, measures and schedules only (the streak and
+    /// last entry are not known yet).
+    public var hasFigures: Bool
 
     public init(
-        name: String, measure: Measure?, schedule: Schedule?, streak: Int, lastDay: DayKey?, lastValue: Double?
+        name: String, measure: Measure?, schedule: Schedule?, streak: Int, lastDay: DayKey?, lastValue: Double?,
+        hasFigures: Bool = true
     ) {
         self.name = name
         self.measure = measure
@@ -21,23 +25,30 @@ public struct StoredHabit: Sendable, Equatable {
         self.streak = streak
         self.lastDay = lastDay
         self.lastValue = lastValue
+        self.hasFigures = hasFigures
     }
 }
 
 /// Reads the store's habits (the `routine lsp` command builds one over a store opened
-/// read-only).
-public typealias StoreReader = @Sendable () throws -> [StoredHabit]
+/// read-only): with their figures (streaks, last entries: a read of the history), or,
+/// `figures` false, only what completion needs (one query).
+public typealias StoreReader = @Sendable (_ figures: Bool) throws -> [StoredHabit]
 
-/// The store's habits, read on a thread of their own so that typing never waits for
-/// the store: requests see the last complete read (nothing until the first one ends).
+/// The store's habits, read on a thread of their own so that typing never waits long
+/// for the store: requests see the last complete read. Until the first read has ended, a
+/// request waits for it up to ``firstReadWait`` (issue 31 item 19: a completion asked right
+/// after opening a file lacked the store's habits), then goes on without them.
 ///
 /// The server is given a reader only when a store is configured and exists (the
 /// `routine lsp` command decides, and opens it read-only); without one this is empty.
 final class StoreHabits: @unchecked Sendable {
     private let reader: StoreReader?
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var habits: [HabitKey: StoredHabit] = [:]
     private var reading = false
+    /// A read has ended (with or without habits).
+    private var readOnce = false
+    static let firstReadWait: TimeInterval = 0.1
     private let log: @Sendable (String) -> Void
 
     init(reader: StoreReader?, log: @escaping @Sendable (String) -> Void) {
@@ -57,24 +68,46 @@ final class StoreHabits: @unchecked Sendable {
         reading = true
         lock.unlock()
         let thread = Thread { [self] in
-            var read: [HabitKey: StoredHabit]?
-            do {
-                read = Dictionary(try reader().map { (HabitKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-            } catch {
-                log("cannot read the store: \(error)")
-            }
-            lock.lock()
-            if let read { habits = read }
-            reading = false
-            lock.unlock()
+            // The first time, names first: a request waiting for them waits one query, not
+            // a read of the whole history.
+            if !hasRead { publish(read(reader, figures: false), last: false) }
+            publish(read(reader, figures: true), last: true)
         }
         thread.start()
     }
 
-    /// The habits of the last complete read.
+    private var hasRead: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return readOnce
+    }
+
+    private func read(_ reader: StoreReader, figures: Bool) -> [HabitKey: StoredHabit]? {
+        do {
+            return Dictionary(
+                try reader(figures).map { (HabitKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        } catch {
+            log("cannot read the store: \(error)")
+            return nil
+        }
+    }
+
+    /// Keeps a read (nil: it failed; the previous habits stay); `last`: the refresh ends.
+    private func publish(_ read: [HabitKey: StoredHabit]?, last: Bool) {
+        lock.lock()
+        if let read { habits = read }
+        if last { reading = false }
+        readOnce = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// The habits of the last complete read (waiting for the first, see above).
     var snapshot: [HabitKey: StoredHabit] {
         lock.lock()
         defer { lock.unlock() }
+        let deadline = Date().addingTimeInterval(Self.firstReadWait)
+        while reading && !readOnce && lock.wait(until: deadline) {}
         return habits
     }
 }

@@ -14,7 +14,9 @@ extension AppDatabase {
         return try write { db in
             let routineID = try Self.routineRecord(db, slug: routine.slug)?.id
             if let routineID, let latest = try Self.latestVersion(db, routineID: routineID), let latestID = latest.id {
-                let stored = try loadVersion(db, versionID: latestID)
+                // As its file declared it: re-importing an unchanged file writes nothing,
+                // and leaves a schedule set by hand since alone (docs/file-format.md).
+                let stored = try loadVersion(db, versionID: latestID, declared: true)
                 if stored.routine == routine, stored.source == source {
                     return ImportResult(
                         slug: routine.slug, outcome: .unchanged, versionID: latestID, versionNumber: latest.number,
@@ -229,12 +231,14 @@ extension AppDatabase {
             .order(RoutineVersionRecord.Columns.number.desc).fetchOneChecked(db)
     }
 
-    func loadVersion(_ db: Database, versionID: Int64) throws -> StoredRoutine {
+    /// `declared`: the schedules as the version's file declared them, not the habits'
+    /// current ones (see `RoutineGraph.load`).
+    func loadVersion(_ db: Database, versionID: Int64, declared: Bool = false) throws -> StoredRoutine {
         guard let version = try RoutineVersionRecord.filter(key: versionID).fetchOneChecked(db),
             let owner = try RoutineRecord.filter(key: version.routineID).fetchOneChecked(db)
         else { throw StoreError.unknownRoutineVersion(versionID) }
         let routine = try RoutineGraph.load(
-            db, versionID: versionID, slug: owner.slug, title: version.title, path: path)
+            db, versionID: versionID, slug: owner.slug, title: version.title, path: path, declared: declared)
         return StoredRoutine(
             routine: routine, versionID: versionID, versionNumber: version.number, source: version.source,
             importedAt: version.importedAt.date)
@@ -250,6 +254,29 @@ extension AppDatabase {
                 throw StoreError.unknownHabit(HabitName.display(name))
             }
             return try HabitResolver.setSchedule(db, of: &row, to: schedule)
+        }
+    }
+
+    /// The routines (not archived) whose latest version declares a schedule for the
+    /// habit, with the schedule it declared, by slug.
+    public func routinesDeclaringSchedule(of habit: String) throws -> [(slug: String, declared: Schedule)] {
+        try read { db in
+            guard let row = try HabitResolver.lookup(db, habit) else { return [] }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.slug, rh.schedule FROM routine r
+                    JOIN routine_version v ON v.routine_id = r.id
+                      AND v.number = (SELECT max(number) FROM routine_version WHERE routine_id = r.id)
+                    JOIN routine_habit rh ON rh.version_id = v.id
+                    WHERE r.archived_at IS NULL AND rh.habit_id = ? AND rh.schedule IS NOT NULL
+                    ORDER BY r.slug
+                    """, arguments: [row.id])
+            return try rows.compactMap { row in
+                let stored = StoredRow(row, table: "routine_habit")
+                guard let schedule: Schedule = try stored.optional(at: 1, "schedule") else { return nil }
+                return (try stored.at(0, "slug", as: String.self), schedule)
+            }
         }
     }
 }

@@ -82,21 +82,29 @@ enum RoutineGraph {
     }
 
     /// Rebuilds the routine of one version (six queries, whatever its size).
-    static func load(_ db: Database, versionID: Int64, slug: String, title: String?, path: String) throws -> Routine {
+    static func load(
+        _ db: Database, versionID: Int64, slug: String, title: String?, path: String, declared: Bool = false
+    ) throws -> Routine {
         func damaged(_ what: String) -> StoreError {
             .corrupt(path: path, detail: "routine '\(slug)' version \(versionID): \(what)")
         }
         let habitRows = try Row.fetchAll(
             db,
             // The habit's current name: a rename or merge is followed by every version
-            // (the store keeps a habit's identity, not its spelling).
+            // (the store keeps a habit's identity, not its spelling). Likewise its current
+            // schedule where the version declares one: a schedule lives with the habit, and
+            // one set by hand since is what `show`, `export` and `edit` give (issue 31
+            // item 13); a version that declares none leaves it to the habit, as its import did.
+            // `declared`: the version's own declaration, as its file had it.
             sql: """
-                SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key, rh.schedule,
+                SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key,
+                  CASE WHEN ? = 0 AND h.id IS NOT NULL AND rh.schedule IS NOT NULL THEN h.schedule
+                    ELSE rh.schedule END,
                   rh.version_id || '/' || rh.position AS id
                 FROM routine_habit rh LEFT JOIN habit h ON h.id = rh.habit_id
                 WHERE rh.version_id = ? ORDER BY rh.position
                 """,
-            arguments: [versionID])
+            arguments: [declared, versionID])
         let habits = try habitRows.map { row -> HabitSpec in
             let unit: String? = try row.decode(atIndex: 1)
             let type: String? = try row.decode(atIndex: 2)

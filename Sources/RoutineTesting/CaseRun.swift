@@ -32,11 +32,18 @@ public struct CaseRun: Sendable {
     /// The answers left when the run had ended.
     public private(set) var unused: [Marked<String>] = []
 
-    /// Walks `testCase` through `routine`.
-    public init(_ testCase: TestCase, routine: Routine) {
+    /// Walks `testCase` through `routine`. `storeMeasures`: the store's habits, when a
+    /// store is configured; their measures (and targets) are used as a run uses them, so
+    /// a habit the file uses without declaring it is asked as a run asks it (issue 31 item
+    /// 14). Their schedules are not: a case's history is only what the case says.
+    public init(_ testCase: TestCase, routine: Routine, storeMeasures: [HabitKey: HabitSpec] = [:]) {
         let context = Self.context(for: testCase)
         let doneToday = Set(testCase.history.entries.filter { $0.day == testCase.day }.map { HabitKey($0.habit) })
-        var walker = Walker(routine: routine, dayKey: testCase.day, alreadyDone: doneToday, context: context)
+        let measured = storeMeasures.compactMapValues { spec in
+            spec.measure.map { HabitSpec(name: spec.name, measure: $0, target: spec.target) }
+        }
+        var walker = Walker(
+            routine: routine, dayKey: testCase.day, habitSpecs: measured, alreadyDone: doneToday, context: context)
         noteAsked(walker.prompt)
         for (index, answer) in testCase.answers.enumerated() {
             guard let prompt = walker.prompt else {

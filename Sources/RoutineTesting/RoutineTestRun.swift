@@ -17,19 +17,24 @@ public enum RoutineTestRun {
     /// Runs every test file named or found under the folders named (`*.test.yaml`,
     /// `*.test.yml`, recursively, hidden entries skipped; a file named outright runs
     /// whatever its name). A test file with an error runs none of its cases.
-    public static func run(paths: [String], stored: (String) throws -> Routine) -> TestReport {
+    /// `storeMeasures`: the store's habits when a store is configured (see `CaseRun`).
+    public static func run(
+        paths: [String], stored: (String) throws -> Routine, storeMeasures: () -> [HabitKey: HabitSpec] = { [:] }
+    ) -> TestReport {
         var report = TestReport()
         for given in paths {
             for path in CheckRun.expand([given], include: CheckRun.isTestFile) {
                 // `routine test` in a folder names its files as `routines/x.test.yaml`, not `./routines/…`.
                 let shown = given == "." && path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-                report.files.append(runFile(shown, stored: stored))
+                report.files.append(runFile(shown, stored: stored, storeMeasures: storeMeasures))
             }
         }
         return report
     }
 
-    static func runFile(_ path: String, stored: (String) throws -> Routine) -> TestReport.FileResult {
+    static func runFile(
+        _ path: String, stored: (String) throws -> Routine, storeMeasures: () -> [HabitKey: HabitSpec] = { [:] }
+    ) -> TestReport.FileResult {
         var result = TestReport.FileResult(path: path)
         let data: Data
         do {
@@ -59,8 +64,9 @@ public enum RoutineTestRun {
             ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0))
         }
         guard !result.diagnostics.contains(where: { $0.severity == .error }) else { return result }
+        let measures = file.cases.isEmpty ? [:] : storeMeasures()
         for testCase in file.cases {
-            let run = CaseRun(testCase, routine: routine)
+            let run = CaseRun(testCase, routine: routine, storeMeasures: measures)
             result.cases.append(
                 TestReport.CaseResult(
                     name: testCase.name, location: testCase.location,

@@ -77,6 +77,8 @@ import Testing
         let terminal = try scratch.start()
         try terminal.send("half typed")
         try terminal.expect("half typed")
+        // Once the editor waits for the next key (not a sleep): the Ctrl-C is read as a key.
+        try terminal.waitUntilReadingInput()
         try terminal.send("\u{03}")
         try terminal.expect("interrupted\n")
         try terminal.expectPrompt("check> ")
@@ -85,8 +87,26 @@ import Testing
         #expect(!terminal.output.contains("got: half"))
         // Still alive and reading after the interrupt.
         try terminal.expectPrompt("check> ")
+        try terminal.waitUntilReadingInput()
         try terminal.send("\u{03}")
         try terminal.expect("interrupted\n")
+        try terminal.expectPrompt("check> ")
+        try terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// Issue 31 item 18: Ctrl-C during a read is a key, taken in its turn among the keys
+    /// typed before and after it (before, it was SIGINT from the terminal, which also
+    /// threw away the keys typed after it, and was lost when it came while the editor
+    /// was busy drawing, not blocked reading).
+    @Test func ctrlCTypedAheadIsTakenInTurnAsAKey() throws {
+        let scratch = try CheckShell()
+        defer { scratch.remove() }
+        let terminal = try scratch.start()
+        try terminal.send("half typed\u{03}next\r")
+        try terminal.expect("interrupted\n")
+        try terminal.expect("got: next\n")
+        #expect(!terminal.output.contains("got: half"))
         try terminal.expectPrompt("check> ")
         try terminal.send("\u{04}")
         #expect(try terminal.waitForExit() == 0)

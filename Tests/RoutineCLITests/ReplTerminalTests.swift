@@ -361,6 +361,29 @@ import Testing
         #expect(try String(contentsOf: e2e.url.appendingPathComponent("editor-count"), encoding: .utf8) == "2\n")
     }
 
+    /// Issue 31 item 12: a terminal editor gets the terminal (its own foreground process
+    /// group; before, vim was stopped in the background and the screen stayed blank), and
+    /// the shell reads lines again afterwards.
+    @Test func editWithATerminalEditorOwnsTheTerminalAndTheShellGoesOn() throws {
+        let e2e = try EndToEnd()
+        let terminal = try e2e.terminal(extra: ["EDITOR": "vim.tiny -u NONE -i NONE -N", "VISUAL": ""])
+        try type(terminal, "new demo")
+        try terminal.expect("wrote routines/demo.yaml")
+        try type(terminal, "edit demo")
+        // vim draws the file once it owns the terminal (its last line names the file).
+        try terminal.expect("routines/demo.yaml", timeout: 20)
+        try terminal.expect("water:", timeout: 20)
+        try terminal.send(":%s/Stretch/Yoga/g\r")
+        try terminal.send(":wq\r")
+        try terminal.expect("imported demo (version 1)")
+        // The shell's line editing works again: a line typed is read and run.
+        try type(terminal, "list")
+        try terminal.expect("demo  Demo  v1, 3 nodes")
+        try quit(terminal)
+        let exported = try e2e.ok(["export", "demo"])
+        #expect(exported.contains("Yoga") && !exported.contains("Stretch"), "\(exported)")
+    }
+
     @Test func colourOnATerminalUnlessNoColorIsSet() throws {
         let e2e = try storedFixture()
         let coloured = try e2e.terminal(extra: ["NO_COLOR": ""])

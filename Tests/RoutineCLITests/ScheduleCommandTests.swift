@@ -2,6 +2,10 @@ import EndToEndSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Schedules through the real binary (SPEC §10.1): `check` diagnostics, the import
 /// line that reports a change, and `routine habit schedule`.
 @Suite(.serialized) struct ScheduleCommandTests {
@@ -44,6 +48,45 @@ import Testing
         #expect(second.contains("imported training as version 2\nschedule of Run: mon, wed, fri -> tue, thu\n"))
         let exported = try e2e.ok(["export", "training"])
         #expect(exported.contains("days: [tue, thu]"))
+    }
+
+    /// Issue 31 item 13: a schedule set by hand on a habit a routine file declares is the
+    /// one `show` draws and `export` and `edit` write; `habit schedule` says it changes the
+    /// file's declaration; a file that would set it back says so when imported, by
+    /// `import` or by `edit`.
+    @Test func aScheduleSetByHandIsTheOneShownExportedAndEdited() throws {
+        let e2e = try EndToEnd()
+        let path = try write(e2e, "a.yaml", schedule: "    days: [mon, wed, fri]")
+        try e2e.ok(["import", path])
+        let set = try e2e.ok(["habit", "schedule", "Run", "--days", "mon,wed,fri,sat"])
+        #expect(
+            set
+                == "schedule of Run: mon, wed, fri -> mon, wed, fri, sat\n"
+                + "routine 'training' declares Run's schedule (mon, wed, fri): this replaces it there too "
+                + "('routine export training' and 'routine edit training' write the new one; the old file, "
+                + "changed and imported, sets it back)\n")
+        #expect(try e2e.ok(["show", "training"]).contains("due: mon, wed, fri, sat"))
+        #expect(try e2e.ok(["export", "training"]).contains("days: [mon, wed, fri, sat]"))
+
+        // `edit`, the editor adding only a comment: the schedule set by hand stays.
+        let editor = try e2e.folder.write("comment.sh", "#!/bin/sh\nprintf '# a comment\\n' >> \"$1\"\n")
+        chmod(editor, 0o755)
+        let edited = try e2e.ok(["edit", "training"], extra: ["EDITOR": editor, "VISUAL": ""])
+        #expect(!edited.contains("schedule of"), "\(edited)")
+        #expect(try e2e.ok(["habit", "schedule", "Run"]) == "Run: mon, wed, fri, sat\n")
+
+        // The old file, with only a comment added, set it back before without a word.
+        try (try String(contentsOfFile: path, encoding: .utf8) + "\n# another comment\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let again = try e2e.ok(["import", path])
+        #expect(again.contains("schedule of Run: mon, wed, fri, sat -> mon, wed, fri\n"), "\(again)")
+        // `edit` of a file that sets it back says so too.
+        let old = try e2e.folder.write(
+            "old.sh", "#!/bin/sh\nsed -i 's/days: \\[.*\\]/days: [tue]/' \"$1\"\n")
+        chmod(old, 0o755)
+        // (routines/training.yaml is not the latest version now: `y` writes the latest first.)
+        let back = try e2e.ok(["edit", "training"], input: "y\n", extra: ["EDITOR": old, "VISUAL": ""])
+        #expect(back.contains("schedule of Run: mon, wed, fri -> tue\n"), "\(back)")
     }
 
     @Test func habitScheduleSetsDaysEveryAndDaily() throws {

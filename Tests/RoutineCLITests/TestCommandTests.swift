@@ -63,6 +63,38 @@ import Testing
         #expect(failures.map { $0["line"] as? Int } == [10, 11, 11])
     }
 
+    /// Issue 31 item 14: a habit the routine uses without declaring it, measured in the
+    /// store (Meditate, min, from morning-checkin), is asked by `routine test` as a run asks
+    /// it ("how much"), not as a yes-or-no habit.
+    @Test func anUndeclaredHabitIsMeasuredAsTheStoreMeasuresIt() throws {
+        let e2e = try EndToEnd()
+        try e2e.importBundled(["morning-checkin"])
+        _ = try e2e.folder.write(
+            "calm.yaml", "routine: calm\nstart: [sit]\nnodes:\n  sit:\n    habit: Meditate\n")
+        _ = try e2e.folder.write(
+            "calm.test.yaml",
+            """
+            routine: calm.yaml
+            cases:
+              - day: 2026-11-23
+                answers: [15]
+                records: [{habit: Meditate, value: 15}]
+                status: completed
+
+            """)
+        let tested = try e2e.run(["test", "calm.test.yaml"])
+        #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
+        #expect(tested.stdout == "1 passed, 0 failed\n")
+        // The real run asks the same.
+        let run = try e2e.run(["run", "calm.yaml"], input: "15\n")
+        #expect(run.stdout.contains("Meditate: how much, in min?"), "\(run.stdout)")
+        // Without a store the file's own: Meditate, undeclared, is a yes-or-no habit.
+        let alone = try e2e.run(
+            ["test", "calm.test.yaml"], extra: ["ROUTINE_STORE": e2e.url.appendingPathComponent("none/s.sqlite").path])
+        #expect(alone.status == 1)
+        #expect(alone.stdout.contains("1 failed"), "\(alone.stdout)")
+    }
+
     @Test func aBadTestFileGetsCheckStyleDiagnostics() throws {
         let e2e = try EndToEnd()
         _ = try e2e.folder.write(

@@ -50,6 +50,9 @@ import Testing
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.severity == .error)
         #expect(result.routine == nil)
+        // Issue 31 item 19: what the limit means, not libyaml's function to raise it.
+        #expect(result.diagnostics.first?.message == "nesting deeper than 100 levels")
+        #expect(result.diagnostics.first?.code == .invalidValue)
     }
 
     @Test func deepFlowNestingStopsAtTheLimit() {

@@ -14,6 +14,20 @@ import Testing
         #expect(value["f"] == .number(-25))
     }
 
+    /// Issue 31 item 19: integers past 2^53 (a request id) come back exactly, not rounded
+    /// to a double (`1.2345678901234568e+16`).
+    @Test func largeIntegersStayExact() throws {
+        for text in ["12345678901234567", "-9007199254740993", "9223372036854775807", "0", "-1"] {
+            #expect(JSON.parse(text)?.text == text, "\(text)")
+        }
+        #expect(JSON.parse("12345678901234567")?.int == 12_345_678_901_234_567)
+        // Past Int64 and with a fraction or exponent: a double, as before.
+        #expect(JSON.parse("1.5")?.number == 1.5)
+        #expect(JSON.parse("1e3")?.int == 1000)
+        #expect(JSON.parse("92233720368547758070")?.number == 9.223372036854775807e19)
+        #expect(JSON.parse("3") == .number(3))
+    }
+
     @Test func stringsDecodeEscapesAndSurrogatePairs() throws {
         let value = try #require(JSON.parse(#"["a\"b\\c\n", "\ud83d\ude00", "e\u0301", "\u00e9"]"#))
         #expect(value[0]?.string == "a\"b\\c\n")

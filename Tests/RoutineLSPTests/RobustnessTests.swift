@@ -183,6 +183,20 @@ import Testing
         try stillAnswers(client)
     }
 
+    /// Issue 31 item 19: an integer id past 2^53 is answered with that id, digit for digit.
+    @Test func requestIdsPastTwoToTheFiftyThirdComeBackExact() throws {
+        let client = try started()
+        for id in ["12345678901234567", "-9007199254740993"] {
+            let body =
+                #"{"jsonrpc":"2.0","id":"# + id
+                + #","method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///none.yaml"}}}"#
+            client.raw(MessageFramer.frame(body))
+            let response = try client.wait(timeout: 20, what: "the response to \(id)") { $0["result"] != nil }
+            #expect(response["id"]?.text == id)
+        }
+        try stillAnswers(client)
+    }
+
     @Test func shutdownThenExitEndsWithZero() throws {
         let client = try started()
         #expect(try client.call("shutdown", .null)["result"] == .null)

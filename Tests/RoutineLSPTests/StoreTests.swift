@@ -34,8 +34,13 @@ import Testing
         #expect(labels.contains("Stretch"))  // only in the store
         #expect(labels.filter { $0 == "Run" }.count == 1)  // in both: offered once
 
-        let hover = try client.call("textDocument/hover", LSPClient.at(Self.uri, 4, 12))
-        let text = try #require(hover["result"]?["contents"]?["value"]?.string)
+        // The names come first; the figures with the read after (ask until they arrive).
+        var text = ""
+        while !text.contains("in the store: streak") && Date() < deadline.addingTimeInterval(20) {
+            let hover = try client.call("textDocument/hover", LSPClient.at(Self.uri, 4, 12))
+            text = hover["result"]?["contents"]?["value"]?.string ?? ""
+            if !text.contains("in the store: streak") { usleep(100_000) }
+        }
         #expect(text.contains("in the store: streak 1"))
         #expect(text.contains("last entry 2026-11-22 (5 km)"))
 
@@ -44,6 +49,20 @@ import Testing
         #expect(client.exitStatus(timeout: 20) == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.store)) == before)
         #expect(try FileManager.default.attributesOfItem(atPath: folder.store)[.modificationDate] as? Date == modified)
+    }
+
+    /// Issue 31 item 19: the first completion, asked as soon as the file is open, already
+    /// has the store's habits (it waits up to 100 ms for the store's first read).
+    @Test func theFirstCompletionAfterOpeningHasTheStoresHabits() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Binary.run(["log", "Stretch", "--new"], environment: Binary.environment(store: folder.store))
+        #expect(result.status == 0, "\(result.stderr)")
+        let client = try LSPClient(store: folder.store)
+        try client.initialize()
+        client.open(Self.uri, Self.routine)
+        let completion = try client.call("textDocument/completion", LSPClient.at(Self.uri, 7, 11))
+        let labels = (completion["result"]?["items"]?.array ?? []).compactMap { $0["label"]?.string }
+        #expect(labels.contains("Stretch"), "\(labels)")
     }
 
     @Test func noStoreIsCreated() throws {

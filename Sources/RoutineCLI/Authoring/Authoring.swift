@@ -35,6 +35,8 @@ enum Authoring {
                     result.outcome == .unchanged
                         ? "\(name) unchanged (version \(result.versionNumber))"
                         : "imported \(name) (version \(result.versionNumber))")
+                // As `import` says it (SPEC §10.1): a file that sets a schedule back is told.
+                for change in result.scheduleChanges { Output.line(change.line) }
                 return
             }
             guard
@@ -63,14 +65,17 @@ enum Authoring {
                 let latest = latestText(stored)
                 guard latest != stored.source else { return path }
                 // The file is the stored source, but a habit it names was renamed or merged
-                // since: edited as it is, it would bring the old habit back (issue 19 item
-                // 6). Nothing of the person's is lost by writing the latest names.
+                // since, or its schedule set by hand: edited as it is, it would bring the old
+                // habit or schedule back (issue 19 item 6, issue 31 item 13). Nothing of the
+                // person's is lost by writing the current names and schedules.
                 do {
                     try latest.write(toFile: path, atomically: true, encoding: .utf8)
                 } catch {
                     throw CLIError("cannot write \(path): \(error.localizedDescription)")
                 }
-                Output.line("\(path) named habits that were renamed or merged since; it now has their current names.")
+                Output.line(
+                    "\(path) named habits renamed or merged, or with a schedule set, since; "
+                        + "it now has their current names and schedules.")
                 return path
             }
             let what =
@@ -100,8 +105,8 @@ enum Authoring {
     }
 
     /// The text of the latest version to edit: its source as imported, unless a habit
-    /// was renamed or merged since (the stored graph follows the habit's identity, the
-    /// source keeps the old spelling), then the graph written as YAML.
+    /// was renamed or merged, or its schedule set, since (the stored graph follows the
+    /// habit, the source keeps what was imported), then the graph written as YAML.
     private static func latestText(_ stored: StoredRoutine) -> String {
         guard !stored.source.isEmpty, RoutineFileReader.read(string: stored.source).routine == stored.routine else {
             return RoutineExporter.yaml(stored.routine)
@@ -109,23 +114,21 @@ enum Authoring {
         return stored.source
     }
 
-    /// Runs `$VISUAL`, else `$EDITOR`, else `vi`, on the file, attached to this terminal.
+    /// Runs `$VISUAL`, else `$EDITOR`, else `vi`, on the file, as the terminal's foreground
+    /// job (``ForegroundCommand``: a terminal editor owns the terminal until it ends).
     private static func openEditor(on path: String) throws {
         let env = Session.current.environment
         let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         Output.flush()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$1\"", "editor", path]
+        let status: Int32
         do {
-            try process.run()
+            status = try ForegroundCommand.run(
+                script: "\(editor) \"$1\"", name: "editor", arguments: [path], environment: env)
         } catch {
-            throw CLIError("cannot start the editor '\(editor)': \(error.localizedDescription)")
+            throw CLIError("cannot start the editor '\(editor)': \(error)")
         }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            throw CLIError(
-                "the editor '\(editor)' exited with status \(process.terminationStatus); nothing was imported")
+        if status != 0 {
+            throw CLIError("the editor '\(editor)' exited with status \(status); nothing was imported")
         }
     }
 }

@@ -32,16 +32,24 @@ extension RoutineCommand {
         }
 
         /// Reads every habit's stats (as `routine stats` computes them today) and its
-        /// last live entry; nil when no store exists at the configured path.
+        /// last live entry (`figures` false: the habits alone); nil when no store exists
+        /// at the configured path.
         static func reader(_ settings: Settings) -> StoreReader? {
             let path = settings.storePath
             guard FileManager.default.fileExists(atPath: path) else { return nil }
             let time = settings.time
-            return {
+            return { figures in
                 let store = try AppDatabase.openForReading(path: path)
                 defer { store.close() }
                 let day = time.today
                 let habits = try store.habits(includeArchived: false)
+                guard figures else {
+                    return habits.map { habit in
+                        StoredHabit(
+                            name: habit.name, measure: habit.measure, schedule: habit.schedule, streak: 0,
+                            lastDay: nil, lastValue: nil, hasFigures: false)
+                    }
+                }
                 let stats = try HabitFigures.stats(store: store, day: day, time: time)
                 var last: [HabitKey: (day: DayKey, value: Double?)] = [:]
                 for entry in try store.metricEntries(to: day)

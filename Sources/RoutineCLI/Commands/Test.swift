@@ -51,6 +51,9 @@ extension RoutineCommand {
                     throw RoutineLookupError(RoutineSource.unknownRoutine(name, store: store).message)
                 }
                 return stored.routine
+            } storeMeasures: {
+                // Read, never written; no store (or an unreadable one): the files' own.
+                (try? Session.current.existingStore(settings)?.habitSpecs()) ?? [:]
             }
             switch format {
             case .text: Output.block(report.text())

@@ -68,6 +68,16 @@ extension RoutineCommand.Habit {
             }
             if let change = try store.setSchedule(habit: info.name, to: schedule) {
                 Output.line(change.line)
+                // The schedule lives with the habit; a file that declares another would set
+                // it back when imported (issue 31 item 13).
+                for declaring in try store.routinesDeclaringSchedule(of: info.name) where declaring.declared != schedule
+                {
+                    let slug = declaring.slug
+                    Output.line(
+                        "routine '\(slug)' declares \(info.name)'s schedule (\(Schedule.describe(declaring.declared))): "
+                            + "this replaces it there too ('routine export \(slug)' and 'routine edit \(slug)' write "
+                            + "the new one; the old file, changed and imported, sets it back)")
+                }
             } else {
                 Output.line("schedule of \(info.name) unchanged: \(Schedule.describe(schedule))")
             }
