@@ -55,7 +55,7 @@ extension RoutineCommand {
                     Output.block(
                         Heatmap.render(
                             habit: HabitFigures.habit(info), entries: input.entries, day: dayKey, weeks: weeks,
-                            colour: settings.style.enabled, pauses: input.pauses, dueDays: input.dueDays))
+                            colour: settings.style.enabled, days: input.days))
                     return
                 }
             }
