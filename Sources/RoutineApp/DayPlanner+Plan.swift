@@ -97,7 +97,8 @@ extension DayPlanner {
             var last = context.lastDone(habit.key, before: first)
             let cells = days.map { day -> PlanGrid.Cell in
                 if let cell = lived(habit.key, day) {
-                    if cell.state == .done { last = day }
+                    // Done, or (today) due: assumed done, as on the days after it.
+                    if cell.state == .done || (day >= today && cell.state?.isDue == true) { last = day }
                     return cell
                 }
                 if doneOn[day]?.contains(habit.key) == true {

@@ -34,9 +34,10 @@ public enum HabitFigures {
 
     /// One habit's entries and states, for its heat map.
     public static func heatmapInput(
-        store: AppDatabase, habit info: HabitInfo, day: DayKey, time: TimeContext
+        store: AppDatabase, habit info: HabitInfo, day: DayKey, weeks: Int, time: TimeContext
     ) throws -> (entries: [MetricEntry], days: HabitDays?) {
-        let ledger = try HabitLedger.build(planner: DayPlanner(store: store), through: day, alsoOn: [day], time: time)
+        let shown = (0..<min(7 * max(1, weeks), 7 * Heatmap.maxWeeks)).map { day.adding(days: -$0) }
+        let ledger = try HabitLedger.build(planner: DayPlanner(store: store), through: day, alsoOn: shown, time: time)
         return (ledger.entries.filter { $0.habitKey == info.key }, ledger.days[info.key])
     }
 }

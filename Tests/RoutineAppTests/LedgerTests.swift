@@ -110,7 +110,8 @@ import Testing
         let ledger = try HabitLedger.build(planner: DayPlanner(store: store), through: Self.sunday, time: Self.time)
         #expect(ledger.state("Stretch", Self.sunday.adding(days: -1)) == .skipped)
         // Sunday: nothing answered yet; Stretch is behind an answer.
-        if case .possible = ledger.state("Stretch", Self.sunday) {} else {
+        if case .possible = ledger.state("Stretch", Self.sunday) {
+        } else {
             Issue.record("expected possible, got \(ledger.state("Stretch", Self.sunday))")
         }
         #expect(try Self.stats(store, "Stretch").currentStreak == 0)
@@ -123,9 +124,11 @@ import Testing
     @Test func stepsWithoutARunDecideTheDay() throws {
         let (store, _, folder) = try Self.store()
         _ = folder
-        try Self.insertStep(store, day: "2026-11-22", node: "mood", kind: "question", text: "How was the day?",
+        try Self.insertStep(
+            store, day: "2026-11-22", node: "mood", kind: "question", text: "How was the day?",
             outcome: "answered", option: "Tense")
-        try Self.insertStep(store, day: "2026-11-22", node: "stretch", kind: "habit", text: "Stretch", outcome: "skipped")
+        try Self.insertStep(
+            store, day: "2026-11-22", node: "stretch", kind: "habit", text: "Stretch", outcome: "skipped")
         let today = try DayPlanner(store: store).today(day: Self.sunday, time: Self.time)
         let section = try #require(today.sections.first)
         #expect(section.items("skipped").map(\.name) == ["Stretch"])
@@ -152,7 +155,8 @@ import Testing
     @Test func anOutcomeThisVersionDoesNotKnowIsRefusedByName() throws {
         let (store, _, folder) = try Self.store()
         _ = folder
-        try Self.insertStep(store, day: "2026-11-22", node: "stretch", kind: "habit", text: "Stretch", outcome: "someday")
+        try Self.insertStep(
+            store, day: "2026-11-22", node: "stretch", kind: "habit", text: "Stretch", outcome: "someday")
         #expect(throws: LedgerError.self) {
             try HabitLedger.build(planner: DayPlanner(store: store), through: Self.sunday, time: Self.time)
         }
@@ -164,12 +168,15 @@ import Testing
         _ = folder
         try Self.run(store, routine, Self.sunday, ["Tense", "5"])
         let far = try #require(DayKey("9999-12-31"))
-        let ledger = try HabitLedger.build(planner: DayPlanner(store: store), through: far, alsoOn: [far], time: Self.time)
+        let ledger = try HabitLedger.build(
+            planner: DayPlanner(store: store), through: far, alsoOn: [far], time: Self.time)
         #expect(ledger.evaluatedCount < 100)
-        #expect(ledger.state("Stretch", far) == .notDue(.branchNotTaken) || ledger.state("Stretch", far).name == "possible")
+        #expect(
+            ledger.state("Stretch", far) == .notDue(.branchNotTaken) || ledger.state("Stretch", far).name == "possible")
         let stretch = try Self.stats(store, "Stretch", far)
         #expect(stretch.currentStreak == 1)
-        let review = try ReviewService.review(store: store, span: .week, day: far, weekStart: 0, time: Self.time, goals: [])
+        let review = try ReviewService.review(
+            store: store, span: .week, day: far, weekStart: 0, time: Self.time, goals: [])
         #expect(review.habits.allSatisfy { $0.marks.count == 7 })
         _ = try InsightsService.report(store: store, question: nil, from: nil, to: far, time: Self.time)
         _ = try DayPlanner(store: store).today(day: far, time: Self.time)

@@ -129,6 +129,12 @@ struct LedgerBuilder {
         let pauses = try store.pauseSpans()
         let extraDays = extra.sorted()
 
+        // A run that asked a habit is evidence of it, even on a day before its creation
+        // here (a routine imported after runs were recorded with `--day`, or pulled).
+        for step in steps {
+            let day = step.day.ordinal
+            firstEntry[step.habit] = min(firstEntry[step.habit] ?? day, day)
+        }
         var columns: [HabitKey: VerdictColumn] = [:]
         var archivedFrom: [HabitKey: Int] = [:]
         for habit in habits {

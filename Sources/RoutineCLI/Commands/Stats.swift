@@ -51,7 +51,7 @@ extension RoutineCommand {
                 }
                 if heatmap {
                     let input = try HabitFigures.heatmapInput(
-                        store: store, habit: info, day: dayKey, time: settings.time)
+                        store: store, habit: info, day: dayKey, weeks: weeks, time: settings.time)
                     Output.block(
                         Heatmap.render(
                             habit: HabitFigures.habit(info), entries: input.entries, day: dayKey, weeks: weeks,
