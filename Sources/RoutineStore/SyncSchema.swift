@@ -298,7 +298,8 @@ enum SyncSchema {
     }
 
     /// Migration "v7-sync-guards" (issue 31 items 2, 5 and 16): what this store pushed
-    /// itself (`pushed`: a server that holds less of this device is refused), the name
+    /// itself (`pushed`: a server that holds less of this device is refused; a store
+    /// that synced before starts from its own cursor, which its pushes moved), the name
     /// it registered under (shown when the server cannot be reached), and the clock kept
     /// an integer.
     ///
@@ -315,6 +316,7 @@ enum SyncSchema {
         var sql = """
             ALTER TABLE sync_self ADD COLUMN pushed INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE sync_self ADD COLUMN name TEXT;
+            UPDATE sync_self SET pushed = coalesce((SELECT seq FROM sync_cursor WHERE device = sync_self.device), 0);
             CREATE TRIGGER hlc_ceiling_sync_self AFTER UPDATE OF hlc ON sync_self
             WHEN typeof(NEW.hlc) <> 'integer' OR NEW.hlc > max(OLD.hlc + 1, \(ceiling))
             BEGIN

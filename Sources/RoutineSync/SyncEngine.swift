@@ -217,7 +217,7 @@ public struct SyncEngine {
                         ChangeBody.plaintext(clock: change.clock, packed: change.packed), device: device, seq: seq,
                         kind: change.kind)
                     guard body.count <= Self.maximumChangeBytes else {
-                        throw SyncError.changeTooLarge(device: "(this one)", seq: seq, bytes: body.count)
+                        throw SyncError.changeTooLarge(device: "this device", seq: seq, bytes: body.count)
                     }
                     rows.append([
                         .text(device), .int(seq), .int(change.clock), .text(change.kind), .text(change.uid),
@@ -259,7 +259,7 @@ public struct SyncEngine {
             let seq = try rows.int64(row, "seq")
             let size = try rows.int64(row, "size")
             guard size <= Self.maximumChangeBytes else {
-                throw SyncError.changeTooLarge(device: "(this one)", seq: seq, bytes: Int(size))
+                throw SyncError.changeTooLarge(device: "this device", seq: seq, bytes: Int(size))
             }
             let change = PulledChanges.Sealed(
                 device: device, seq: seq, clock: try rows.int64(row, "hlc"), kind: try rows.string(row, "kind"),
@@ -299,7 +299,7 @@ public struct SyncEngine {
                 let seq = try rows.int64(row, "seq")
                 let size = try rows.int64(row, "size")
                 guard size <= Self.maximumChangeBytes else {
-                    throw SyncError.changeTooLarge(device: marks.name(device), seq: seq, bytes: Int(size))
+                    throw SyncError.changeTooLarge(device: "device " + marks.name(device), seq: seq, bytes: Int(size))
                 }
                 headers.append(
                     PulledChanges.Sealed(

@@ -54,7 +54,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "it was altered; refusing to use it"
         case .changeTooLarge(let device, let seq, let bytes):
             line =
-                "change \(seq) of device \(device) is \(bytes) bytes, over the \(SyncEngine.maximumChangeBytes) a "
+                "change \(seq) of \(device) is \(bytes) bytes, over the \(SyncEngine.maximumChangeBytes) a "
                 + "change may have: it was not fetched; nothing was applied"
         case .changeExists(let seq):
             line =
