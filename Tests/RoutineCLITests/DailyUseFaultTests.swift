@@ -3,8 +3,6 @@ import Foundation
 import RoutineCore
 import Testing
 
-@testable import RoutineCLI
-
 /// Issue 31 items 11, 15, 17, 19 and 20 through the real binary on the fixed clock
 /// (2026-11-22 06:30 UTC): figures that were wrong, units that were missing, a store that
 /// could not be made and left folders behind, and the version a newer store names.
