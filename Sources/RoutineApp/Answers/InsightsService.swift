@@ -28,6 +28,17 @@ public enum InsightsService {
         // The day before the first answer counts for `the day before`.
         let start = first.adding(days: -1)
         return Insights.report(
-            questions: questions, habits: try PastDueDays.habits(store, from: start, to: to, time: time))
+            questions: questions, habits: try PastDueDays.habits(store, from: start, to: to, time: time),
+            leads: try leads(of: questions, store: store))
+    }
+
+    /// What each routine's answers decide (SPEC §17.6), from its current version: a
+    /// finding the structure makes is left out.
+    private static func leads(of questions: [InsightQuestion], store: AppDatabase) throws -> [String: AnswerLeads] {
+        var leads: [String: AnswerLeads] = [:]
+        for slug in Set(questions.map(\.routine)) {
+            if let stored = try store.routine(slug: slug) { leads[slug] = AnswerLeads(stored.routine) }
+        }
+        return leads
     }
 }
