@@ -243,8 +243,9 @@ import Testing
         #expect(
             result.stdout
                 == question + "nothing to undo\n" + question + hint + question
-                + "Meditate: how much, in min? (a number, y = 10 min, n = skip)\n" + question + hint + question
-                + "Drink Water: done? (y = done, n = skip)\n" + "Dry run paused; nothing was written.\n")
+                + "Meditate: how much, in min? (a number, y = 10 min, n = skip, l = later)\n" + question + hint
+                + question
+                + "Drink Water: done? (y = done, n = skip, l = later)\n" + "Dry run paused; nothing was written.\n")
         #expect(!FileManager.default.fileExists(atPath: e2e.store))
     }
 

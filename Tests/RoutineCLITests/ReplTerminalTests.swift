@@ -298,7 +298,7 @@ import Testing
         try type(terminal, "yes", at: Self.runPrompt)
         try terminal.expect("Go for a walk: done?")
         try type(terminal, "maybe", at: Self.runPrompt)
-        try terminal.expect("type y (done) or n (skip)")
+        try terminal.expect("type y (done), n (skip) or l (later)")
         try type(terminal, "y", at: Self.runPrompt)
         try terminal.expect("Journal: done?")
         try type(terminal, "d", at: Self.runPrompt)

@@ -25,7 +25,9 @@ import Testing
         let (questions, habits) = fixture()
         let report = Insights.report(questions: questions, habits: habits)
         #expect(report.answeredDays == 20 && report.belowGate == 0 && report.daysNeeded == nil)
-        #expect(report.findings.count == 4)
+        // Two options: each relation once (Great!'s side, whose rate rises), not mirrored.
+        #expect(report.findings.count == 2)
+        #expect(report.findings.allSatisfy { $0.option == "Great!" })
         let sameDay = try #require(
             report.findings.first { $0.kind == .sameDay && $0.option == "Great!" })
         let counts: [Int] = [sameDay.with, sameDay.withDays, sameDay.other, sameDay.otherDays]
@@ -38,12 +40,12 @@ import Testing
         #expect(afterCounts == [9, 10, 1, 10])
         #expect(
             after.sentence
-                == "After days you did Walk, you answered “Great!” to “How are you?” 9 of 10 times (90%), against 1 of 10 (10%) after days you did not (p = 0.0011)."
+                == "After days you did Walk, you answered “Great!” to “How are you?” 9 of 10 times (90%), against 1 of 10 (10%) after days you did not (p = 0.0011, q = 0.0022)."
         )
         #expect(report.findings.map(\.p) == report.findings.map(\.p).sorted())
         #expect(
             sameDay.sentence
-                == "On days you answered “Great!” to “How are you?”, you did Walk 8 of 10 times (80%), against 1 of 10 (10%) on other days (p = 0.0055)."
+                == "On days you answered “Great!” to “How are you?”, you did Walk 8 of 10 times (80%), against 1 of 10 (10%) on other days (p = 0.0055, q = 0.0055)."
         )
     }
 
@@ -52,9 +54,9 @@ import Testing
         // has 4 days; the day before compares 9 days after a walk with 5 after none.
         let (questions, habits) = fixture(days: 14)
         let report = Insights.report(questions: questions, habits: habits)
-        #expect(report.findings.map(\.kind) == [.dayBefore, .dayBefore])
+        #expect(report.findings.map(\.kind) == [.dayBefore])
         #expect(report.findings.allSatisfy { $0.withDays == 9 && $0.otherDays == 5 })
-        #expect(report.belowGate == 2)
+        #expect(report.belowGate == 1)
         #expect(report.daysNeeded == 1)
     }
 
@@ -65,7 +67,64 @@ import Testing
         let walk = InsightHabit(name: "Walk", due: [Self.start], done: [Self.start])
         let report = Insights.report(questions: [one], habits: [walk])
         #expect(report.answeredDays == 1 && report.findings.isEmpty)
-        // Same day: 1 "Yes" day (4 short) and no other day (5 short).
-        #expect(report.daysNeeded == 9)
+        // Every answer alike: no number of days helps (issue 31), so none is named.
+        #expect(report.daysNeeded == nil)
+        #expect(report.alike == [InsightReport.Alike(question: "Q?", option: "Yes")])
+    }
+
+    /// start: q; q's option A leads to Guitar, B to nothing; Walk after q either way.
+    private func branching() throws -> Routine {
+        try Routine(
+            slug: "m", title: nil, start: [0],
+            nodes: [
+                Node(
+                    id: "q",
+                    body: .question("Energy?", options: [Option(text: "High", next: [1]), Option(text: "Low")]),
+                    next: [2]),
+                Node(id: "guitar", body: .habit("Guitar")),
+                Node(id: "walk", body: .habit("Walk")),
+            ], habits: [])
+    }
+
+    @Test func answerLeadsKnowWhatAnAnswerDecides() throws {
+        let leads = AnswerLeads(try branching())
+        #expect(leads.structure(node: "q", option: "High", habit: "Guitar") == .askedOnlyAfter)
+        #expect(leads.structure(node: "q", option: "Low", habit: "guitar") == .notAskedAfter)
+        #expect(leads.structure(node: "q", option: "High", habit: "Walk") == nil)
+    }
+
+    @Test func aFindingTheRoutineMakesIsLeftOutAndMarked() throws {
+        // 20 days: High on 0–9 (Guitar asked and done), Low on 10–19 (not asked).
+        var answers: [DayKey: String] = [:]
+        for n in 0..<20 { answers[day(n)] = n < 10 ? "High" : "Low" }
+        let question = InsightQuestion(routine: "m", node: "q", text: "Energy?", answers: answers)
+        let days = Set((0..<20).map(day))
+        let guitar = InsightHabit(name: "Guitar", due: days, done: Set((0..<10).map(day)))
+        let report = Insights.report(
+            questions: [question], habits: [guitar], leads: ["m": AnswerLeads(try branching())])
+        let same = try #require(report.findings.first { $0.kind == .sameDay })
+        #expect(same.structure == .askedOnlyAfter && same.q == nil && same.p < 0.001)
+        #expect(report.listed(all: false).allSatisfy { $0.structure == nil })
+        #expect(report.listed(all: true).contains(same))
+        // Without the routine's shape it would be the top finding.
+        let blind = Insights.report(questions: [question], habits: [guitar])
+        #expect(blind.listed(all: false).first?.kind == .sameDay)
+    }
+
+    @Test func benjaminiHochbergQValues() {
+        // The textbook example: m = 5.
+        let q = Insights.benjaminiHochberg([0.01, 0.04, 0.03, 0.005, 0.2])
+        let expected = [0.025, 0.05, 0.05, 0.025, 0.2]
+        #expect(zip(q, expected).allSatisfy { abs($0 - $1) < 1e-12 })
+        #expect(Insights.benjaminiHochberg([]).isEmpty)
+        #expect(Insights.benjaminiHochberg([0.9, 0.95]) == [0.95, 0.95])
+    }
+
+    @Test func manyTestsRaiseQAboveTheLine() {
+        // A p of 0.04 alone stands (q = 0.04); among 20 nulls it does not.
+        let alone = Insights.benjaminiHochberg([0.04])
+        #expect(alone == [0.04])
+        let many = Insights.benjaminiHochberg([0.04] + Array(repeating: 0.8, count: 19))
+        #expect(many[0] > InsightReport.qThreshold)
     }
 }

@@ -28,7 +28,8 @@ public enum InsightsService {
         // The day before the first answer counts for `the day before`.
         let start = first.adding(days: -1)
         return Insights.report(
-            questions: questions, habits: try dueAndDone(store, from: start, to: min(to, last), time: time))
+            questions: questions, habits: try dueAndDone(store, from: start, to: min(to, last), time: time),
+            leads: try leads(of: questions, store: store))
     }
 
     /// Each habit's days in `from`…`to` that were done, and those done or due (SPEC §17.1),
@@ -49,5 +50,15 @@ public enum InsightsService {
             if !due.isEmpty { habits.append(InsightHabit(name: habit.name, due: due, done: done)) }
         }
         return habits
+    }
+
+    /// What each routine's answers decide (SPEC §17.6), from its current version: a
+    /// finding the structure makes is left out.
+    private static func leads(of questions: [InsightQuestion], store: AppDatabase) throws -> [String: AnswerLeads] {
+        var leads: [String: AnswerLeads] = [:]
+        for slug in Set(questions.map(\.routine)) {
+            if let stored = try store.routine(slug: slug) { leads[slug] = AnswerLeads(stored.routine) }
+        }
+        return leads
     }
 }
