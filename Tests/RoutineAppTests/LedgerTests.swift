@@ -36,12 +36,15 @@ import Testing
 
         """
 
-    static func store(_ text: String = evening) throws -> (AppDatabase, StoredRoutine, TemporaryDirectory) {
+    static func store(
+        _ text: String = evening, at day: DayKey = DayKey("2026-11-15") ?? DayKey(ordinal: 0)
+    ) throws -> (AppDatabase, StoredRoutine, TemporaryDirectory) {
         let folder = try TemporaryDirectory()
         let store = try AppDatabase.open(path: folder.store)
         let routine = try #require(RoutineFileReader.read(string: text, path: "test.yaml").routine)
         // Imported a week before: the habits exist from Sunday 11-15.
-        let version = try store.importRoutine(routine, source: "test", at: Date(timeIntervalSince1970: 1_794_772_800))
+        let instant = Date(timeIntervalSince1970: 1_794_772_800 + Double(day.ordinal - 20_772) * 86_400)
+        let version = try store.importRoutine(routine, source: "test", at: instant)
             .versionID
         return (store, try #require(try store.routine(versionID: version)), folder)
     }
@@ -185,10 +188,10 @@ import Testing
     /// A recorded step written as another device's pulled run is (no run of this store).
     static func insertStep(
         _ store: AppDatabase, day: String, node: String, kind: String, text: String, outcome: String,
-        option: String? = nil
+        option: String? = nil, routine: String = "evening"
     ) throws {
         try store.write { db in
-            let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = 'evening'")
+            let routineID = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [routine])
             try db.execute(
                 sql: """
                     INSERT INTO run_step (uid, run_id, routine_id, position, node_id, kind, text, outcome, option_text,

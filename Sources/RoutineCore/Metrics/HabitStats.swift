@@ -40,6 +40,8 @@ public struct HabitStats: Sendable, Hashable {
     public var dueDays: Int
     /// The last DayKey before D with an entry, if any (hints say only what is true).
     public var lastDoneBefore: DayKey?
+    /// The habit's state on D (SPEC §17.1), when its states were given.
+    public var state: DayState?
 
     public init(
         habit: MetricHabit, day: DayKey, doneToday: Bool, todayCount: Int, todaySum: Double?,
@@ -86,6 +88,7 @@ public struct HabitStats: Sendable, Hashable {
             weekComplete: HabitStats.isComplete(habit, count: week.count, sum: week.sum),
             weeklyStreak: nil, due: figures.due, dueDays: figures.dueDays)
         lastDoneBefore = history.lastDay(before: d).map(DayKey.init(ordinal:))
+        state = days.state(d)
         if habit.isWeekly {
             var windows = 0
             while HabitStats.isComplete(habit, history: history, endingAt: d - 7 * windows) { windows += 1 }

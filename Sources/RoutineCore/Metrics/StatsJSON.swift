@@ -2,7 +2,8 @@
 ///
 /// Each element holds SPEC §6's fields in SPEC's order, then this project's two additions
 /// and SPEC §10.5's: `{"habit","doneToday","currentStreak","previousStreak","bestStreak",
-/// "momentum","weekCount","weekSum","weekComplete","weeklyStreak","due","dueDays"}` —
+/// "momentum","weekCount","weekSum","weekComplete","weeklyStreak","due","dueDays","state"}` —
+/// `state` is the habit's state on D (SPEC §17.1, the ledger's: `done`, `open`, `missed`, …);
 /// `weekSum` is `null` for binary habits and `weeklyStreak` is `null` for habits without
 /// a weekly target; both keys are always present. Written by hand: `JSONEncoder` on
 /// Linux does not keep the key order, and would leave the `null` keys out.
@@ -26,6 +27,7 @@ extension HabitStats {
             ("weeklyStreak", weeklyStreak.map { String($0) } ?? "null"),
             ("due", String(due)),
             ("dueDays", String(dueDays)),
+            ("state", state.map { JSONText.string($0.name) } ?? "null"),
         ]
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
