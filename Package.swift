@@ -60,12 +60,15 @@ let package = Package(
         ),
         // The only Swift module that calls libedit.
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+        // Standard output through C's `stdout`, with its write errors kept (print() and
+        // FileHandle drop them): a full disk or a closed file is reported, not exit 0.
+        .target(name: "CStandardOutput"),
         // The commands, shared by the CLI and the REPL.
         .target(
             name: "RoutineCLI",
             dependencies: [
                 "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor", "RoutineTesting",
-                "RoutineLSP", "RoutineSync",
+                "RoutineLSP", "RoutineSync", "CStandardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -6,8 +6,7 @@ extension DayPlanner {
     /// from `from`, as a run on each day would see them, then the habits in no routine
     /// by their schedule and pauses.
     ///
-    /// Today is read with the routine's run of the day, if any; past days with their real
-    /// history; future days assume that each habit is done on each day it is certain (so
+    /// Today and the days before it are the ledger's states (SPEC §17.3); future days assume that each habit is done on each day it is certain (so
     /// an `every: 3` habit shows every third day). Archived habits are shown only with
     /// `includeArchived`, and never due.
     public func plan(from: DayKey, count: Int, time: TimeContext, includeArchived: Bool = false) throws -> PlanGrid {
@@ -22,6 +21,13 @@ extension DayPlanner {
             doneOn[entry.dayKey, default: []].insert(entry.habitKey)
         }
         let todays = days.contains(today) ? try routines(on: today) : []
+        // Today and the days before it are what the ledger states (SPEC §17.3).
+        let lived = days.filter { $0 <= today }
+        let ledger = try lived.last.map { try HabitLedger.build(planner: self, through: $0, alsoOn: lived, time: time) }
+        func livedCell(_ key: HabitKey, _ day: DayKey) -> PlanGrid.Cell? {
+            guard day <= today, let ledger else { return nil }
+            return PlanGrid.Cell(state: ledger.state(key, day))
+        }
         var bases = try compiled.map { try store.dayContext(for: $0.routine, day: last) }
         let tracked = compiled.map { Set($0.routine.contextHabitNames.map { HabitKey($0) }) }
         var outlooks = [[RoutineOutlook]](repeating: [], count: compiled.count)
@@ -59,6 +65,7 @@ extension DayPlanner {
                 named.insert(habit.key)
                 if archived.contains(habit.key) && !includeArchived { continue }
                 let cells = outlooks[index].enumerated().map { offset, outlook in
+                    if let cell = livedCell(habit.key, days[offset]) { return cell }
                     let row = outlook.habits.first { $0.key == habit.key }?.outlook ?? .notDue(reason: "not reached")
                     let done = doneOn[days[offset]]?.contains(habit.key) == true
                     return PlanGrid.Cell(done ? .done : row)
@@ -70,7 +77,7 @@ extension DayPlanner {
         named.formUnion(try habitKeysInRoutines())
         let byHand = try handRows(
             habits.filter { !named.contains($0.key) && (includeArchived || !$0.isArchived) }, days: days,
-            today: today, doneOn: doneOn)
+            today: today, doneOn: doneOn, lived: livedCell)
         if !byHand.isEmpty { groups.append(PlanGrid.Group(routine: nil, rows: byHand)) }
         return PlanGrid(days: days, groups: groups)
     }
@@ -78,7 +85,8 @@ extension DayPlanner {
     /// Habits in no routine: due by their schedule and pauses (done on the days they are
     /// due, from today on, for `every:`).
     private func handRows(
-        _ habits: [HabitInfo], days: [DayKey], today: DayKey, doneOn: [DayKey: Set<HabitKey>]
+        _ habits: [HabitInfo], days: [DayKey], today: DayKey, doneOn: [DayKey: Set<HabitKey>],
+        lived: (HabitKey, DayKey) -> PlanGrid.Cell?
     )
         throws -> [PlanGrid.Row]
     {
@@ -88,6 +96,11 @@ extension DayPlanner {
         return habits.map { habit in
             var last = context.lastDone(habit.key, before: first)
             let cells = days.map { day -> PlanGrid.Cell in
+                if let cell = lived(habit.key, day) {
+                    // Done, or (today) due: assumed done, as on the days after it.
+                    if cell.state == .done || (day >= today && cell.state?.isDue == true) { last = day }
+                    return cell
+                }
                 if doneOn[day]?.contains(habit.key) == true {
                     last = day
                     return PlanGrid.Cell(.done)

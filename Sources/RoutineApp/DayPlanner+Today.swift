@@ -11,8 +11,9 @@ extension DayPlanner {
     ) throws
         -> TodayOverview
     {
+        let ledger = try HabitLedger.build(planner: self, through: day, alsoOn: [day], time: time)
         let stats = try HabitFigures.stats(
-            store: store, day: day, time: time, includeArchived: includeArchived, planner: self)
+            store: store, day: day, time: time, includeArchived: includeArchived, planner: self, ledger: ledger)
         let routines = try routines(on: day).map { routine in
             let state: TodayOverview.State =
                 switch routine.state {
@@ -24,8 +25,9 @@ extension DayPlanner {
                 }
             return TodayOverview.RoutineDay(slug: routine.slug, state: state, outlook: routine.outlook)
         }
+        let states = ledger.days.compactMapValues { $0.state(day.ordinal) }
         return TodayOverview(
-            day: day, routines: routines, stats: stats, inRoutines: try habitKeysInRoutines(),
+            day: day, routines: routines, stats: stats, states: states, inRoutines: try habitKeysInRoutines(),
             isToday: day == time.today, showAll: showAll)
     }
 

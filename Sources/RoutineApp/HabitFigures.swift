@@ -1,9 +1,9 @@
 import RoutineCore
 import RoutineStore
 
-/// The figures of habits (SPEC §6, §10.5, §13.6): fetches what the metrics need from the
-/// store (habits and live entries, one query each), asks the day planner for the due days
-/// of habits in routines, and computes. Nothing computed here is ever written back.
+/// The figures of habits (SPEC §6, §17.2): fetches the entries the week figures need,
+/// takes each habit's states from the ledger (streaks, momentum and due-ness are read
+/// from them), and computes. Nothing computed here is ever written back.
 public enum HabitFigures {
     /// A stored habit as the metrics see it.
     public static func habit(_ info: HabitInfo) -> MetricHabit {
@@ -13,10 +13,11 @@ public enum HabitFigures {
     }
 
     /// Stats of every habit (or of the named ones, archived or not) at `day`; archived
-    /// habits only with `includeArchived`.
+    /// habits only with `includeArchived`. `ledger` is built here when not given; it
+    /// must reach `day`.
     public static func stats(
         store: AppDatabase, day: DayKey, time: TimeContext, only names: [String]? = nil, includeArchived: Bool = false,
-        planner: DayPlanner? = nil
+        planner: DayPlanner? = nil, ledger: HabitLedger? = nil
     ) throws -> [HabitStats] {
         var infos = try store.habits(includeArchived: includeArchived || names != nil)
         if let names {
@@ -24,30 +25,19 @@ public enum HabitFigures {
             infos = infos.filter { keys.contains($0.key) }
         }
         guard !infos.isEmpty else { return [] }
-        let keys = names == nil ? nil : Set(infos.map(\.key))
-        let entries = try store.metricEntries(habitKeys: keys, to: day)
-        return computeStats(
-            habits: infos.map(habit), entries: entries, day: day, pauses: try store.pauseSpans(),
-            dueDays: try (planner ?? DayPlanner(store: store)).dueDays(
-                through: day, habits: infos, time: time, firstEntries: firstDays(entries)))
+        let ledger =
+            try ledger
+            ?? HabitLedger.build(
+                planner: planner ?? DayPlanner(store: store), through: day, alsoOn: [day], time: time)
+        return computeStats(habits: infos.map(habit), entries: ledger.entries, day: day, states: ledger.days)
     }
 
-    /// Each habit's first day among `entries`: the live entries up to the day, all of them.
-    static func firstDays(_ entries: [MetricEntry]) -> [HabitKey: DayKey] {
-        var first: [HabitKey: DayKey] = [:]
-        for entry in entries where first[entry.habitKey].map({ entry.dayKey < $0 }) ?? true {
-            first[entry.habitKey] = entry.dayKey
-        }
-        return first
-    }
-
-    /// One habit's entries and due days, for its heat map.
+    /// One habit's entries and states, for its heat map.
     public static func heatmapInput(
-        store: AppDatabase, habit info: HabitInfo, day: DayKey, time: TimeContext
-    ) throws -> (entries: [MetricEntry], pauses: [PauseSpan], dueDays: DueDays?) {
-        let entries = try store.metricEntries(habitKeys: [info.key], to: day)
-        let due = try DayPlanner(store: store).dueDays(
-            through: day, habits: [info], time: time, firstEntries: firstDays(entries))
-        return (entries, try store.pauseSpans(), due[info.key])
+        store: AppDatabase, habit info: HabitInfo, day: DayKey, weeks: Int, time: TimeContext
+    ) throws -> (entries: [MetricEntry], days: HabitDays?) {
+        let shown = (0..<min(7 * max(1, weeks), 7 * Heatmap.maxWeeks)).map { day.adding(days: -$0) }
+        let ledger = try HabitLedger.build(planner: DayPlanner(store: store), through: day, alsoOn: shown, time: time)
+        return (ledger.entries.filter { $0.habitKey == info.key }, ledger.days[info.key])
     }
 }

@@ -56,6 +56,9 @@ public struct RunCoordinator {
         case resumed(RunInfo)
         /// The routine's paused run for that day was aborted (`startNew`), then a new run started.
         case restarted(abandoned: RunID)
+        /// The routine's completed run for that day that left habits for later, open again
+        /// to ask only those (SPEC §17.4); `habits` are their names.
+        case laterAgain(RunInfo, habits: [String])
     }
 
     /// Opens the run of `routine` for `dayKey`: resumes the routine's unfinished run of
@@ -82,6 +85,13 @@ public struct RunCoordinator {
                 let coordinator = try resume(existing.id, store: store, time: time, timeZoneName: timeZoneName)
                 return (coordinator, .resumed(existing))
             }
+        } else if !startNew, let leaving = try store.runLeavingLater(slug: routine.routine.slug, dayKey: dayKey) {
+            if let pid = store.runHolder(id: leaving.id) {
+                throw StoreError.runInUse(id: leaving.id, pid: pid)
+            }
+            let habits = (try? RunState.decode(leaving, routine: routine.routine))?.leftForLater ?? []
+            let coordinator = try reopen(leaving.id, store: store, time: time, timeZoneName: timeZoneName)
+            return (coordinator, .laterAgain(leaving, habits: habits))
         }
         let walker = Walker(
             routine: routine.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
@@ -120,6 +130,33 @@ public struct RunCoordinator {
             return coordinator
         } catch {
             store.releaseRun(id: run.id)
+            throw error
+        }
+    }
+
+    /// Opens the completed run `id` again for a pass over the habits it left for later
+    /// (SPEC §17.4): claimed and recorded active, its walker woken and asking only those;
+    /// the pass's start (habits done meanwhile become already done) is saved at once.
+    static func reopen(
+        _ id: RunID, store: AppDatabase, time: TimeContext, timeZoneName: String
+    ) throws
+        -> RunCoordinator
+    {
+        let run = try store.reopenRun(id: id, at: time.now())
+        do {
+            guard let stored = try store.routine(versionID: run.versionID) else {
+                throw RunError.versionMissing(run: run.id)
+            }
+            var (walker, _) = try wake(run, routine: stored.routine, store: store)
+            walker.reopenForLater()
+            var coordinator = RunCoordinator(
+                walker: walker, runID: run.id, slug: run.slug, store: store, isDryRun: false, time: time,
+                timeZoneName: timeZoneName)
+            _ = try coordinator.persist([])
+            return coordinator
+        } catch {
+            // Completed again as it was: nothing of the pass was written.
+            try? store.finishRun(runID: id, status: .completed, state: nil, at: time.now())
             throw error
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStandardOutput
 import Foundation
 import RoutineCore
 
@@ -25,6 +26,8 @@ public struct RoutineCommand: ParsableCommand {
     /// Runs the command line of one process: parses (with global options allowed before
     /// the subcommand), runs, and turns failures into one line and an exit status.
     public static func main(arguments: [String]) -> Never {
+        // A closed pipe ends the process quietly, as it ends other tools (`Output`).
+        routine_stdout_default_sigpipe()
         let outcome = execute(arguments: arguments)
         Session.current.closeStores()
         Foundation.exit(outcome.status)
@@ -46,10 +49,14 @@ public struct RoutineCommand: ParsableCommand {
             try checkCommandName(arguments)
             var command = try parseAsRoot(arguments)
             try command.run()
-            Output.flush()
+            try Output.checkWritten()
             return Outcome(status: 0)
         } catch is EndOfInput {
-            Output.flush()
+            do {
+                try Output.checkWritten()
+            } catch {
+                return Outcome(status: status(of: error, arguments: arguments), endOfInput: true)
+            }
             return Outcome(status: 0, endOfInput: true)
         } catch {
             return Outcome(status: status(of: error, arguments: arguments))
@@ -58,6 +65,9 @@ public struct RoutineCommand: ParsableCommand {
 
     /// Reports a failed command (one line on standard error) and gives its exit status.
     private static func status(of error: Error, arguments: [String]) -> Int32 {
+        // The command's own failure is the one line to say: a failed write to standard
+        // output before it is forgotten (a `--help` text is checked below).
+        try? Output.checkWritten()
         do {
             throw error
         } catch let error as CLIError {
@@ -73,6 +83,12 @@ public struct RoutineCommand: ParsableCommand {
             if code == .success {
                 // --help and friends: ArgumentParser's text on standard output.
                 Output.block(fullMessage(for: error))
+                do {
+                    try Output.checkWritten()
+                } catch {
+                    printError("routine: \(error.message)")
+                    return error.exitCode
+                }
                 return 0
             }
             if let message = CLIError.describe(error) {

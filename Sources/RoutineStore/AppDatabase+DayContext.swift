@@ -21,7 +21,7 @@ extension AppDatabase {
     /// The answer that stands for each DayKey in `from`..<`before` at each of `nodes`
     /// of the routine (SPEC §14.4): the last live one recorded that day, whatever the
     /// run's status (an answer given is an answer; a retracted one is not).
-    func pastAnswers(
+    public func pastAnswers(
         routine slug: String, nodes: [String], from: DayKey, before: DayKey
     ) throws -> [String: [DayKey: String]] {
         try read { db in

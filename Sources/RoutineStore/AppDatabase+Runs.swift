@@ -369,7 +369,7 @@ extension AppDatabase {
 
     /// The effective status is derived here, at read time: an `active` or `paused`
     /// record is `active` exactly when a live process holds the run's lock.
-    private func runInfo(_ listing: RunListing) -> RunInfo {
+    func runInfo(_ listing: RunListing) -> RunInfo {
         let run = listing.run
         let recorded = run.status
         let effective: RunStatus = recorded.isFinished ? recorded : (runLocks.isHeld(run.id) ? .active : .paused)

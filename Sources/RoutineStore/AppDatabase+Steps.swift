@@ -6,9 +6,10 @@ import RoutineCore
 /// them, read back by `runs show`, `answers`, `review` and `insights`.
 extension AppDatabase {
     /// Makes the run's live recorded steps the walker's `steps`, in the caller's
-    /// transaction: the recorded steps that agree with the walker's from the first one
-    /// on stay as they are; from the first that differs (a `back`, a repaired run) the
-    /// recorded ones are retracted at `stamp` and the walker's are written. A `done`
+    /// transaction: a recorded step that agrees with the walker's at its position stays
+    /// as it is; one that differs (a `back`, a repaired run, a habit left for later and
+    /// answered in a later pass, SPEC §17.4) is retracted at `stamp` and the walker's
+    /// written in its place, so the answers around it keep their rows and uids. A `done`
     /// step points at the entry its token wrote (already inserted in this transaction).
     static func recordSteps(
         _ db: Database, runID: RunID, steps: [RunStepRecord], stamp: String, timeZone: String
@@ -29,29 +30,34 @@ extension AppDatabase {
         let live = try Row.fetchAll(
             db,
             sql: """
-                SELECT node_id, outcome, option_text, value, entry_id FROM run_step
+                SELECT node_id, outcome, option_text, value, entry_id, position FROM run_step
                 WHERE run_id = ? AND retracted_at IS NULL ORDER BY position
                 """, arguments: [runID])
-        var kept = 0
-        while kept < live.count, kept < steps.count {
-            let row = live[kept]
-            let step = steps[kept]
-            let entry: Int64? = try row.decode(atIndex: 4)
-            guard
-                step.matches(
+        var recorded: [Int: Row] = [:]
+        for row in live { recorded[try row.decode(atIndex: 5)] = row }
+        var written: [Int] = []
+        for position in 0..<max(steps.count, (recorded.keys.max() ?? -1) + 1) {
+            let row = recorded[position]
+            if let row, position < steps.count {
+                let step = steps[position]
+                let entry: Int64? = try row.decode(atIndex: 4)
+                if step.matches(
                     node: try row.decode(atIndex: 0), outcome: try row.decode(atIndex: 1),
                     optionText: try row.decode(atIndex: 2), value: try row.decode(atIndex: 3)),
-                entry == step.token.flatMap({ entries[$0] })
-            else { break }
-            kept += 1
+                    entry == step.token.flatMap({ entries[$0] })
+                {
+                    continue
+                }
+            }
+            if row != nil {
+                try db.execute(
+                    sql: """
+                        UPDATE run_step SET retracted_at = ? WHERE run_id = ? AND retracted_at IS NULL AND position = ?
+                        """, arguments: [stamp, runID, position])
+            }
+            if position < steps.count { written.append(position) }
         }
-        if kept < live.count {
-            try db.execute(
-                sql: """
-                    UPDATE run_step SET retracted_at = ? WHERE run_id = ? AND retracted_at IS NULL AND position >= ?
-                    """, arguments: [stamp, runID, kept])
-        }
-        for position in kept..<steps.count {
+        for position in written {
             let step = steps[position]
             try insertStep(
                 db, step, runID: runID, routineID: try run.decode(atIndex: 0), position: position,

@@ -15,6 +15,10 @@ public struct SyncIdentity: Sendable, Equatable {
     public var waiting: Int
     /// Pulled changes that wait for what they refer to.
     public var pending: Int
+    /// The name this device registered under (nil for a store set up before it was kept).
+    public var name: String? = nil
+    /// The highest seq this device has pushed (the server must hold at least that much).
+    public var pushed: Int64 = 0
 }
 
 /// A change this store made, as the outbox holds it.
@@ -56,11 +60,12 @@ extension AppDatabase {
     /// only joins. With another server, the outbox and the cursors start again (the new
     /// server has nothing of ours).
     public func enableSync(
-        device: String, knownServer: String?, at now: Date, join: () throws -> String
+        device: String, knownServer: String?, name: String? = nil, at now: Date, join: () throws -> String
     ) throws {
-        try write { db in
+        try writeSync { db in
             if let knownServer, try String.fetchOne(db, sql: "SELECT server FROM sync_self") == knownServer {
                 _ = try join()
+                try db.execute(sql: "UPDATE sync_self SET name = ?", arguments: [name])
                 return
             }
             if try !SyncSchema.hasCaptureTriggers(db) { try db.execute(sql: SyncSchema.captureTriggers) }
@@ -73,7 +78,26 @@ extension AppDatabase {
                 sql: "INSERT INTO sync_self (only, device, server, capturing, hlc) VALUES (1, ?, ?, 1, ?)",
                 arguments: [device, knownServer ?? "", start])
             try SyncSnapshot.write(db)
-            try db.execute(sql: "UPDATE sync_self SET server = ?", arguments: [try join()])
+            try db.execute(sql: "UPDATE sync_self SET server = ?, name = ?", arguments: [try join(), name])
+        }
+    }
+
+    /// `write`, letting what is not the store's own failure out as it was thrown: the
+    /// server's part of `enableSync` fails with the server's line (not "STORE: …"), and a
+    /// log that breaks `SyncSequence` with its own.
+    func writeSync<T>(_ body: (Database) throws -> T) throws -> T {
+        var foreign: Error?
+        do {
+            return try write { db in
+                do {
+                    return try body(db)
+                } catch let error where !(error is DatabaseError || error is RowDecodingError || error is StoreError) {
+                    foreign = error
+                    throw error
+                }
+            }
+        } catch {
+            throw foreign ?? error
         }
     }
 
@@ -86,15 +110,19 @@ extension AppDatabase {
     /// This store's sync identity, or nil when it was never set up.
     public func syncIdentity() throws -> SyncIdentity? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT device, server, hlc, last_sync FROM sync_self") else {
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT device, server, hlc, last_sync, name, pushed FROM sync_self")
+            else {
                 return nil
             }
             let lastSync: String? = row["last_sync"]
             return SyncIdentity(
-                device: row["device"], server: row["server"], clock: row["hlc"],
+                device: row["device"], server: row["server"], clock: try Self.clock(row),
                 lastSync: lastSync.flatMap { Instant.parse($0) },
                 waiting: try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox") ?? 0,
-                pending: try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_pending") ?? 0)
+                pending: try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_pending") ?? 0,
+                name: row["name"], pushed: try Self.integer(row, "pushed"))
         }
     }
 
@@ -112,7 +140,7 @@ extension AppDatabase {
                     default: try Zstd.compress(Array((String.fromDatabaseValue(payload) ?? "[]").utf8))
                     }
                 return OutgoingChange(
-                    localID: row["id"], uid: row["uid"], clock: row["hlc"], kind: row["kind"], packed: packed)
+                    localID: row["id"], uid: row["uid"], clock: try Self.clock(row), kind: row["kind"], packed: packed)
             }
         }
     }
@@ -133,6 +161,7 @@ extension AppDatabase {
             try db.execute(sql: "PRAGMA secure_delete = FAST")
             defer { try? db.execute(sql: "PRAGMA secure_delete = \(secureDelete)") }
             try db.execute(sql: "DELETE FROM sync_outbox WHERE id <= ?", arguments: [localID])
+            try db.execute(sql: "UPDATE sync_self SET pushed = max(pushed, ?)", arguments: [lastSeq])
             let cursor = try Int64.fetchOne(
                 db, sql: "SELECT seq FROM sync_cursor WHERE device = ?", arguments: [device])
             if (cursor ?? 0) == firstSeq - 1 {
@@ -149,6 +178,37 @@ extension AppDatabase {
                 try Row.fetchAll(db, sql: "SELECT device, seq FROM sync_cursor").map { ($0["device"], $0["seq"]) },
                 uniquingKeysWith: max)
         }
+    }
+
+    /// How much of each device's log this store knows the server held: its cursors, and
+    /// for this device also what it pushed (`SyncSequence.checkServer`).
+    public func syncKnown() throws -> [String: Int64] {
+        var known = try syncCursors()
+        if let identity = try syncIdentity() {
+            known[identity.device] = max(known[identity.device] ?? 0, identity.pushed)
+        }
+        return known
+    }
+
+    /// An integer column of `row`, or the store's one line for a damaged value: a REAL
+    /// there made GRDB stop the process (issue 31 item 5).
+    static func integer(_ row: Row, _ column: String) throws -> Int64 {
+        let value: DatabaseValue = row[column]
+        guard case .int64(let integer) = value.storage else {
+            throw DamagedValue(table: "sync_self", row: nil, column: column, problem: "is not an integer")
+        }
+        return integer
+    }
+
+    /// The `hlc` of `row`, or one line naming what is wrong with it.
+    static func clock(_ row: Row) throws -> Int64 {
+        let value: DatabaseValue = row["hlc"]
+        guard case .int64(let clock) = value.storage else {
+            throw DamagedValue(
+                table: "sync", row: nil, column: "hlc",
+                problem: "is not an integer (a clock past the year 6429, stored by an older routine)")
+        }
+        return clock
     }
 
     /// Notes a sync that completed at `now`.

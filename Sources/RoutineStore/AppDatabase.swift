@@ -60,23 +60,23 @@ public final class AppDatabase: Sendable {
     /// not a regular file (a device, a FIFO, a socket, or a link to one).
     public static func open(path: String, busyTimeout: TimeInterval = AppDatabase.busyTimeout) throws -> AppDatabase {
         let fileManager = FileManager.default
-        let directory = StoreFiles.directory(of: path)
-        if !directory.isEmpty, !fileManager.fileExists(atPath: directory) {
-            do {
-                try fileManager.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw StoreError.cannotCreateDirectory(path: directory, reason: describeErrno(error))
-            }
-        }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue {
                 throw StoreError.cannotCreateFile(path: path, reason: "it is a directory")
             }
         } else {
-            try createFile(path)
+            // A new store: nothing is made unless all of it can be.
+            if let problem = StoreFiles.lengthProblem(path) {
+                throw StoreError.cannotCreateFile(path: StoreFiles.shown(path), reason: problem)
+            }
+            let made = try StoreFiles.makeDirectories(StoreFiles.directory(of: path))
+            do {
+                try createFile(path)
+            } catch {
+                StoreFiles.removeDirectories(made)
+                throw error
+            }
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -208,7 +208,10 @@ public final class AppDatabase: Sendable {
             // Read before any write: a damaged file must fail here, untouched.
             let applied = try queue.read { db in try checkReadable(db) }
             let known = StoreMigrations.all.map(\.0)
-            if applied.contains(where: { !known.contains($0) }) { throw StoreError.newerSchema(path: path) }
+            if applied.contains(where: { !known.contains($0) }) {
+                let version = try? queue.read { db in try StoreMigrations.release(db) }
+                throw StoreError.newerSchema(path: path, version: version ?? nil)
+            }
             if !known.allSatisfy(applied.contains) {
                 if readOnly { throw StoreError.readOnlyNeedsUpgrade(path: path) }
                 // Checked again under the write lock: another process may be migrating
@@ -291,15 +294,6 @@ public final class AppDatabase: Sendable {
         if fchmod(fd, 0o600) != 0 {
             throw StoreError.cannotCreateFile(path: path, reason: String(cString: strerror(errno)))
         }
-    }
-
-    private static func describeErrno(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
     }
 
     // MARK: - Access

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RoutineCore
 
 #if canImport(Glibc)
     import Glibc
@@ -142,6 +143,11 @@ extension AppDatabase {
                 let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
                 let known = StoreMigrations.all.map(\.0)
                 if let unknown = applied.first(where: { !known.contains($0) }) {
+                    if let version = try StoreMigrations.release(db), version != RoutineVersion.current {
+                        throw Refusal(
+                            "it was made by routine \(version) (this is \(RoutineVersion.current)); upgrade routine first"
+                        )
+                    }
                     throw Refusal(
                         "it was made by a newer version of routine (schema '\(unknown)'); upgrade routine first")
                 }

@@ -15,7 +15,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case readOnly(path: String)
     case locked(path: String)
     case diskFull(path: String)
-    case newerSchema(path: String)
+    /// `version`: the version of routine that last migrated the store, when recorded.
+    case newerSchema(path: String, version: String?)
     case database(path: String, detail: String)
     case readOnlyNeedsUpgrade(path: String)
 
@@ -97,8 +98,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the store \(path) is locked by another process; nothing was written, try again"
         case .diskFull(let path):
             "the disk holding the store \(path) is full; nothing was written"
-        case .newerSchema(let path):
-            "the store \(path) was made by a newer version of routine; upgrade routine to use it"
+        case .newerSchema(let path, let version):
+            if let version, version != RoutineVersion.current {
+                "the store \(path) was made by routine \(version) (this is \(RoutineVersion.current)); "
+                    + "upgrade routine to use it"
+            } else {
+                "the store \(path) was made by a newer version of routine; upgrade routine to use it"
+            }
         case .readOnlyNeedsUpgrade(let path):
             "the store \(path) is read-only and was made by an older version; make it writable once to upgrade it"
         case .database(let path, let detail):

@@ -44,6 +44,59 @@ public enum StoreFiles {
         rmdir(store + ".runs")
     }
 
+    /// The longest path a new store may have, in bytes: the system's limit (`PATH_MAX`,
+    /// which counts the closing NUL) less room for the longest file made beside it
+    /// (`store.sqlite.runs/` and a run's lock file).
+    static let maxPathBytes = Int(PATH_MAX) - 1 - 64
+
+    /// Why no store can be made at `path` (the path, or one name in it, is longer than
+    /// the system allows), or nil. Checked before anything is made, so that a path that
+    /// cannot work leaves no folders behind.
+    static func lengthProblem(_ path: String) -> String? {
+        let bytes = path.utf8.count
+        if bytes > maxPathBytes {
+            return "the path is too long (\(bytes) bytes; at most \(maxPathBytes) here)"
+        }
+        if let name = path.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
+            return "a name in the path is too long (\(name.utf8.count) bytes; at most \(NAME_MAX))"
+        }
+        return nil
+    }
+
+    /// `path` as an error message shows it: a path of hundreds of bytes is cut in the middle.
+    static func shown(_ path: String) -> String {
+        guard path.count > 120 else { return path }
+        return path.prefix(60) + "…" + path.suffix(50)
+    }
+
+    /// Makes `directory` and each missing folder above it (mode 0700), and returns the
+    /// folders it made, outermost first. When one cannot be made, those made are removed
+    /// again and the reason is thrown: a failed creation leaves nothing behind.
+    static func makeDirectories(_ directory: String) throws -> [String] {
+        var missing: [String] = []
+        var folder = directory
+        while !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 {
+            missing.append(folder)
+            folder = Self.directory(of: folder)
+        }
+        var made: [String] = []
+        for folder in missing.reversed() {
+            if mkdir(folder, 0o700) == 0 {
+                made.append(folder)
+            } else if errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                removeDirectories(made)
+                throw StoreError.cannotCreateDirectory(path: shown(directory), reason: reason)
+            }
+        }
+        return made
+    }
+
+    /// Removes folders `makeDirectories` made (when still empty), innermost first.
+    static func removeDirectories(_ made: [String]) {
+        for folder in made.reversed() { rmdir(folder) }
+    }
+
     /// The folder holding `path` ("" for a bare file name), by plain string slicing:
     /// Foundation's `NSString.deletingLastPathComponent` traps on a one-character path
     /// on Linux (`--store S`).

@@ -1,4 +1,5 @@
 import GRDB
+import RoutineCore
 
 /// The store's schema history. Each migration is SQL text, registered once and never
 /// edited after it has landed: a store made by an older build replays only the newer
@@ -7,7 +8,8 @@ enum StoreMigrations {
     /// Every migration in order: (identifier, SQL).
     static let all: [(String, String)] = [
         ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v5-run-status", v5RunStatus),
-        ("v6-sync", SyncSchema.migration),
+        ("v6-sync", SyncSchema.migration), ("v7-sync-guards", SyncSchema.guardsMigration),
+        ("v8-release", v8Release),
     ]
 
     /// Work a migration does in code after its SQL, in the same transaction (what SQL
@@ -37,12 +39,21 @@ enum StoreMigrations {
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(table) (identifier TEXT NOT NULL PRIMARY KEY)")
                 let applied = try String.fetchSet(db, sql: "SELECT identifier FROM \(table)")
-                if !applied.isSubset(of: Set(all.map(\.0))) { throw StoreError.newerSchema(path: path) }
+                if !applied.isSubset(of: Set(all.map(\.0))) {
+                    throw StoreError.newerSchema(path: path, version: try release(db))
+                }
                 for (identifier, sql) in all.prefix(count) where !applied.contains(identifier) {
                     try db.execute(sql: sql)
                     try programs[identifier]?(db)
                     try db.execute(sql: "INSERT INTO \(table) (identifier) VALUES (?)", arguments: [identifier])
                     done.append(identifier)
+                }
+                if !done.isEmpty, try db.tableExists(releaseTable) {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO \(releaseTable) (id, version) VALUES (1, ?)
+                            ON CONFLICT (id) DO UPDATE SET version = excluded.version
+                            """, arguments: [RoutineVersion.current])
                 }
                 if let row = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
                     throw StoreError.corrupt(path: path, detail: "a foreign key fails in table \(row[0] ?? "?")")
@@ -51,6 +62,16 @@ enum StoreMigrations {
             }
             return done
         }
+    }
+
+    /// The table holding the version of routine that last migrated the store (v7).
+    static let releaseTable = "store_release"
+
+    /// The version of routine that last changed the store's schema, when recorded (a
+    /// store made before v7 has none): what an older build that refuses the store names.
+    static func release(_ db: Database) throws -> String? {
+        guard try db.tableExists(releaseTable) else { return nil }
+        return try String.fetchOne(db, sql: "SELECT version FROM \(releaseTable) WHERE id = 1")
     }
 
     /// The applied migrations, in the order of `all` (unknown ones last).
@@ -241,6 +262,17 @@ enum StoreMigrations {
         CREATE INDEX \(table)_habit ON \(table)(habit_id);
         """
     }
+
+    /// v7 (issue 31 item 20): the version of routine that last migrated the store, one
+    /// row, written by `migrate` whenever it applies a migration. A later build's
+    /// migrations come after this one, so a store an older build refuses names the
+    /// version that made it. Not synced: it describes this file, not the person's data.
+    static let v8Release = """
+        CREATE TABLE store_release (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          version TEXT NOT NULL CHECK (length(version) BETWEEN 1 AND 64)
+        );
+        """
 
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).
     static let uuidSQL = """

@@ -30,11 +30,21 @@ extension AppDatabase {
     /// leaves none of it, and the next sync pulls them again. Capturing is off meanwhile
     /// (a pulled change is not sent back), except where applying makes a decision other
     /// devices must learn (two habits of one name merged).
+    ///
+    /// Each device's changes must continue its cursor one by one (`SyncSequence`): a
+    /// hole or a repeat is refused with nothing applied, so a cursor never passes a
+    /// change this store has not seen (issue 31 item 1). `name` names a device in that line.
     public func applySyncChanges(
-        _ changes: [IncomingChange], readRoutine: @escaping (String) -> Routine?, at now: Date
+        _ changes: [IncomingChange], readRoutine: @escaping (String) -> Routine?, at now: Date,
+        name: (String) -> String = { "'\($0)'" }
     ) throws -> SyncApplyReport {
-        try write { db in
-            try db.withLargePageCache {
+        try writeSync { db in
+            let cursors =
+                Dictionary(
+                    try Row.fetchAll(db, sql: "SELECT device, seq FROM sync_cursor").map { ($0["device"], $0["seq"]) },
+                    uniquingKeysWith: max) as [String: Int64]
+            try SyncSequence.checkContinues(changes.map { ($0.device, $0.seq) }, cursors: cursors, name: name)
+            return try db.withLargePageCache {
                 try db.executeCached(sql: "UPDATE sync_self SET capturing = 0")
                 var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
                 for change in changes {
@@ -53,7 +63,7 @@ extension AppDatabase {
                             ON CONFLICT (device) DO UPDATE SET seq = max(seq, excluded.seq)
                             """, arguments: [change.device, change.seq])
                 }
-                let clock = changes.map(\.clock).max() ?? 0
+                let clock = HybridClock.observed(changes.map(\.clock).max() ?? 0)
                 try db.executeCached(sql: "UPDATE sync_self SET capturing = 1, hlc = max(hlc, ?)", arguments: [clock])
                 return report
             }
@@ -98,7 +108,8 @@ struct SyncApplier {
     mutating func apply(_ change: IncomingChange) throws {
         let stamp = ChangeStamp(clock: change.clock, device: change.device)
         // The clock first: what applying announces (a merge) comes after what it applies.
-        try db.executeCached(sql: "UPDATE sync_self SET hlc = max(hlc, ?)", arguments: [change.clock])
+        try db.executeCached(
+            sql: "UPDATE sync_self SET hlc = max(hlc, ?)", arguments: [HybridClock.observed(change.clock)])
         // A change's new entries go in at once; what is left (edits, entries that wait,
         // a change SQLite refuses as a whole) goes item by item. Only for a change whose
         // items name each uid once (every change a device makes): then an entry made

@@ -1,4 +1,5 @@
 import GRDB
+import RoutineCore
 
 /// What sync captures (SPEC §16.2), written once: the kinds of change, the fields each
 /// carries, and the SQL of migration "v6-sync" generated from them — the triggers that
@@ -293,6 +294,57 @@ enum SyncSchema {
             );
 
             """
+        return sql
+    }
+
+    /// Migration "v7-sync-guards" (issue 31 items 2, 5 and 16): what this store pushed
+    /// itself (`pushed`: a server that holds less of this device is refused; a store
+    /// that synced before starts from its own cursor, which its pushes moved), the name
+    /// it registered under (shown when the server cannot be reached), and the clock kept
+    /// an integer.
+    ///
+    /// A wall clock past the year ~6429 made the capture triggers' tick (`now_ms * 65536`)
+    /// overflow, and SQLite stored the clock as a REAL, which no later read could decode.
+    /// Such values are taken down to `HybridClock.ceiling` here; from now on a tick past
+    /// the ceiling is taken back to it (the clock counts on by one from there), and a
+    /// clock that is not an integer is refused by every table that keeps one. (SQLite
+    /// cannot add a CHECK to an existing column without rebuilding its table, which the
+    /// capture triggers name: triggers are the CHECK. The capture triggers themselves
+    /// are left as they were, so a backup of a store set up before this still restores.)
+    static var guardsMigration: String {
+        let ceiling = HybridClock.ceiling
+        var sql = """
+            ALTER TABLE sync_self ADD COLUMN pushed INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE sync_self ADD COLUMN name TEXT;
+            UPDATE sync_self SET pushed = coalesce((SELECT seq FROM sync_cursor WHERE device = sync_self.device), 0);
+            CREATE TRIGGER hlc_ceiling_sync_self AFTER UPDATE OF hlc ON sync_self
+            WHEN typeof(NEW.hlc) <> 'integer' OR NEW.hlc > max(OLD.hlc + 1, \(ceiling))
+            BEGIN
+              UPDATE sync_self SET hlc = max(OLD.hlc + 1, \(ceiling));
+            END;
+
+            """
+        for table in ["sync_self", "sync_outbox", "sync_field", "sync_pending"] {
+            sql += """
+                UPDATE \(table) SET hlc = min(CAST(hlc AS INTEGER), \(ceiling)) WHERE typeof(hlc) <> 'integer';
+                CREATE TRIGGER hlc_integer_\(table)_insert BEFORE INSERT ON \(table)
+                WHEN typeof(NEW.hlc) <> 'integer'
+                BEGIN
+                  SELECT RAISE(ABORT, 'a sync clock must be an integer');
+                END;
+
+                """
+            if table != "sync_self" {
+                sql += """
+                    CREATE TRIGGER hlc_integer_\(table)_update BEFORE UPDATE OF hlc ON \(table)
+                    WHEN typeof(NEW.hlc) <> 'integer'
+                    BEGIN
+                      SELECT RAISE(ABORT, 'a sync clock must be an integer');
+                    END;
+
+                    """
+            }
+        }
         return sql
     }
 

@@ -75,7 +75,7 @@ public struct SyncEngine {
             identity.flatMap { existing != nil && $0.server == existing?.serverID ? $0.device : nil }
             ?? UUID().uuidString.lowercased()
         var made = false
-        try store.enableSync(device: device, knownServer: existing?.serverID, at: now()) {
+        try store.enableSync(device: device, knownServer: existing?.serverID, name: deviceName, at: now()) {
             var meta: SyncServer.Meta
             var key = try derivation?.key()
             if let existing {
@@ -116,7 +116,9 @@ public struct SyncEngine {
     public func setKey() throws {
         let connection = try PostgresConnection(url: url)
         defer { connection.close() }
-        guard let meta = try SyncServer(connection: connection, url: url).meta() else { throw SyncError.notSetUp }
+        guard let meta = try SyncServer(connection: connection, url: url).meta() else {
+            throw SyncError.serverNotSetUp(url: url)
+        }
         try deriveAndKeep(meta)
     }
 
@@ -132,32 +134,70 @@ public struct SyncEngine {
     /// Pushes what the server lacks, then pulls and applies every other device's
     /// changes. One sync of a store at a time (a lock file beside the store); the server
     /// takes one push of a device at a time (its device row, locked).
+    ///
+    /// A server that holds less of some device's log than this store has seen (rolled
+    /// back to an older copy) is refused before anything is pushed; every change of the
+    /// pull is checked (no hole, no repeat, no size over `maximumChangeBytes`, every seal
+    /// opens) before any is applied (issue 31 items 1–4).
     public func sync() throws -> SyncReport {
         guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
         let lock = try SyncLock(path: storePath + ".sync-lock")
         defer { lock.release() }
         let connection = try PostgresConnection(url: url)
         defer { connection.close() }
-        guard let meta = try SyncServer(connection: connection, url: url).meta() else { throw SyncError.notSetUp }
+        let server = SyncServer(connection: connection, url: url)
+        guard let meta = try server.meta() else { throw SyncError.serverNotSetUp(url: url) }
         guard meta.serverID == identity.server else { throw SyncError.otherServer }
         let stored = try keyFile.read()
         guard stored.serverID == meta.serverID else { throw SyncError.keyForOtherServer(path: keyFile.path) }
-        try KeyCheck.verify(meta.keyCheck, key: stored.key, serverID: meta.serverID)
+        do {
+            try KeyCheck.verify(meta.keyCheck, key: stored.key, serverID: meta.serverID)
+        } catch SyncCryptoError.wrongKey {
+            throw SyncCryptoError.keyFileDoesNotMatch(path: keyFile.path)
+        }
         let sealer = ChangeSealer(key: stored.key)
+        let marks = try server.marks()
+        try SyncSequence.checkServer(holds: marks.lastSeq, known: try store.syncKnown(), name: marks.name)
         var report = SyncReport()
-        report.pushed = try push(connection, device: identity.device, sealer: sealer)
-        try pull(connection, sealer: sealer, report: &report)
+        report.pushed = try push(connection, device: identity.device, pushed: identity.pushed, sealer: sealer)
+        let pulled = try fetchPull(server, sealer: sealer)
+        for batch in pulled.batches(of: Self.pullBatch) {
+            let changes = try batch.map { try $0.opened(with: sealer) }
+            let applied = try store.applySyncChanges(
+                changes, readRoutine: readRoutine, at: now(), name: pulled.marks.name)
+            report.pulled += changes.count
+            report.apply.applied += applied.applied
+            report.apply.waiting = applied.waiting
+            // A day named by an earlier batch, named again, is named once (as it is now).
+            let named = Set(applied.sameDay.map { "\($0.habit)\n\($0.day)" })
+            report.apply.sameDay.removeAll { named.contains("\($0.habit)\n\($0.day)") }
+            report.apply.sameDay += applied.sameDay
+            report.apply.problems += applied.problems
+        }
         try store.recordSync(at: now())
         _ = try? connection.execute(
             "UPDATE routine_sync.device SET last_sync = now() WHERE id = $1", [.text(identity.device)])
         return report
     }
 
-    private func push(_ connection: PostgresConnection, device: String, sealer: ChangeSealer) throws -> Int {
+    /// The largest sealed change a device pushes or fetches: a body over it is refused
+    /// by its length, before its bytes are fetched (a forged 200 MB body cost 21 s and
+    /// 1 GB). A change holds at most 1,000 entries or one routine version, a few
+    /// hundred KB sealed; a routine file of 100,000 nodes is about 1 MB sealed.
+    public static let maximumChangeBytes = 16 << 20
+
+    private func push(
+        _ connection: PostgresConnection, device: String, pushed mark: Int64, sealer: ChangeSealer
+    ) throws -> Int {
         var pushed = 0
+        var checked = false
         while true {
             let batch = try store.outbox(limit: Self.pushBatch)
             guard let last = batch.last else { return pushed }
+            if !checked {
+                try checkOwnChangesBeyond(pushed: mark, connection, device: device, sealer: sealer)
+                checked = true
+            }
             let range: (first: Int64, last: Int64) = try connection.transaction { connection in
                 let row = try connection.execute(
                     "SELECT last_seq FROM routine_sync.device WHERE id = $1 FOR UPDATE", [.text(device)])
@@ -176,14 +216,21 @@ public struct SyncEngine {
                     let body = try sealer.seal(
                         ChangeBody.plaintext(clock: change.clock, packed: change.packed), device: device, seq: seq,
                         kind: change.kind)
+                    guard body.count <= Self.maximumChangeBytes else {
+                        throw SyncError.changeTooLarge(device: "this device", seq: seq, bytes: body.count)
+                    }
                     rows.append([
                         .text(device), .int(seq), .int(change.clock), .text(change.kind), .text(change.uid),
                         .bytes(body),
                     ])
                 }
                 if !rows.isEmpty {
-                    _ = try connection.copyIn(
-                        "routine_sync.change (device, seq, hlc, kind, uid, body)", rows: rows, binary: true)
+                    do {
+                        _ = try connection.copyIn(
+                            "routine_sync.change (device, seq, hlc, kind, uid, body)", rows: rows, binary: true)
+                    } catch let error as PostgresError where error.sqlState == "23505" {
+                        throw SyncError.changeExists(seq: first)
+                    }
                     _ = try connection.execute(
                         "UPDATE routine_sync.device SET last_seq = $2 WHERE id = $1", [.text(device), .int(seq)])
                 }
@@ -194,51 +241,102 @@ public struct SyncEngine {
         }
     }
 
-    private func pull(_ connection: PostgresConnection, sealer: ChangeSealer, report: inout SyncReport) throws {
-        while true {
-            let cursors = try store.syncCursors()
-            let devices = cursors.keys.sorted()
+    /// Refuses to number new changes after a change of this device that this store did
+    /// not push and that does not open: a server that copied a row under this device's
+    /// next seq would otherwise have every later change numbered after the forgery, a
+    /// hole no backup of the server could mend. (A store restored from a backup finds
+    /// its own earlier changes there, and they open.)
+    private func checkOwnChangesBeyond(
+        pushed: Int64, _ connection: PostgresConnection, device: String, sealer: ChangeSealer
+    ) throws {
+        let rows = try connection.execute(
+            """
+            SELECT seq, hlc, kind, octet_length(body) AS size,
+              CASE WHEN octet_length(body) <= $3 THEN body ELSE '\\x'::bytea END AS body
+            FROM routine_sync.change WHERE device = $1 AND seq > $2 ORDER BY seq
+            """, [.text(device), .int(pushed), .int(Int64(Self.maximumChangeBytes))])
+        for row in 0..<rows.count {
+            let seq = try rows.int64(row, "seq")
+            let size = try rows.int64(row, "size")
+            guard size <= Self.maximumChangeBytes else {
+                throw SyncError.changeTooLarge(device: "this device", seq: seq, bytes: Int(size))
+            }
+            let change = PulledChanges.Sealed(
+                device: device, seq: seq, clock: try rows.int64(row, "hlc"), kind: try rows.string(row, "kind"),
+                size: Int(size), body: try rows.bytes(row, "body"))
+            _ = try change.opened(with: sealer)
+        }
+    }
+
+    /// Every change of the other devices after this store's cursors, from one snapshot
+    /// of the server, checked whole before any is applied: the devices' marks against
+    /// what this store has seen, each device's seqs without a hole up to its mark, each
+    /// body's length, and every seal (opened here, and again when its batch is applied:
+    /// what is kept meanwhile is the sealed bytes, a seventh of the opened ones).
+    private func fetchPull(_ server: SyncServer, sealer: ChangeSealer) throws -> PulledChanges {
+        let cursors = try store.syncCursors()
+        let devices = cursors.keys.sorted()
+        return try server.connection.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+            connection in
+            let marks = try server.marks()
+            try SyncSequence.checkServer(holds: marks.lastSeq, known: try store.syncKnown(), name: marks.name)
             let rows = try connection.execute(
                 """
                 WITH cursor_row AS (
                   SELECT * FROM unnest(string_to_array($1, ','), string_to_array($2, ',')::bigint[]) AS c(device, seq))
-                SELECT device, seq, hlc, kind, body FROM (
-                  SELECT ch.device, ch.seq, ch.hlc, ch.kind, ch.body,
-                    row_number() OVER (PARTITION BY ch.device ORDER BY ch.seq) AS n
-                  FROM routine_sync.change ch LEFT JOIN cursor_row c ON c.device = ch.device
-                  WHERE ch.seq > coalesce(c.seq, 0)) next
-                WHERE n <= \(Self.pullBatch)
-                ORDER BY hlc, device, seq
+                SELECT ch.device, ch.seq, ch.hlc, ch.kind, octet_length(ch.body) AS size
+                FROM routine_sync.change ch LEFT JOIN cursor_row c ON c.device = ch.device
+                WHERE ch.seq > coalesce(c.seq, 0)
+                ORDER BY ch.device, ch.seq
                 """,
                 [
                     .text(devices.joined(separator: ",")),
                     .text(devices.map { String(cursors[$0] ?? 0) }.joined(separator: ",")),
                 ])
-            // Each device's next changes by seq, so its cursor never passes one it has
-            // not applied (a store restored from a backup makes changes whose clocks are
-            // behind its own earlier ones); applied across devices in clock order.
-            guard rows.count > 0 else { return }
-            var changes: [IncomingChange] = []
+            var headers: [PulledChanges.Sealed] = []
             for row in 0..<rows.count {
                 let device = try rows.string(row, "device")
                 let seq = try rows.int64(row, "seq")
-                let kind = try rows.string(row, "kind")
-                let clock = try rows.int64(row, "hlc")
-                let plaintext = try sealer.open(try rows.bytes(row, "body"), device: device, seq: seq, kind: kind)
-                guard let body = try ChangeBody.open(plaintext), body.clock == clock else {
-                    throw SyncError.tampered(device: device, seq: seq)
+                let size = try rows.int64(row, "size")
+                guard size <= Self.maximumChangeBytes else {
+                    throw SyncError.changeTooLarge(device: "device " + marks.name(device), seq: seq, bytes: Int(size))
                 }
-                changes.append(IncomingChange(device: device, seq: seq, clock: clock, kind: kind, items: body.items))
+                headers.append(
+                    PulledChanges.Sealed(
+                        device: device, seq: seq, clock: try rows.int64(row, "hlc"), kind: try rows.string(row, "kind"),
+                        size: Int(size)))
             }
-            let applied = try store.applySyncChanges(changes, readRoutine: readRoutine, at: now())
-            report.pulled += changes.count
-            report.apply.applied += applied.applied
-            report.apply.waiting = applied.waiting
-            // A day named by an earlier batch, named again, is named once (as it is now).
-            let named = Set(applied.sameDay.map { "\($0.habit)\n\($0.day)" })
-            report.apply.sameDay.removeAll { named.contains("\($0.habit)\n\($0.day)") }
-            report.apply.sameDay += applied.sameDay
-            report.apply.problems += applied.problems
+            try SyncSequence.checkContinues(
+                headers.map { ($0.device, $0.seq) }, cursors: cursors, through: marks.lastSeq, name: marks.name)
+            // The bodies, a device's run of seqs at a time.
+            var index = 0
+            while index < headers.count {
+                let first = headers[index]
+                var end = index
+                var bytes = 0
+                while end < headers.count, headers[end].device == first.device, end - index < Self.pullBatch,
+                    bytes < Self.maximumChangeBytes
+                {
+                    bytes += headers[end].size
+                    end += 1
+                }
+                let bodies = try connection.execute(
+                    """
+                    SELECT seq, body FROM routine_sync.change WHERE device = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq
+                    """, [.text(first.device), .int(first.seq), .int(headers[end - 1].seq)])
+                guard bodies.count == end - index else {
+                    throw SyncError.tampered(device: first.device, seq: first.seq)
+                }
+                for row in 0..<bodies.count {
+                    guard try bodies.int64(row, "seq") == headers[index + row].seq else {
+                        throw SyncError.tampered(device: first.device, seq: headers[index + row].seq)
+                    }
+                    headers[index + row].body = try bodies.bytes(row, "body")
+                    _ = try headers[index + row].opened(with: sealer)
+                }
+                index = end
+            }
+            return PulledChanges(changes: headers, marks: marks)
         }
     }
 
@@ -261,7 +359,7 @@ public struct SyncEngine {
         let connection = try PostgresConnection(url: url)
         defer { connection.close() }
         let server = SyncServer(connection: connection, url: url)
-        guard try server.meta() != nil else { throw SyncError.notSetUp }
+        guard try server.meta() != nil else { throw SyncError.serverNotSetUp(url: url) }
         return try server.devices()
     }
 }

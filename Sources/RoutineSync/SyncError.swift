@@ -13,6 +13,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case notRegistered
     case keyForOtherServer(path: String)
     case tampered(device: String, seq: Int64)
+    case serverNotSetUp(url: String)
+    case badVersion(url: String, version: Int64)
+    case changeTooLarge(device: String, seq: Int64, bytes: Int)
+    case changeExists(seq: Int64)
 
     public var description: String {
         let line: String
@@ -40,6 +44,22 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tampered(let device, let seq):
             line =
                 "change \(seq) from device \(device) does not match what was sealed: it was tampered with; nothing was applied"
+        case .serverNotSetUp(let url):
+            line =
+                "the database at \(Self.safe(url)) holds no sync server (no routine_sync schema): was it emptied, or "
+                + "is the URL wrong? `routine sync init` sets up a new one there"
+        case .badVersion(let url, let version):
+            line =
+                "the sync server at \(Self.safe(url)) says schema version \(version), which no routine makes: "
+                + "it was altered; refusing to use it"
+        case .changeTooLarge(let device, let seq, let bytes):
+            line =
+                "change \(seq) of \(device) is \(bytes) bytes, over the \(SyncEngine.maximumChangeBytes) a "
+                + "change may have: it was not fetched; nothing was applied"
+        case .changeExists(let seq):
+            line =
+                "the sync server already holds change \(seq) of this device, which this store did not push: another "
+                + "store syncs as this device (a copy of this one?) or the server was altered; nothing was pushed"
         }
         return TerminalText.escaped(line)
     }

@@ -71,6 +71,7 @@ struct SyncServer {
         guard rows.count == 1 else { throw SyncError.notOurs(url: url) }
         let version = try rows.int64(0, "version")
         guard version <= Self.schemaVersion else { throw SyncError.newerServer(url: url, version: version) }
+        guard version >= 1 else { throw SyncError.badVersion(url: url, version: version) }
         return Meta(
             serverID: try rows.string(0, "server_id"), salt: try rows.bytes(0, "salt"),
             kdf: try KDFParameters(text: try rows.string(0, "kdf")), keyCheck: try rows.bytes(0, "key_check"))
@@ -105,6 +106,18 @@ struct SyncServer {
             INSERT INTO routine_sync.device (id, name) VALUES ($1, $2)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name
             """, [.text(device), .text(name)])
+    }
+
+    /// Each registered device's name and last seq.
+    func marks() throws -> ServerMarks {
+        let rows = try connection.execute("SELECT id, name, last_seq FROM routine_sync.device")
+        var marks = ServerMarks()
+        for row in 0..<rows.count {
+            let id = try rows.string(row, "id")
+            marks.lastSeq[id] = try rows.int64(row, "last_seq")
+            marks.names[id] = try rows.string(row, "name")
+        }
+        return marks
     }
 
     /// The registered devices, by name.

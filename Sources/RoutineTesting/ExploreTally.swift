@@ -65,7 +65,11 @@ struct ExploreTally: Sendable {
         for entry in walker.entries { recorded.insert(entry.habitKey) }
     }
 
-    func findings(places: RoutinePlaces) -> [ExploreFinding] {
+    /// What the walks found. `complete`: every walk was made; when the bound stopped
+    /// the exploration, a condition seen only one way may still go the other on a walk
+    /// not made, so no `constant-condition` ("always") is claimed; the report's note
+    /// says the "never" findings may be wrong.
+    func findings(places: RoutinePlaces, complete: Bool) -> [ExploreFinding] {
         var found: [ExploreFinding] = []
         var habitSeen = Set<HabitKey>()
         for (node, value) in routine.nodes.enumerated() {
@@ -82,7 +86,7 @@ struct ExploreTally: Sendable {
                         code: .neverAsked, location: places.node(node),
                         message: "\(name) is reached but never asked\(why)"))
             }
-            if let when = value.when, let values = nodeWhen[node], values.wasTrue != values.wasFalse {
+            if complete, let when = value.when, let values = nodeWhen[node], values.wasTrue != values.wasFalse {
                 found.append(
                     ExploreFinding(
                         code: .constantCondition, location: places.when(ofNode: node),
@@ -97,7 +101,7 @@ struct ExploreTally: Sendable {
                                 code: .neverOffered, location: places.option(option, ofNode: node),
                                 message: "option '\(spec.text)' of \(name) is never offered: '\(when)' is always false")
                         )
-                    } else if !values.wasFalse {
+                    } else if complete, !values.wasFalse {
                         found.append(
                             ExploreFinding(
                                 code: .constantCondition, location: places.when(ofOption: option, ofNode: node),

@@ -8,7 +8,8 @@ extension Explorer.Report {
         if !complete {
             lines.append(
                 "note: stopped at the bound of \(bound) answers after \(walks) walks; "
-                    + "what is reported as never happening may happen on a walk not explored")
+                    + "what is reported as never happening may happen on a walk not explored, "
+                    + "and no condition is reported as constant")
         }
         let count = findings.count
         lines.append(

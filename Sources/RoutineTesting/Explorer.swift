@@ -44,7 +44,8 @@ public struct Explorer: Sendable {
         var explorer = Explorer(routine: routine, draft: draft, bound: bound)
         let complete = explorer.run()
         return Report(
-            findings: explorer.tally.findings(places: explorer.places), walks: explorer.walks, complete: complete,
+            findings: explorer.tally.findings(places: explorer.places, complete: complete), walks: explorer.walks,
+            complete: complete,
             bound: bound)
     }
 
@@ -107,7 +108,7 @@ public struct Explorer: Sendable {
     private func answers(to prompt: Prompt, branching: Set<HabitKey>) -> [String] {
         switch prompt.kind {
         case .question:
-            return prompt.options.indices.reversed().map { String($0 + 1) }
+            return prompt.options.indices.reversed().map { String(prompt.number(ofOffered: $0)) }
         case .habit:
             let done = prompt.isQuantity ? JSONText.number(prompt.target ?? 1) : "y"
             return branching.contains(HabitKey(prompt.text)) ? ["n", done] : [done]

@@ -92,6 +92,14 @@ extension TestFileDecoder {
             result = date(node)
         }
         guard let result, let day else { return nil }
+        guard result.isInSupportedRange else {
+            let range = DayKey.supportedRange
+            let beyond =
+                result < range.lowerBound
+                ? "before \(range.lowerBound), the first day" : "after \(range.upperBound), the last day"
+            report(.invalidValue, "history day \(raw) is \(beyond) routine knows", at: node.location)
+            return nil
+        }
         if let latest, result.ordinal - day.ordinal > latest {
             let limit = latest == 0 ? "on or before the case's day" : "before the case's day"
             report(.invalidValue, "history is what happened \(limit) (\(day)); \(raw) is \(result)", at: node.location)

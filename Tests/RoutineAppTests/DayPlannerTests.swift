@@ -80,14 +80,16 @@ import Testing
               vitamins: {habit: Vitamins, when: 'weekday in [sat, sun]'}
 
             """, into: store)
-        let habits = try store.habits()
-        let due = try DayPlanner(store: store).dueDays(
-            through: Self.day.adding(days: 6), habits: habits, time: Self.time, firstEntries: [:])
-        let vitamins = try #require(due[HabitKey("Vitamins")])
+        let week = (0...6).map { Self.day.adding(days: $0) }
+        let ledger = try HabitLedger.build(
+            planner: DayPlanner(store: store), through: Self.day.adding(days: 6), alsoOn: week, time: Self.time)
         // Created on Sunday 2026-11-22: Sunday due, Monday to Friday not, Saturday due.
-        let flags = (0...6).map { vitamins.isDue(Self.day.adding(days: $0).ordinal) }
+        let flags = week.map { ledger.state(HabitKey("Vitamins"), $0).isDue }
         #expect(flags == [true, false, false, false, false, false, true])
-        #expect(!vitamins.isDue(Self.day.adding(days: -1).ordinal))
+        #expect(ledger.state(HabitKey("Vitamins"), Self.day.adding(days: -1)) == .notDue(.beforeFirstDay))
+        #expect(
+            ledger.state(HabitKey("Vitamins"), Self.day.adding(days: 1))
+                == .notDue(.condition("when: weekday in [sat, sun]")))
     }
 
     /// Bad input reaching the planner from a store: a saved state this version cannot

@@ -27,7 +27,7 @@ import Testing
                 """)
         #expect(try e2e.ok(["answers", "how are"]) == (try e2e.ok(["answers", "feeling"])))
         #expect(
-            try e2e.ok(["answers", "--from", "today"]) == "2026-11-22  morning-checkin/feeling  Okay\n")
+            try e2e.ok(["answers", "--from", "today"]) == "2026-11-22  How are you feeling today?  Okay\n")
         let json = try #require(try e2e.json(["answers", "--format", "json"]) as? [[String: Any]])
         #expect(json.map { $0.string("answer") } == ["Great!", "Okay"])
         #expect(json.map { $0["option"] as? Int } == [1, 2])
@@ -83,7 +83,7 @@ import Testing
         let file = try e2e.folder.write(
             "old.csv", [Self.header, ",2026-11-20,morning-checkin,feeling,,Meh,,,"].joined(separator: "\n"))
         #expect(try e2e.ok(["import-answers", file]) == "imported 1 answer from \(file)\n")
-        #expect(try e2e.ok(["answers"]) == "2026-11-20  morning-checkin/feeling  Meh\n")
+        #expect(try e2e.ok(["answers"]) == "2026-11-20  How are you feeling today?  Meh\n")
     }
 
     /// 2025: each day's answer by its day of the year (Great!, Okay, Not so good, none),

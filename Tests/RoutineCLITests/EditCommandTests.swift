@@ -12,12 +12,12 @@ import Testing
     @Test func bothFormsCorrectAnEntryAndTheEntryFormNeedsAChange() throws {
         let e2e = try EndToEnd()
         try e2e.ok(["log", "Run", "3", "--unit", "km", "--new"])
-        #expect(try e2e.ok(["edit", "1", "--value", "4"]) == "entry 1: Run on 2026-11-22 is now 4\n")
+        #expect(try e2e.ok(["edit", "1", "--value", "4"]) == "entry 1: Run on 2026-11-22 is now 4 km\n")
         #expect(
             try e2e.ok(["edit", "entry", "1", "--note", "hills"])
                 == "entry 1: Run on 2026-11-22 has the note 'hills'\n")
         let both = try e2e.ok(["edit", "1", "--note", "", "--value=5"])
-        #expect(both == "entry 1: Run on 2026-11-22 is now 5 and has no note\n")
+        #expect(both == "entry 1: Run on 2026-11-22 is now 5 km and has no note\n")
         let nothing = try e2e.run(["edit", "entry", "1"])
         #expect(nothing.status == 64)
         #expect(nothing.stderr.contains("say what to correct: --value V, --note TEXT, or both"))

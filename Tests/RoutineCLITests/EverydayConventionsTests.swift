@@ -1,5 +1,6 @@
 import EndToEndSupport
 import Foundation
+import RoutineCore
 import Testing
 
 @testable import RoutineCLI

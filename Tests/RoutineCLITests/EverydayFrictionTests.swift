@@ -83,8 +83,8 @@ import Testing
         }
         #expect(try e2e.entries().count == 3)
         // `edit --value` reads amounts the same way, in the entry's habit's unit.
-        #expect(try e2e.ok(["edit", "1", "--value", "5,5"]) == "entry 1: Run on 2026-11-22 is now 5.5\n")
-        #expect(try e2e.ok(["edit", "1", "--value", "800 m"]) == "entry 1: Run on 2026-11-22 is now 0.8\n")
+        #expect(try e2e.ok(["edit", "1", "--value", "5,5"]) == "entry 1: Run on 2026-11-22 is now 5.5 km\n")
+        #expect(try e2e.ok(["edit", "1", "--value", "800 m"]) == "entry 1: Run on 2026-11-22 is now 0.8 km\n")
         let wrong = try e2e.run(["edit", "1", "--value", "3 kg"])
         #expect(wrong.status == 1)
         #expect(wrong.stderr == "routine: Run: 'kg' is not a unit of this habit, which is measured in km\n")

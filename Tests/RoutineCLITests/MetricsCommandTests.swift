@@ -27,7 +27,8 @@ import Testing
         let rows = try e2e.json(["stats", "--format", "json"])
         let meditate = try row(rows, "Meditate")
         #expect(meditate["doneToday"] as? Bool == false)
-        #expect(meditate["currentStreak"] as? Int == 0)
+        // Not done yet today: open, not a break (SPEC §17.2).
+        #expect(meditate["currentStreak"] as? Int == 3)
         #expect(meditate["previousStreak"] as? Int == 3)
         #expect(meditate["bestStreak"] as? Int == 3)
         #expect(meditate["momentum"] as? Int == 3)

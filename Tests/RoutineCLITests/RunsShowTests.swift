@@ -17,7 +17,7 @@ import Testing
             try e2e.ok(["runs", "show", String(id.prefix(6))]) == """
                 Run \(id.prefix(8))  morning-checkin v1  2026-11-22  completed
                   06:30  How are you feeling today?  Great!
-                  06:30  Meditate                    done 12  [undone]
+                  06:30  Meditate                    done 12 min  [undone]
                   06:30  Meditate                    skipped
                   06:30  Drink Water                 done
                   06:30  Journal                     done
@@ -37,7 +37,7 @@ import Testing
         try e2e.importBundled(["morning-checkin"])
         let result = try e2e.run(["runs", "show", "abcd"])
         #expect(result.status == 1)
-        #expect(result.stderr == "routine: no run with id abcd\n")
+        #expect(result.stderr == "routine: no run with id 'abcd' (see 'runs')\n")
         #expect(try e2e.ok(["runs", "--format", "json"]) == "[]\n")
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import RoutineCore
 
-/// SPEC §10.5's due-aware streaks and momentum against a brute-force reference written
-/// straight from the text, on seeded random histories, schedules and pauses.
+/// SPEC §17.2's streaks and momentum over the states a schedule and pauses give, against a
+/// brute-force reference written straight from the text, on seeded random histories, schedules and pauses.
 @Suite struct DueMetricsPropertyTests {
     private static let reference = DayKey(ordinal: 20_000)
 
@@ -54,38 +54,30 @@ import Testing
             case .every(let n): return !(1..<n).contains { done(x - $0) }
             }
         }
-        /// Unpaused days in (a, b].
-        func gap(_ a: Int, _ b: Int) -> Int { a >= b ? 0 : ((a + 1)...b).filter { !paused($0) }.count }
+        /// The first day: the first done day up to D, or D.
+        var first: Int { min(c.doneDays.filter { $0 <= d }.min() ?? d, d) }
 
+        /// SPEC §17.1 from the schedule and pauses alone: done, paused, missed (open on D), not due.
+        func state(_ x: Int) -> String {
+            if x < first { return "before" }
+            if done(x) { return "done" }
+            if paused(x) { return "paused" }
+            if due(x) { return x == d ? "open" : "missed" }
+            return "not-due"
+        }
+
+        /// SPEC §17.2 read plainly: done days since the last missed day, walking back from `end`.
         func streak(at end: Int) -> Int {
-            if case .every(let n) = c.habit.schedule {
-                guard let last = c.doneDays.filter({ $0 <= end }).max(), gap(last, end) <= n - 1 || last == end
-                else { return 0 }
-                var count = 1
-                var current = last
-                while let previous = c.doneDays.filter({ $0 < current }).max(), gap(previous, current) <= n {
-                    count += 1
-                    current = previous
-                }
-                return count
-            }
             var count = 0
             var x = end
-            while x > d - 200 {
-                if due(x) {
-                    if done(x) { count += 1 } else { break }
-                }
+            while x >= first {
+                if state(x) == "done" { count += 1 } else if state(x) == "missed" { break }
                 x -= 1
             }
             return count
         }
 
-        var best: Int {
-            ((d - 200)...d).map { x in
-                if case .every = c.habit.schedule { return done(x) ? streak(at: x) : 0 }
-                return due(x) && done(x) ? streak(at: x) : 0
-            }.max() ?? 0
-        }
+        var best: Int { (first...d).map { streak(at: $0) }.max() ?? 0 }
     }
 
     @Test func dueAwareFiguresEqualTheReference() {
@@ -102,17 +94,12 @@ import Testing
                     continue
                 }
                 let label = "seed \(seed) \(String(describing: c.habit.schedule)) \(c.pauses) D\(offset)"
-                let hasPause = c.pauses.contains { $0.applies(to: c.habit.key) }
-                guard c.habit.schedule != nil || hasPause else {
-                    // No schedule, no pause: SPEC §6 unchanged.
-                    #expect(stats.dueDays == 7 && stats.due, "\(label)")
-                    #expect(stats.currentStreak == reference.streak(at: day.ordinal), "\(label)")
-                    continue
-                }
                 let window = (day.ordinal - 6)...day.ordinal
                 #expect(stats.due == reference.due(day.ordinal), "\(label)")
-                #expect(stats.dueDays == window.filter(reference.due).count, "\(label)")
-                #expect(stats.momentum == window.filter { reference.due($0) && reference.done($0) }.count, "\(label)")
+                #expect(
+                    stats.dueDays == window.filter { ["done", "open", "missed"].contains(reference.state($0)) }.count,
+                    "\(label)")
+                #expect(stats.momentum == window.filter { reference.done($0) }.count, "\(label)")
                 #expect(stats.currentStreak == reference.streak(at: day.ordinal), "\(label)")
                 #expect(stats.previousStreak == reference.streak(at: day.ordinal - 1), "\(label)")
                 #expect(stats.bestStreak == reference.best, "\(label)")
@@ -130,7 +117,8 @@ import Testing
         #expect(tuesday.momentum == 3)
         #expect(tuesday.dueDays == 3)
         let wednesday = computeStats(habits: [habit], entries: done, day: monday.adding(days: 2))[0]
-        #expect(wednesday.currentStreak == 0)
+        // Wednesday is open, not over: not a break (SPEC §17.2).
+        #expect(wednesday.currentStreak == 4)
         #expect(wednesday.previousStreak == 4)
         #expect(wednesday.due)
     }

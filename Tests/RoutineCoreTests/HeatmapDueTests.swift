@@ -27,17 +27,29 @@ import Testing
             """
         #expect(
             Heatmap.render(
-                habit: strength, entries: entries, day: F.day("2026-11-22"), weeks: 2, colour: false, pauses: [pause])
+                habit: strength, entries: entries, day: F.day("2026-11-22"), weeks: 2, colour: false,
+                days: Self.days(strength, entries, pauses: [pause], through: F.day("2026-11-22")))
                 == expected)
     }
 
     @Test func everyNMarksTheDaysAfterADoneDay() {
         let longRun = MetricHabit(name: "Long run", schedule: .every(3))
         let entries = F.entries(longRun, ["2026-11-16"])
-        let map = Heatmap.render(habit: longRun, entries: entries, day: F.day("2026-11-22"), weeks: 1, colour: false)
+        let map = Heatmap.render(
+            habit: longRun, entries: entries, day: F.day("2026-11-22"), weeks: 1, colour: false,
+            days: Self.days(longRun, entries, through: F.day("2026-11-22")))
         #expect(
             map.split(separator: "\n").dropFirst(2).prefix(7).map { String($0.suffix(1)) } == [
                 "█", "–", "–", "·", "·", "·", "·",
             ])
+    }
+
+    /// The states the schedule and pauses alone give (the ledger's stand-in here).
+    private static func days(
+        _ habit: MetricHabit, _ entries: [MetricEntry], pauses: [PauseSpan] = [], through day: DayKey
+    ) -> HabitDays {
+        HabitDays.scheduled(
+            history: HabitHistory(samples: entries.map { ($0.dayKey.ordinal, 0) }), schedule: habit.schedule,
+            pauses: pauses, habitKey: habit.key, through: day.ordinal)
     }
 }

@@ -72,7 +72,9 @@ import Testing
                 #expect(stats.bestStreak >= stats.currentStreak)
                 #expect(stats.bestStreak >= stats.previousStreak)
                 #expect((0...(stats.habit.isWeekly ? 4 : 7)).contains(stats.momentum))
-                #expect(stats.currentStreak == (stats.doneToday ? stats.previousStreak + 1 : 0))
+                // SPEC §17.2: today done extends the streak; today open is not a break.
+                #expect(stats.currentStreak == (stats.doneToday ? stats.previousStreak + 1 : stats.previousStreak))
+                #expect(stats.momentum <= stats.dueDays)
                 #expect(stats.weekCount >= 0)
                 if let weekly = stats.weeklyStreak { #expect(weekly >= 0 && (weekly > 0) == stats.weekComplete) }
             }
@@ -91,7 +93,9 @@ import Testing
         }
     }
 
-    /// SPEC §6 read literally, with sets and loops, no cleverness.
+    /// SPEC §6 and §17.2 read literally, with sets and loops, no cleverness: a daily habit
+    /// is due on every day from its first done day; a day over and not done is a break;
+    /// today not done is not.
     private static func naive(_ habit: MetricHabit, _ all: [MetricEntry], _ day: DayKey) -> HabitStats {
         let mine = all.filter { $0.habitKey == habit.key && $0.dayKey <= day }
         let done = Set(mine.map(\.dayKey.ordinal))
@@ -123,9 +127,11 @@ import Testing
         var stats = HabitStats(
             habit: habit, day: day, doneToday: !today.isEmpty, todayCount: today.count,
             todaySum: habit.isQuantity ? sum(today) : nil,
-            currentStreak: streak(d), previousStreak: streak(d - 1), bestStreak: best, momentum: momentum,
+            currentStreak: done.contains(d) ? streak(d) : streak(d - 1), previousStreak: streak(d - 1),
+            bestStreak: best, momentum: momentum,
             weekCount: window(d).count, weekSum: habit.isQuantity ? sum(window(d)) : nil,
-            weekComplete: complete(d), weeklyStreak: weeklyStreak)
+            weekComplete: complete(d), weeklyStreak: weeklyStreak, due: true,
+            dueDays: habit.isWeekly ? 4 : (d - 6...d).filter { $0 >= (done.min() ?? d) }.count)
         stats.lastDoneBefore = mine.map(\.dayKey).filter { $0 < day }.max()
         return stats
     }

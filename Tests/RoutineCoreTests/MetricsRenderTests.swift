@@ -24,10 +24,10 @@ import Testing
     @Test func jsonHasSpecFieldsInSpecOrder() {
         let expected =
             #"[{"habit":"Meditate","doneToday":true,"currentStreak":5,"previousStreak":4,"bestStreak":5,"momentum":5,"#
-            + #""weekCount":5,"weekSum":null,"weekComplete":true,"weeklyStreak":null,"due":true,"dueDays":7},"#
+            + #""weekCount":5,"weekSum":null,"weekComplete":true,"weeklyStreak":null,"due":true,"dueDays":5},"#
             + #"{"habit":"Run","doneToday":true,"currentStreak":1,"previousStreak":0,"bestStreak":1,"momentum":0,"#
             + #""weekCount":3,"weekSum":11.5,"weekComplete":false,"weeklyStreak":0,"due":true,"dueDays":4},"#
-            + #"{"habit":"Journal","doneToday":false,"currentStreak":0,"previousStreak":12,"bestStreak":12,"momentum":6,"#
+            + #"{"habit":"Journal","doneToday":false,"currentStreak":12,"previousStreak":12,"bestStreak":12,"momentum":6,"#
             + #""weekCount":6,"weekSum":null,"weekComplete":true,"weeklyStreak":null,"due":true,"dueDays":7}]"#
         #expect(statsJSON(stats) == expected)
     }
@@ -59,9 +59,9 @@ import Testing
     @Test func statsTableIsAligned() {
         let expected = """
             Habit     Today    Streak  Prev  Best  Momentum  Week
-            Meditate  done          5     4     5  5/7       5
+            Meditate  done          5     4     5  5/5       5
             Run       done          1     0     1  0/4       11.5/15 km
-            Journal   not yet       0    12    12  6/7       6
+            Journal   not yet      12    12    12  6/7       6
             """
         #expect(StatsTable.render(stats) == expected)
         #expect(StatsTable.render([]) == "No habits yet.")
@@ -70,7 +70,7 @@ import Testing
     @Test func briefLinesSayHowEachHabitIsGoing() {
         #expect(
             stats.map(StatsTable.brief) == [
-                "done today · 5-day streak · 5 of the last 7 days",
+                "done today · 5-day streak · 5 of 5 due in the last 7 days",
                 "done today · 0 of the last 4 weeks · 11.5 of 15 km this week",
                 "not yet today · a 12-day streak to continue · 6 of the last 7 days",
             ])

@@ -50,7 +50,8 @@ import Testing
         let stats = try #require(
             F.stats(meditate, F.entries(meditate, F.span("2026-11-17", "2026-11-21")), at: "2026-11-22"))
         #expect(!stats.doneToday)
-        #expect(stats.currentStreak == 0)
+        // Today is open, not over: not a break (SPEC §17.2).
+        #expect(stats.currentStreak == 5)
         #expect(stats.previousStreak == 5)
         #expect(stats.bestStreak == 5)
         #expect(stats.momentum == 5)

@@ -94,7 +94,7 @@ import Testing
             asked.append((index, prompt.notDueReason != nil))
             let line: String
             switch prompt.kind {
-            case .question: line = String(1 + random.below(prompt.options.count))
+            case .question: line = String(prompt.number(ofOffered: random.below(prompt.options.count)))
             case .habit:
                 line = prompt.isQuantity ? (random.below(2) == 0 ? "3" : "n") : (random.below(2) == 0 ? "y" : "n")
             }

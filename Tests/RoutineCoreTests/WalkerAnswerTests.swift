@@ -184,8 +184,9 @@ import Testing
         #expect(prompt?.isQuantity == true)
         #expect(prompt?.measure?.unit == "min")
         #expect(prompt?.target == 10)
-        #expect(prompt?.render() == "Meditate: how much, in min? (a number, y = 10 min, n = skip)")
-        #expect(atMeditate(target: nil).prompt?.render() == "Meditate: how much, in min? (a number, n = skip)")
+        #expect(prompt?.render() == "Meditate: how much, in min? (a number, y = 10 min, n = skip, l = later)")
+        #expect(
+            atMeditate(target: nil).prompt?.render() == "Meditate: how much, in min? (a number, n = skip, l = later)")
     }
 
     @Test func hostKnowledgeMakesAHabitAQuantity() {
@@ -265,8 +266,8 @@ import Testing
         #expect(help.message?.contains("pause") == true)
         #expect(walker.handle("back").message == "nothing to undo")
         _ = walker.handle("1")
-        #expect(walker.prompt?.render() == "Drink Water: done? (y = done, n = skip)")
-        #expect(walker.handle("maybe").message?.contains("y (done) or n (skip)") == true)
+        #expect(walker.prompt?.render() == "Drink Water: done? (y = done, n = skip, l = later)")
+        #expect(walker.handle("maybe").message?.contains("y (done), n (skip) or l (later)") == true)
         _ = walker.handle("y")
         #expect(walker.handle("x").message?.contains("y for 10 min") == true)
         var finishing = walker

@@ -22,11 +22,24 @@ import Testing
         return routine
     }
 
-    @Test func optionsWhoseConditionIsFalseAreNotOfferedAndNumbersFollowTheOffered() {
+    @Test func optionsWhoseConditionIsFalseAreNotOfferedAndKeepTheirNumbersFromTheFile() {
         let slept = DayContext(day: sunday, history: ["Sleep 8h": [DayTally(day: sunday.adding(days: -1))]])
         var walker = Walker(routine: routine(), dayKey: sunday, context: slept)
         #expect(walker.prompt?.options == ["Good", "Weekend"])
-        _ = walker.handle("2")
+        #expect(walker.prompt?.render() == "How was the day?\n  1. Good\n  3. Weekend")
+        // SPEC §17.7: the hidden option's number never picks another option.
+        guard case .rejected(let hint) = walker.handle("2") else {
+            Issue.record("2 names the hidden option")
+            return
+        }
+        #expect(hint == "2. Tired is not offered today (its when: does not hold)")
+        #expect(walker.steps.isEmpty)
+        guard case .rejected(let outOfRange) = walker.handle("4") else {
+            Issue.record("4 is no option")
+            return
+        }
+        #expect(outOfRange.contains("(1, 3)"))
+        _ = walker.handle("3")
         #expect(walker.steps.first?.answer == .option(index: 2, text: "Weekend"))
         #expect(walker.prompt?.node == "read")
     }

@@ -173,7 +173,9 @@ import Testing
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
             }
         }
-        #expect(throws: StoreError.newerSchema(path: path)) { try AppDatabase.open(path: path) }
+        #expect(throws: StoreError.newerSchema(path: path, version: RoutineVersion.current)) {
+            try AppDatabase.open(path: path)
+        }
     }
 
     /// `restore` compares a backup's schema to what the migrations make (issue 19 item

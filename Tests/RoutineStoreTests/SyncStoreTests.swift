@@ -176,7 +176,7 @@ import Testing
         let refused = try b.store.applySyncChanges(
             [
                 IncomingChange(
-                    device: a.id, seq: 50, clock: 1 << 60, kind: "entry",
+                    device: a.id, seq: a.seq + 1, clock: 1 << 60, kind: "entry",
                     items: "[\(item(good)),\(item(bad, value: "-1"))]")
             ],
             readRoutine: { _ in nil }, at: Fixtures.instant)
@@ -186,7 +186,7 @@ import Testing
         let edited = try b.store.applySyncChanges(
             [
                 IncomingChange(
-                    device: a.id, seq: 51, clock: (1 << 60) + 1, kind: "entry",
+                    device: a.id, seq: a.seq + 2, clock: (1 << 60) + 1, kind: "entry",
                     items: "[\(item(twice)),\(item(twice, note: "\"later\""))]")
             ],
             readRoutine: { _ in nil }, at: Fixtures.instant)

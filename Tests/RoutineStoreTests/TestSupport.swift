@@ -133,6 +133,19 @@ enum OldStore {
         """,
         "v2": "DROP TABLE goal_link; DROP TABLE goal;",
         "v5": "DROP TABLE run_step;",
+        "v7-sync-guards": """
+        DROP TRIGGER hlc_ceiling_sync_self;
+        DROP TRIGGER hlc_integer_sync_self_insert;
+        DROP TRIGGER hlc_integer_sync_outbox_insert;
+        DROP TRIGGER hlc_integer_sync_outbox_update;
+        DROP TRIGGER hlc_integer_sync_field_insert;
+        DROP TRIGGER hlc_integer_sync_field_update;
+        DROP TRIGGER hlc_integer_sync_pending_insert;
+        DROP TRIGGER hlc_integer_sync_pending_update;
+        ALTER TABLE sync_self DROP COLUMN pushed;
+        ALTER TABLE sync_self DROP COLUMN name;
+        """,
+        "v8-release": "DROP TABLE store_release;",
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run

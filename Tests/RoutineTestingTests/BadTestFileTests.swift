@@ -44,6 +44,26 @@ import Testing
         #expect(result.cases.isEmpty)
     }
 
+    /// Issue 31 item 11: an offset that reaches before 0001-01-01 is refused where it is
+    /// written, as a date before it is.
+    @Test func historyBeforeTheFirstDayIsRefusedAtItsPlace() throws {
+        let result = try TestFolder().run(
+            """
+            routine: routine.yaml
+            cases:
+              - day: 0001-01-02
+                history:
+                  entries: [{habit: Run, day: -5}]
+                  pauses: [{from: -400, to: -1}]
+            """)
+        #expect(
+            lines(result) == [
+                "5:35 error [invalid-value] history day -5 is before 0001-01-01, the first day routine knows",
+                "6:23 error [invalid-value] history day -400 is before 0001-01-01, the first day routine knows",
+            ])
+        #expect(result.cases.isEmpty)
+    }
+
     @Test func brokenYAMLAndWrongTopLevelsAreErrorsAtTheirPlace() throws {
         let folder = try TestFolder()
         let broken = try folder.run("routine: routine.yaml\ncases: [\n")

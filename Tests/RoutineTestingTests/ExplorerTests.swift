@@ -16,30 +16,32 @@ import Testing
         return (lines, report)
     }
 
+    /// A routine where everything happens on some weekday and history.
+    private static let fine = """
+        routine: fine
+        start: [q]
+        nodes:
+          q:
+            question: How?
+            options:
+              - text: Weekend
+                when: weekday in [sat, sun]
+                next: [long]
+              - text: Any day
+                next: [short]
+          long:
+            habit: Long run
+          short:
+            habit: Short run
+            when: not done(Short run, 1)
+        """
+
     @Test func theWeekExploredStartsOnAMonday() {
         #expect(Explorer.week.map { Weekday($0).description } == ["mon", "tue", "wed", "thu", "fri", "sat", "sun"])
     }
 
     @Test func aRoutineWhereEverythingHappensHasNoWarnings() throws {
-        let (lines, report) = try findings(
-            """
-            routine: fine
-            start: [q]
-            nodes:
-              q:
-                question: How?
-                options:
-                  - text: Weekend
-                    when: weekday in [sat, sun]
-                    next: [long]
-                  - text: Any day
-                    next: [short]
-              long:
-                habit: Long run
-              short:
-                habit: Short run
-                when: not done(Short run, 1)
-            """)
+        let (lines, report) = try findings(Self.fine)
         #expect(lines == [])
         #expect(report.complete)
         // Weekdays: done and skip of `short` on no history, and `short` not due on full history (3
@@ -181,5 +183,21 @@ import Testing
         #expect(!report.complete)
         #expect(report.walks < 1_000)
         #expect(report.text(path: "wide.yaml").contains("note: stopped at the bound of 1000 answers"))
+    }
+
+    /// Issue 31 item 11: a run the bound stopped has not seen every walk, so it cannot
+    /// know a condition is "always" one thing; the full run of this routine warns of none.
+    @Test func aBoundedRunClaimsNoConstantCondition() throws {
+        let yaml = Self.fine
+        #expect(try findings(yaml).report.findings.allSatisfy { $0.code != .constantCondition })
+        var stopped = 0
+        for bound in 1...40 {
+            let report = try findings(yaml, bound: bound).report
+            guard !report.complete else { continue }
+            stopped += 1
+            let constant = report.findings.filter { $0.code == .constantCondition }
+            #expect(constant.isEmpty, "bound \(bound): \(constant.map(\.message))")
+        }
+        #expect(stopped > 0)
     }
 }

@@ -18,7 +18,8 @@ import RoutineStore
 /// one character per day, so a year (at most 54 weeks) takes 58 columns: it fits 80.
 /// Each option has its own symbol, readable without colour; on a terminal each also has
 /// its own colour. A month's label sits over the week holding its first day. Days of
-/// other years and days after today are blank. A day with several answers (several
+/// other years and days after today are blank (an answer after today is not counted
+/// either). A day with several answers (several
 /// runs) shows the last one recorded (`AppDatabase.standingAnswers`). Options are in the routine's current order, then
 /// texts it no longer offers (kept: an answer given is the truth), in order of first use.
 public enum AnswerCalendar {
@@ -39,7 +40,9 @@ public enum AnswerCalendar {
         guard let first = DayKey(year: year, month: 1, day: 1), let last = DayKey(year: year, month: 12, day: 31) else {
             return "\(year) is not a year this calendar can show\n"
         }
-        let shown = answers.filter { $0.day >= first && $0.day <= last }
+        // An answer recorded for a day after today (`--day`, an import) is not drawn, so
+        // it is not counted either: the legend adds up to the days shown.
+        let shown = answers.filter { $0.day >= first && $0.day <= last && $0.day <= today }
         var byDay: [DayKey: String] = [:]
         for answer in shown { byDay[answer.day] = answer.answer }
         let options = order(question.options, answers: shown)

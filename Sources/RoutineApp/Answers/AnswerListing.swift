@@ -14,20 +14,25 @@ public enum AnswerListing {
         }
     }
 
-    /// Text lines: `day  answer` for one question, `day  routine/node  answer` for several.
+    /// Text lines: `day  answer` for one question; for several, `day  question  answer` in
+    /// aligned columns (`day  routine  question  answer` when several routines asked them).
     public static func text(_ answers: [StepInfo], oneQuestion: Bool) -> String {
         guard !answers.isEmpty else { return "No answers yet.\n" }
         var lines: [String] = []
         if oneQuestion, let first = answers.last {
             lines.append("\(first.text) (\(first.routine)/\(first.node))")
         }
-        for step in answers {
-            lines.append(
-                oneQuestion
-                    ? "  \(step.dayKey)  \(step.answer)"
-                    : "\(step.dayKey)  \(step.routine)/\(step.node)  \(step.answer)")
+        if oneQuestion {
+            for step in answers { lines.append("  \(step.dayKey)  \(step.answer)") }
+            return lines.joined(separator: "\n") + "\n"
         }
-        return lines.joined(separator: "\n") + "\n"
+        // The question as it was asked (its node id is for files and commands), in
+        // columns; the routine's slug only when the answers come from several.
+        let severalRoutines = Set(answers.map(\.routine)).count > 1
+        let rows = answers.map { step in
+            [step.dayKey.description] + (severalRoutines ? [step.routine] : []) + [step.text, step.answer]
+        }
+        return StatsTable.aligned(rows) + "\n"
     }
 
     /// JSON: one array of `{"uid","dayKey","routine","node","question","answer","option","timestamp","timeZone","run"}`.

@@ -4,7 +4,7 @@ import RoutineStore
 
 /// Gathers what `insights` relates (SPEC §14.3) from the store and hands it to
 /// `Insights.report`: each question's standing answer per day, and each habit's due and
-/// done days within the same span (`PastDueDays`).
+/// done days within the same span (the ledger's states: a day done or due).
 public enum InsightsService {
     public static func report(
         store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey, time: TimeContext
@@ -22,12 +22,32 @@ public enum InsightsService {
                         answers: [answer.day: answer.answer]))
             }
         }
-        guard let first = answers.map(\.day).min() else {
+        guard let first = answers.map(\.day).min(), let last = answers.map(\.day).max() else {
             return Insights.report(questions: [], habits: [])
         }
         // The day before the first answer counts for `the day before`.
         let start = first.adding(days: -1)
         return Insights.report(
-            questions: questions, habits: try PastDueDays.habits(store, from: start, to: to, time: time))
+            questions: questions, habits: try dueAndDone(store, from: start, to: min(to, last), time: time))
+    }
+
+    /// Each habit's days in `from`…`to` that were done, and those done or due (SPEC §17.1),
+    /// as the ledger states them.
+    static func dueAndDone(_ store: AppDatabase, from: DayKey, to: DayKey, time: TimeContext) throws -> [InsightHabit] {
+        guard from <= to else { return [] }
+        let days = (from.ordinal...to.ordinal).map(DayKey.init(ordinal:))
+        let ledger = try HabitLedger.build(planner: DayPlanner(store: store), through: to, alsoOn: days, time: time)
+        var habits: [InsightHabit] = []
+        for habit in try store.habits(includeArchived: false) {
+            var due = Set<DayKey>()
+            var done = Set<DayKey>()
+            for day in days {
+                let state = ledger.state(habit.key, day)
+                if state == .done { done.insert(day) }
+                if state == .done || state.isDue { due.insert(day) }
+            }
+            if !due.isEmpty { habits.append(InsightHabit(name: habit.name, due: due, done: done)) }
+        }
+        return habits
     }
 }

@@ -26,6 +26,8 @@ public struct Review: Sendable, Equatable {
     public struct HabitRow: Sendable, Equatable {
         public var name: String
         public var marks: [Mark]
+        /// Each day's state name (SPEC §17.1; `future` after the reference day).
+        public var states: [String] = []
         public var done: Int
         public var due: Int
         public var previousDone: Int

@@ -2,7 +2,7 @@ import Foundation
 import RoutineCore
 import RoutineStore
 
-/// Derives a `Review` from the store: habits' marks from `PastDueDays`, answers from
+/// Derives a `Review` from the store: habits' marks from the ledger (SPEC §17), answers from
 /// the recorded steps, goals' pace from their progress on the reference day.
 public enum ReviewService {
     /// - Parameters:
@@ -13,23 +13,30 @@ public enum ReviewService {
     ) throws -> Review {
         let (from, to, previous) = Review.bounds(span, day: day, weekStart: weekStart)
         let lastSeen = min(to, day)
-        let habits = try PastDueDays.habits(store, from: previous, to: lastSeen, time: time)
+        let shown = (previous.ordinal...max(previous.ordinal, lastSeen.ordinal)).map(DayKey.init(ordinal:))
+        let ledger = try HabitLedger.build(
+            planner: DayPlanner(store: store), through: lastSeen, alsoOn: shown, time: time)
         var rows: [Review.HabitRow] = []
-        for habit in habits {
+        for habit in try store.habits(includeArchived: false) {
             var row = Review.HabitRow(name: habit.name, marks: [], done: 0, due: 0, previousDone: 0, previousDue: 0)
             for ordinal in from.ordinal...to.ordinal {
                 let date = DayKey(ordinal: ordinal)
-                let mark: Review.Mark =
-                    date > day
-                    ? .future : habit.done.contains(date) ? .done : habit.due.contains(date) ? .missed : .notDue
+                guard date <= day else {
+                    row.marks.append(.future)
+                    row.states.append("future")
+                    continue
+                }
+                let state = ledger.state(habit.key, date)
+                let mark: Review.Mark = state == .done ? .done : state.isDue ? .missed : .notDue
                 row.marks.append(mark)
+                row.states.append(state.name)
                 if mark == .done { row.done += 1 }
                 if mark == .done || mark == .missed { row.due += 1 }
             }
             for ordinal in previous.ordinal..<from.ordinal {
-                let date = DayKey(ordinal: ordinal)
-                if habit.done.contains(date) { row.previousDone += 1 }
-                if habit.due.contains(date) { row.previousDue += 1 }
+                let state = ledger.state(habit.key, DayKey(ordinal: ordinal))
+                if state == .done { row.previousDone += 1 }
+                if state == .done || state.isDue { row.previousDue += 1 }
             }
             if row.due > 0 || row.previousDue > 0 { rows.append(row) }
         }

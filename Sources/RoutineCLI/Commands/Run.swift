@@ -15,7 +15,8 @@ extension RoutineCommand {
                 refused if it has errors. With --dry-run nothing is written anywhere; a file \
                 is then only checked. A routine has one unfinished run per day: when its run \
                 for that day is paused, 'run' continues it (--new abandons it and starts \
-                afresh). Answers: an option's number or text, y/done, n/skip, a number for a \
+                afresh); when its completed run left habits for later, 'run' asks only those. \
+                Answers: an option's number or text, y/done, n/skip, l/later, a number for a \
                 measured habit; 'back', 'pause', 'abort' and 'help' at any prompt.
                 """)
 
@@ -83,6 +84,11 @@ extension RoutineCommand {
                 )
             case .restarted(let abandoned):
                 terminal.note("Aborted the paused run \(abandoned.short); starting afresh.")
+            case .laterAgain(let run, let habits):
+                let hint = terminal.isShell ? "run \(run.slug) --new" : "routine run \(run.slug) --new"
+                terminal.note(
+                    "Asking what the run of \(run.slug) for \(run.dayKey) (\(run.id.short)) left for later: "
+                        + "\(habits.joined(separator: ", ")); your other answers stand ('\(hint)' starts afresh).")
             }
             return coordinator
         }

@@ -51,7 +51,7 @@ extension RoutineCommand {
             discussion: "Steps undone with 'back' are listed where they were made, marked undone.")
 
         @Argument(help: ArgumentHelp("The run's id, or its first 4+ characters.", valueName: "run"))
-        var runID: String
+        var runID: RunReference
 
         @Option(help: "Output format.")
         var format: TextOrJSON = .text
@@ -61,14 +61,19 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             guard let store = try Session.current.existingStore(settings) else {
-                throw StoreError.unknownRun(runID)
+                throw StoreError.unknownRun(runID.text)
             }
-            let id = try store.resolveRunID(runID)
-            guard let info = try store.run(id: id) else { throw StoreError.unknownRun(runID) }
+            let id = try runID.runID(in: store)
+            guard let info = try store.run(id: id) else { throw StoreError.unknownRun(runID.text) }
             let steps = try store.steps(runID: id, includeRetracted: true)
             switch format {
             case .json: Output.line(RunsText.json(info, steps: steps))
-            case .text: Output.block(RunsText.transcript(info, steps: steps))
+            case .text:
+                var units: [String: String] = [:]
+                for step in steps where step.kind == .habit && step.value != nil && units[step.text] == nil {
+                    units[step.text] = try store.habit(named: step.text)?.unit
+                }
+                Output.block(RunsText.transcript(info, steps: steps, units: units))
             }
         }
     }

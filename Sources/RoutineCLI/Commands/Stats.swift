@@ -51,11 +51,11 @@ extension RoutineCommand {
                 }
                 if heatmap {
                     let input = try HabitFigures.heatmapInput(
-                        store: store, habit: info, day: dayKey, time: settings.time)
+                        store: store, habit: info, day: dayKey, weeks: weeks, time: settings.time)
                     Output.block(
                         Heatmap.render(
                             habit: HabitFigures.habit(info), entries: input.entries, day: dayKey, weeks: weeks,
-                            colour: settings.style.enabled, pauses: input.pauses, dueDays: input.dueDays))
+                            colour: settings.style.enabled, days: input.days))
                     return
                 }
             }

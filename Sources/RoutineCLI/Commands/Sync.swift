@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
 import RoutineFile
 import RoutineStore
@@ -45,7 +46,8 @@ struct SyncOptions: ParsableArguments {
         let engine = SyncEngine(
             store: store, storePath: settings.storePath, url: url,
             keyFile: KeyFile(configDirectory: StoreFiles.directory(of: settings.configPath)),
-            passphrase: PassphraseSource(passphraseFile: passphraseFile, environment: environment),
+            passphrase: PassphraseSource(
+                passphraseFile: passphraseFile, environment: environment, warn: { printError("routine: \($0)") }),
             readRoutine: { source in RoutineFileReader.read(string: source).routine },
             now: settings.time.now)
         return (engine, settings)
@@ -70,6 +72,19 @@ func deviceJSON(_ device: SyncDevice) -> [String: Any] {
         "id": device.id, "name": device.name, "changes": Int(device.changes),
         "lastSync": syncTimeJSON(device.lastSync),
     ]
+}
+
+/// An instant of sync for a person: the day and minute in the local time zone, or "never".
+func syncTimeText(_ date: Date?, _ zone: TimeZone) -> String {
+    guard let date else { return "never" }
+    let day = DayKey(instant: date, timeZone: zone, dayStartMinutes: 0)
+    return "\(day) \(DayPlanner.clock(date, zone))"
+}
+
+/// A device name from the server, on one line (a newline or an escape set there is shown
+/// escaped, never obeyed).
+func deviceNameText(_ name: String) -> String {
+    TerminalText.escaped(name)
 }
 
 /// An instant of sync in JSON: the text of `Instant`, or null.
@@ -130,6 +145,13 @@ struct SyncInit: ParsableCommand {
 
     @OptionGroup var options: SyncOptions
 
+    func validate() throws {
+        // As the configuration file refuses them for sync.device (issue 31 item 16).
+        if let device, TerminalText.firstControl(in: device) != nil {
+            throw ValidationError("--device takes a name without control characters (line breaks, tabs, escapes)")
+        }
+    }
+
     func run() throws {
         let (engine, settings) = try options.engine()
         let name = SyncOptions.deviceName(device, settings: settings)
@@ -150,26 +172,28 @@ struct SyncStatusCommand: ParsableCommand {
     @OptionGroup var format: FormatOption
 
     func run() throws {
-        let (engine, _) = try options.engine()
+        let (engine, settings) = try options.engine()
+        let zone = settings.time.timeZone
         let (status, failure): (SyncStatus, Error?)
         do { (status, failure) = try engine.status() } catch { throw syncFailure(error) }
         let identity = status.identity
         if format.format == .json {
             printJSON([
-                "device": identity.device, "name": status.deviceName ?? NSNull(),
+                "device": identity.device, "name": status.deviceName ?? identity.name ?? NSNull(),
                 "lastSync": syncTimeJSON(identity.lastSync), "waiting": identity.waiting, "pending": identity.pending,
                 "devices": status.devices.map(deviceJSON),
             ])
         } else {
-            Output.line("this device: \(status.deviceName ?? identity.device)")
-            Output.line("last sync: \(identity.lastSync.map(Instant.formatSeconds) ?? "never")")
+            // The name the server lists, else the one this device registered under
+            // (the server down), else the configured one; the id only for a store set up
+            // before names were kept here.
+            let name = status.deviceName ?? identity.name ?? settings.syncDevice
+            Output.line("this device: \(name.map(deviceNameText) ?? identity.device)")
+            Output.line("last sync: \(syncTimeText(identity.lastSync, zone))")
             Output.line("waiting to go: \(identity.waiting) change(s)")
             if identity.pending > 0 { Output.line("waiting for what they refer to: \(identity.pending)") }
-            for device in status.devices where device.id != identity.device {
-                Output.line(
-                    "  \(device.name): last sync \(device.lastSync.map(Instant.formatSeconds) ?? "never"), \(device.changes) change(s)"
-                )
-            }
+            let others = status.devices.filter { $0.id != identity.device }
+            for line in deviceTable(others, zone) { Output.line("  " + line) }
         }
         if let failure { throw syncFailure(failure) }
     }
@@ -183,18 +207,27 @@ struct SyncDevices: ParsableCommand {
     @OptionGroup var format: FormatOption
 
     func run() throws {
-        let (engine, _) = try options.engine()
+        let (engine, settings) = try options.engine()
         let devices: [SyncDevice]
         do { devices = try engine.devices() } catch { throw syncFailure(error) }
         if format.format == .json {
             printJSON(devices.map(deviceJSON))
             return
         }
-        for device in devices {
-            Output.line(
-                "\(device.name)  last sync \(device.lastSync.map(Instant.formatSeconds) ?? "never")  \(device.changes) change(s)"
-            )
-        }
+        for line in deviceTable(devices, settings.time.timeZone) { Output.line(line) }
+    }
+}
+
+/// Devices in aligned columns: name, last sync (local time), changes.
+func deviceTable(_ devices: [SyncDevice], _ zone: TimeZone) -> [String] {
+    let rows = devices.map { device in
+        (deviceNameText(device.name), "last sync " + syncTimeText(device.lastSync, zone), "\(device.changes) change(s)")
+    }
+    let nameWidth = rows.map(\.0.count).max() ?? 0
+    let syncWidth = rows.map(\.1.count).max() ?? 0
+    return rows.map { name, sync, changes in
+        name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+            + sync.padding(toLength: syncWidth, withPad: " ", startingAt: 0) + "  " + changes
     }
 }
 

@@ -64,7 +64,7 @@ struct RunDriver {
                 Transcript.json(
                     run: coordinator.runID.rawValue, walker: coordinator.walker, dryRun: coordinator.isDryRun))
         case .text:
-            RunSummary(terminal: terminal, style: style).print(coordinator)
+            RunSummary(terminal: terminal, style: style, today: today).print(coordinator)
         }
         return endedByInput ? .endOfInput : .finished(coordinator.status)
     }

@@ -6,6 +6,8 @@ import RoutineCore
 struct RunSummary {
     let terminal: Terminal
     let style: Style
+    /// Today's DayKey: a run of another day names it in the hint to come back.
+    var today: DayKey? = nil
 
     func print(_ run: RunCoordinator) {
         let walker = run.walker
@@ -16,6 +18,14 @@ struct RunSummary {
         }
         let list = recorded.isEmpty ? "nothing" : recorded.joined(separator: ", ")
         switch (walker.status, run.isDryRun) {
+        case (.completed, false) where !walker.leftForLater.isEmpty:
+            // SPEC §17.4: what is left, and how to come back to it.
+            let later = walker.leftForLater.joined(separator: ", ")
+            terminal.show(
+                style.green("Completed") + " for \(walker.dayKey); left for later: \(later); recorded \(list).")
+            let command = terminal.isShell ? "run \(run.slug)" : "routine run \(run.slug)"
+            let day = walker.dayKey == (today ?? walker.dayKey) ? "" : " --day \(walker.dayKey)"
+            terminal.show("  '\(command)\(day)' again asks only those.")
         case (.completed, false):
             terminal.show(style.green("Completed") + " for \(walker.dayKey): recorded \(list).")
         case (.completed, true):

@@ -21,7 +21,10 @@ enum EntryCommands {
         if let note { corrections.append(.note(note)) }
         let entry = try store.editEntry(id: id, corrections: corrections)
         var changes: [String] = []
-        if value != nil { changes.append("is now \(entry.value.map { JSONText.number($0) } ?? "done")") }
+        if value != nil {
+            let unit = try store.habit(named: entry.habit)?.unit
+            changes.append("is now \(entry.value.map { RunsText.amount($0, unit: unit) } ?? "done")")
+        }
         if note != nil { changes.append(entry.note.map { "has the note '\($0)'" } ?? "has no note") }
         Output.line("entry \(entry.id): \(entry.habit) on \(entry.dayKey) " + changes.joined(separator: " and "))
     }

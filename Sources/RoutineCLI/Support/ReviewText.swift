@@ -81,8 +81,9 @@ enum ReviewText {
         var out = "{\"span\":\"\(review.span.rawValue)\",\"from\":\"\(review.from)\",\"to\":\"\(review.to)\","
         out += "\"day\":\"\(review.day)\",\"habits\":["
         out += review.habits.map { habit in
-            "{\"habit\":\(JSONText.string(habit.name)),\"days\":["
-                + habit.marks.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
+            let marks = habit.marks.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
+            let states = habit.states.map { JSONText.string($0) }.joined(separator: ",")
+            return "{\"habit\":\(JSONText.string(habit.name)),\"days\":[" + marks + "],\"states\":[" + states
                 + "],\"done\":\(habit.done),\"due\":\(habit.due),\"previousDone\":\(habit.previousDone),"
                 + "\"previousDue\":\(habit.previousDue)}"
         }.joined(separator: ",")

@@ -36,8 +36,9 @@ enum RunsText {
         return item + ",\"retracted\":\(step.isRetracted)}"
     }
 
-    /// The text transcript: a heading, then one line per step (`HH:MM  text  answer`).
-    static func transcript(_ run: RunInfo, steps: [StepInfo]) -> String {
+    /// The text transcript: a heading, then one line per step (`HH:MM  text  answer`);
+    /// an amount with its habit's unit from `units` (by habit name: `done 20 min`).
+    static func transcript(_ run: RunInfo, steps: [StepInfo], units: [String: String] = [:]) -> String {
         var lines = [
             "Run \(run.id.short)  \(run.slug) v\(run.versionNumber)  \(run.dayKey)  \(run.status.rawValue)"
         ]
@@ -45,13 +46,18 @@ enum RunsText {
         let width = steps.map(\.text.count).max() ?? 0
         for step in steps {
             var answer = step.answer
-            if let value = step.value { answer += " " + JSONText.number(value) }
+            if let value = step.value { answer += " " + amount(value, unit: units[step.text]) }
             if let reason = step.reason { answer += " (\(reason))" }
             if step.isRetracted { answer += "  [undone]" }
             let pad = String(repeating: " ", count: max(0, width - step.text.count))
             lines.append("  \(clock(step.recordedAt, step.timeZone))  \(step.text)\(pad)  \(answer)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An amount as stored (every digit: a transcript shows what was recorded) and its unit.
+    static func amount(_ value: Double, unit: String?) -> String {
+        JSONText.number(value) + (unit.map { $0.isEmpty ? "" : " " + $0 } ?? "")
     }
 
     /// `HH:MM` of an instant in the time zone it was recorded in (UTC when unknown).

@@ -33,9 +33,9 @@ public struct HabitStats: Sendable, Hashable {
     /// Consecutive complete windows ending at D, D−7, D−14 …; nil for habits without a
     /// weekly target.
     public var weeklyStreak: Int?
-    /// Due on D by schedule and pauses (SPEC §10.5); true for habits with neither.
+    /// Due on D (SPEC §17.1: open, later, missed or skipped).
     public var due: Bool
-    /// Momentum's denominator: the due DayKeys among D−6…D for a habit with a schedule
+    /// Momentum's denominator: the DayKeys among D−6…D that were done or due (SPEC §17.2)
     /// or pauses, else 7 (4 for weekly habits, whose momentum counts windows).
     public var dueDays: Int
     /// The last DayKey before D with an entry, if any (hints say only what is true).
@@ -64,47 +64,34 @@ public struct HabitStats: Sendable, Hashable {
         self.weeklyStreak = weeklyStreak
     }
 
-    /// The figures of `habit` at `day` from its history (already limited to days ≤ D).
-    /// A habit with a schedule or a pause gets SPEC §10.5's due-aware daily figures.
-    init(habit: MetricHabit, history: HabitHistory, day: DayKey, pauses: [PauseSpan] = [], dueDays days: DueDays? = nil)
-    {
+    /// The figures of `habit` at `day` from its history (already limited to days ≤ D)
+    /// and its states (SPEC §17.2: streaks, momentum and due-ness count states; the week
+    /// figures count entries).
+    init(habit: MetricHabit, history: HabitHistory, day: DayKey, days: HabitDays) {
         let d = day.ordinal
         let today = history.tally(on: d)
         let week = history.window(endingAt: d)
+        let figures = days.figures(at: d)
         self.init(
             habit: habit, day: day,
             doneToday: today.count > 0,
             todayCount: today.count,
             todaySum: habit.isQuantity ? MetricNumber.tidy(today.sum) : nil,
-            currentStreak: history.streak(endingAt: d),
-            previousStreak: history.streak(endingAt: d - 1),
-            bestStreak: history.bestStreak,
-            momentum: 0,
+            currentStreak: figures.currentStreak,
+            previousStreak: figures.previousStreak,
+            bestStreak: figures.bestStreak,
+            momentum: figures.momentum,
             weekCount: week.count,
             weekSum: habit.isQuantity ? MetricNumber.tidy(week.sum) : nil,
             weekComplete: HabitStats.isComplete(habit, count: week.count, sum: week.sum),
-            weeklyStreak: nil)
+            weeklyStreak: nil, due: figures.due, dueDays: figures.dueDays)
         lastDoneBefore = history.lastDay(before: d).map(DayKey.init(ordinal:))
         if habit.isWeekly {
             var windows = 0
             while HabitStats.isComplete(habit, history: history, endingAt: d - 7 * windows) { windows += 1 }
             weeklyStreak = windows
             momentum = (0..<4).filter { HabitStats.isComplete(habit, history: history, endingAt: d - 7 * $0) }.count
-        } else {
-            momentum = history.doneDays(from: d - 6, to: d)
-        }
-        let ownPauses = pauses.filter { $0.applies(to: habit.key) }
-        guard habit.schedule != nil || !ownPauses.isEmpty || days != nil else { return }
-        let figures = DueFigures(
-            history: history, schedule: habit.schedule, pauses: ownPauses, habitKey: habit.key, day: d,
-            dueDays: days)
-        due = figures.due
-        currentStreak = figures.currentStreak
-        previousStreak = figures.previousStreak
-        bestStreak = figures.bestStreak
-        if !habit.isWeekly {
-            momentum = figures.momentum
-            dueDays = figures.dueDays
+            dueDays = 4
         }
     }
 
@@ -124,14 +111,13 @@ public struct HabitStats: Sendable, Hashable {
 /// Computes `HabitStats` for each habit at reference day `day`, in the order of `habits`.
 ///
 /// One pass groups the entries by habit key (entries after `day` and entries of habits
-/// not listed are dropped); each habit's entries are then sorted once. The whole is
-/// O(n log n) in the number of entries, with no per-habit rescans. A habit listed
+/// not listed are dropped); each habit's entries are then sorted once. A habit listed
 /// twice (same key) gets the same figures twice. The order of `entries` never matters.
-/// `pauses` make the habits they cover not due on their days (SPEC §10.5); `dueDays`,
-/// where given, decide due-ness instead (SPEC §13.6).
+/// `states` are the ledger's (SPEC §17); a habit without them gets the states its
+/// schedule and `pauses` alone give (`HabitDays.scheduled`: what a condition reads).
 public func computeStats(
     habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = [],
-    dueDays: [HabitKey: DueDays] = [:]
+    states: [HabitKey: HabitDays] = [:]
 ) -> [HabitStats] {
     var groupOfKey: [HabitKey: Int] = [:]
     for habit in habits where groupOfKey[habit.key] == nil {
@@ -145,6 +131,10 @@ public func computeStats(
     let histories = samples.map { HabitHistory(samples: $0) }
     return habits.map { habit in
         let history = groupOfKey[habit.key].map { histories[$0] } ?? HabitHistory(samples: [])
-        return HabitStats(habit: habit, history: history, day: day, pauses: pauses, dueDays: dueDays[habit.key])
+        let days =
+            states[habit.key]
+            ?? HabitDays.scheduled(
+                history: history, schedule: habit.schedule, pauses: pauses, habitKey: habit.key, through: day.ordinal)
+        return HabitStats(habit: habit, history: history, day: day, days: days)
     }
 }

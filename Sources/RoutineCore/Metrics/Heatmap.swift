@@ -21,7 +21,7 @@ import Foundation
 /// 2.5 or 5 times a power of ten: a largest day of 15 km gives `░ ≤5  ▒ ≤10  ▓ ≤15
 /// █ ≤20`, never `≤3.75`). A quantity day done without a positive value is `░`; when no
 /// shown day has a positive value, done days are plain `█`. A day without an entry on
-/// which the habit was not due (its schedule or a pause; SPEC §10.5) is `–`, apart from a
+/// which the habit was not due (its state, SPEC §17.1: not due, paused or declined) is `–`, apart from a
 /// missed `·`; the legend lists `–` only for habits that have such days. ANSI colour is added only when
 /// `colour` is true; the characters stay the same.
 public enum Heatmap {
@@ -37,11 +37,10 @@ public enum Heatmap {
     ///   - entries: live entries of any habits; only `habit`'s are used, and none after `day`.
     ///   - weeks: columns to show, clamped to 1…520 (ten years), so that no input can
     ///     make the grid overflow or exhaust memory.
-    ///   - pauses: pauses of any habits; those covering `habit` mark their days not due.
-    ///   - dueDays: the habit's due days when the day model decides them (SPEC §13.6).
+    ///   - days: the habit's states (the ledger's, SPEC §17); nil: every day is due.
     public static func render(
         habit: MetricHabit, entries: [MetricEntry], day: DayKey, weeks: Int = 12, colour: Bool,
-        pauses: [PauseSpan] = [], dueDays: DueDays? = nil
+        days: HabitDays? = nil
     ) -> String {
         let columns = min(maxWeeks, max(1, weeks))
         let lastMonday = day.ordinal - day.weekday
@@ -56,19 +55,9 @@ public enum Heatmap {
         totals = totals.mapValues(MetricNumber.tidy)
         let largest = habit.isQuantity ? totals.values.filter { $0 > 0 }.max() : nil
 
-        let ownPauses = pauses.filter { $0.applies(to: habit.key) }
-        let scheduled = habit.schedule != nil || !ownPauses.isEmpty || dueDays != nil
-        let history = HabitHistory(
-            samples: scheduled
-                ? entries.filter { $0.habitKey == habit.key && $0.dayKey <= day }.map { ($0.dayKey.ordinal, 0) } : [])
         func isDue(_ ordinal: Int) -> Bool {
-            guard scheduled else { return true }
-            if let dueDays { return dueDays.isDue(ordinal) }
-            let date = DayKey(ordinal: ordinal)
-            return Due.status(
-                schedule: habit.schedule, paused: ownPauses.contains { $0.covers(habit.key, on: date) }, day: date,
-                lastDoneBefore: history.lastDay(before: ordinal).map(DayKey.init(ordinal:))
-            ).isDue
+            guard let days else { return true }
+            return days.state(ordinal).map { $0.isDue || $0 == .done } ?? true
         }
 
         func cell(_ ordinal: Int) -> String {
@@ -88,7 +77,9 @@ public enum Heatmap {
             let cells = (0..<columns).map { cell(firstMonday + 7 * $0 + row) }
             lines.append(dayNames[row] + " " + cells.joined(separator: " "))
         }
-        lines.append(legend(habit: habit, largest: largest, colour: colour, notDue: scheduled))
+        let shown = firstMonday...day.ordinal
+        let notDue = shown.contains { totals[$0] == nil && !isDue($0) }
+        lines.append(legend(habit: habit, largest: largest, colour: colour, notDue: notDue))
         return lines.map(StatsTable.trimTrailing).joined(separator: "\n")
     }
 

@@ -16,18 +16,39 @@
 public struct PlanGrid: Sendable {
     /// One habit on one day.
     public struct Cell: Sendable, Equatable {
+        /// What a run would ask on the day (days after today).
         public var outlook: NodeOutlook
+        /// The ledger's state (SPEC §17.1), for today and the days before it.
+        public var state: DayState?
 
-        public init(_ outlook: NodeOutlook) { self.outlook = outlook }
+        public init(_ outlook: NodeOutlook, state: DayState? = nil) {
+            self.outlook = outlook
+            self.state = state
+        }
 
-        /// `✓` done, `●` certain, `○` possible or optional, `–` skipped or declined, `·` not due.
+        /// A cell of a day the ledger states.
+        public init(state: DayState) {
+            self.init(.notDue(reason: state.detail ?? state.name), state: state)
+        }
+
+        /// `✓` done, `●` certain (due and not done), `○` possible or optional, `–` skipped or
+        /// declined, `·` not due.
         public var symbol: String {
+            if let state {
+                switch state {
+                case .done: return "✓"
+                case .open, .later, .missed: return "●"
+                case .possible, .optional: return "○"
+                case .skipped, .declined: return "–"
+                case .paused, .notDue: return "·"
+                }
+            }
             switch outlook {
-            case .done, .alreadyDone: "✓"
-            case .certain: "●"
-            case .possible, .optional: "○"
-            case .skipped, .declined: "–"
-            case .notDue: "·"
+            case .done, .alreadyDone: return "✓"
+            case .certain: return "●"
+            case .possible, .optional: return "○"
+            case .skipped, .declined: return "–"
+            case .notDue: return "·"
             }
         }
     }
@@ -96,14 +117,26 @@ public struct PlanGrid: Sendable {
     public func text(width: Int = 80) -> String { lines(width: width).joined(separator: "\n") }
 
     /// One line: `{"from","days":[…],"routines":[{"routine":slug|null,"habits":[{"habit",
-    /// "due":[bool…],"days":[{"class","reason"?,"dependsOn"?}…]}]}]}`; `due` is true where
-    /// the habit is certain, and `routine` is null for the habits in no routine.
+    /// "due":[bool…],"days":[{"class","state"?,"reason"?,"dependsOn"?}…]}]}]}`; `due` is true
+    /// where the habit is certain (today and before: due, SPEC §17.1), `state` is the
+    /// ledger's for today and the days before it, and `routine` is null for the habits
+    /// in no routine.
     public var json: String {
         let dayList = days.map { "\"\($0)\"" }.joined(separator: ",")
         let groupList = groups.map { group in
             let rows = group.rows.map { row in
-                let due = row.cells.map { String($0.outlook == .certain) }.joined(separator: ",")
+                let due = row.cells.map { String($0.state.map(\.isDue) ?? ($0.outlook == .certain)) }
+                    .joined(separator: ",")
                 let cells = row.cells.map { cell -> String in
+                    if let state = cell.state {
+                        var out = "{\"class\":\"\(state.className)\",\"state\":\"\(state.name)\""
+                        if let detail = state.detail {
+                            out +=
+                                (state.name == "possible" ? ",\"dependsOn\":" : ",\"reason\":")
+                                + JSONText.string(detail)
+                        }
+                        return out + "}"
+                    }
                     var out = "{\"class\":\"\(cell.outlook.name)\""
                     switch cell.outlook {
                     case .possible(let why): out += ",\"dependsOn\":" + JSONText.string(why)

@@ -68,10 +68,10 @@ public enum StatsTable {
     /// `not yet today · 3 of the last 4 weeks · 12 of 15 km this week`.
     public static func brief(_ stats: HabitStats) -> String {
         var parts = [stats.doneToday ? "done today" : "not yet today"]
-        if stats.currentStreak >= 2 {
-            parts.append("\(stats.currentStreak)-day streak")
-        } else if !stats.doneToday && stats.previousStreak >= 2 {
+        if !stats.doneToday && stats.previousStreak >= 2 {
             parts.append("a \(stats.previousStreak)-day streak to continue")
+        } else if stats.currentStreak >= 2 {
+            parts.append("\(stats.currentStreak)-day streak")
         }
         if stats.habit.isWeekly {
             parts.append("\(stats.momentum) of the last 4 weeks")

@@ -2,10 +2,11 @@ extension TodayOverview {
     /// One line of JSON: `{"day","allDone","routines":[{"routine","state","at","prompt",
     /// "done":[{"habit","value","streak"}],"due":[habit],"possible":[{"habit","dependsOn"}],
     /// "optional":[{"habit","reason"}],"skipped":[habit],"declined":[habit],"notDue":N,
-    /// "habits":[{"habit","class","reason"?,"dependsOn"?}]}],"byHand":{…}|null}`: `due` is
-    /// the certain habits, `notDue` counts the not-due and optional ones, and `habits`
-    /// gives every habit's class (`certain`, `possible`, `optional`, `not-due`, `done`,
-    /// `skipped`, `declined`; SPEC §13.3), the same classes `plan --format json` uses.
+    /// "habits":[{"habit","state","class","reason"?,"dependsOn"?}]}],"byHand":{…}|null}`: `due`
+    /// is the habits due and not done (open, later, or missed on a past day), `notDue`
+    /// counts the not-due, paused and optional ones, and `habits` gives every habit's
+    /// state (the ledger's, SPEC §17.1) and its class (`certain`, `possible`, `optional`,
+    /// `not-due`, `done`, `skipped`, `declined`; SPEC §13.3).
     public var json: String {
         func names(_ items: [Item]) -> String {
             "[" + items.map { JSONText.string($0.name) }.joined(separator: ",") + "]"
@@ -18,13 +19,14 @@ extension TodayOverview {
                     + "\"streak\":\(stats.currentStreak)}"
             }.joined(separator: ",")
             let possible = section.items("possible").map {
-                "{\"habit\":\(JSONText.string($0.name)),\"dependsOn\":\(JSONText.string(Self.detail($0.outlook) ?? ""))}"
+                "{\"habit\":\(JSONText.string($0.name)),\"dependsOn\":\(JSONText.string($0.state.detail ?? ""))}"
             }.joined(separator: ",")
             let optional = section.items("optional").map {
-                "{\"habit\":\(JSONText.string($0.name)),\"reason\":\(JSONText.string(Self.detail($0.outlook) ?? ""))}"
+                "{\"habit\":\(JSONText.string($0.name)),\"reason\":\(JSONText.string($0.state.detail ?? ""))}"
             }.joined(separator: ",")
-            let notDue = section.items("not-due").count + section.items("optional").count
-            return "\"done\":[\(done)],\"due\":\(names(section.items("certain"))),\"possible\":[\(possible)],"
+            let notDue =
+                section.items("not-due").count + section.items("optional").count + section.items("paused").count
+            return "\"done\":[\(done)],\"due\":\(names(section.dueItems)),\"possible\":[\(possible)],"
                 + "\"optional\":[\(optional)],\"skipped\":\(names(section.items("skipped"))),"
                 + "\"declined\":\(names(section.items("declined"))),\"notDue\":\(notDue),"
                 + "\"habits\":[\(section.items.map(Self.classJSON).joined(separator: ","))]"
@@ -56,19 +58,15 @@ extension TodayOverview {
             + "\"byHand\":\(byHand)}"
     }
 
-    /// What a class depends on or why it is not due.
-    static func detail(_ outlook: NodeOutlook) -> String? {
-        switch outlook {
-        case .possible(let why), .optional(let why), .notDue(let why): why
-        default: nil
-        }
-    }
-
     static func classJSON(_ item: Item) -> String {
-        var out = "{\"habit\":\(JSONText.string(item.name)),\"class\":\"\(item.outlook.name)\""
-        switch item.outlook {
+        var out =
+            "{\"habit\":\(JSONText.string(item.name)),\"state\":\"\(item.state.name)\","
+            + "\"class\":\"\(item.state.className)\""
+        switch item.state {
         case .possible(let why): out += ",\"dependsOn\":" + JSONText.string(why)
-        case .optional(let why), .notDue(let why): out += ",\"reason\":" + JSONText.string(why)
+        case .optional(let why): out += ",\"reason\":" + JSONText.string(why)
+        case .notDue(let why): out += ",\"reason\":" + JSONText.string(why.text)
+        case .paused: out += ",\"reason\":\"paused\""
         default: break
         }
         return out + "}"

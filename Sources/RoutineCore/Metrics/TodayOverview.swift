@@ -46,10 +46,10 @@ public struct TodayOverview: Sendable {
         }
     }
 
-    /// A habit with its figures and how it stands on the day.
+    /// A habit with its figures and its state on the day (the ledger's, SPEC §17.1).
     public struct Item: Sendable {
         public var stats: HabitStats
-        public var outlook: NodeOutlook
+        public var state: DayState
         public var name: String { HabitName.display(stats.habit.name) }
     }
 
@@ -61,9 +61,11 @@ public struct TodayOverview: Sendable {
         /// Every habit shown, in the routine's visit order, each once.
         public var items: [Item] = []
 
-        public func items(_ name: String) -> [Item] { items.filter { $0.outlook.name == name } }
+        public func items(_ name: String) -> [Item] { items.filter { $0.state.name == name } }
         public var done: [HabitStats] { items("done").map(\.stats) }
-        public var due: [HabitStats] { items("certain").map(\.stats) }
+        /// Due and not done: open, left for later, or (a past day) missed.
+        public var dueItems: [Item] { items.filter { [.open, .later, .missed].contains($0.state) } }
+        public var due: [HabitStats] { dueItems.map(\.stats) }
     }
 
     public var day: DayKey
@@ -76,11 +78,13 @@ public struct TodayOverview: Sendable {
     /// - Parameters:
     ///   - stats: figures of the habits to show (archived ones only when asked for); a
     ///     habit without figures is not shown.
+    ///   - states: each habit's state on the day (the ledger's); a habit without one
+    ///     takes its routine's class (a renderer's test may pass none).
     ///   - inRoutines: keys of the habits any routine names, archived routines included:
     ///     the others are "by hand".
     public init(
-        day: DayKey, routines: [RoutineDay], stats: [HabitStats], inRoutines: Set<HabitKey> = [],
-        isToday: Bool = true, showAll: Bool = false
+        day: DayKey, routines: [RoutineDay], stats: [HabitStats], states: [HabitKey: DayState] = [:],
+        inRoutines: Set<HabitKey> = [], isToday: Bool = true, showAll: Bool = false
     ) {
         self.day = day
         self.isToday = isToday
@@ -92,25 +96,38 @@ public struct TodayOverview: Sendable {
             for habit in routine.outlook.habits {
                 named.insert(habit.key)
                 guard let figures = byKey[habit.key] else { continue }
-                // An entry on the day is a fact, whatever the routine would have asked.
-                let outlook: NodeOutlook = figures.doneToday ? .done : habit.outlook
-                section.items.append(Item(stats: figures, outlook: outlook))
+                let state = figures.doneToday ? .done : states[habit.key] ?? Self.state(habit.outlook)
+                section.items.append(Item(stats: figures, state: state))
             }
             return section
         }
         var byHand = Section(slug: nil, state: nil)
         for figures in stats where !named.contains(figures.habit.key) {
-            let outlook: NodeOutlook =
-                figures.doneToday ? .done : figures.due ? .certain : .notDue(reason: "schedule or pause")
-            byHand.items.append(Item(stats: figures, outlook: outlook))
+            let state =
+                figures.doneToday
+                ? .done : states[figures.habit.key] ?? (figures.due ? .open : .notDue(.schedule("schedule or pause")))
+            byHand.items.append(Item(stats: figures, state: state))
         }
         if !byHand.done.isEmpty || !byHand.due.isEmpty { sections.append(byHand) }
     }
 
-    /// Nothing certain is left open, and something exists to be done.
+    /// A routine's class for a habit the caller gave no state (today's day model).
+    static func state(_ outlook: NodeOutlook) -> DayState {
+        switch outlook {
+        case .certain: .open
+        case .done, .alreadyDone: .done
+        case .skipped: .skipped
+        case .declined: .declined
+        case .possible(let why): .possible(dependsOn: why)
+        case .optional(let why): .optional(reason: why)
+        case .notDue(let why): .notDue(why == "not reached" ? .branchNotTaken : .condition(why))
+        }
+    }
+
+    /// Nothing due is left open, and something exists to be done.
     public var allDone: Bool {
         sections.allSatisfy(\.due.isEmpty)
-            && sections.contains { section in section.items.contains { ["done", "skipped"].contains($0.outlook.name) } }
+            && sections.contains { section in section.items.contains { [.done, .skipped].contains($0.state) } }
     }
 
     private var dayPhrase: String { isToday ? "today" : "on \(day)" }
@@ -126,14 +143,17 @@ public struct TodayOverview: Sendable {
         for section in sections {
             lines.append(Self.heading(section))
             lines += section.items("done").map { "  ✓ " + HabitHints.doneHint($0.stats) }
-            lines += section.items("certain").map { "  · " + HabitHints.openHint($0.stats) }
+            for item in section.dueItems {
+                lines.append(
+                    "  · " + HabitHints.openHint(item.stats) + (item.state == .later ? " (left for later)" : ""))
+            }
             let possible = section.items("possible")
             if showAll {
                 for item in possible {
-                    if case .possible(let why) = item.outlook { lines.append("  ○ \(item.name): depends on \(why)") }
+                    if case .possible(let why) = item.state { lines.append("  ○ \(item.name): depends on \(why)") }
                 }
                 for item in section.items("optional") {
-                    if case .optional(let why) = item.outlook {
+                    if case .optional(let why) = item.state {
                         lines.append("  ○ \(item.name): asked if your answers lead there (not due: \(Self.short(why)))")
                     }
                 }
@@ -142,10 +162,11 @@ public struct TodayOverview: Sendable {
             }
             lines += section.items("skipped").map { "  – \($0.name): skipped" }
             lines += section.items("declined").map { "  – \($0.name): declined (not due)" }
-            let notDue = section.items("not-due") + (showAll ? [] : section.items("optional"))
+            let notDue = section.items("not-due") + section.items("paused") + (showAll ? [] : section.items("optional"))
             if showAll {
                 for item in notDue {
-                    if case .notDue(let why) = item.outlook { lines.append("  · \(item.name): not due (\(why))") }
+                    lines.append(
+                        "  · \(item.name): not due (\(item.state == .paused ? "paused" : item.state.detail ?? ""))")
                 }
             } else if !notDue.isEmpty {
                 lines.append("  \(notDue.count) not due \(dayPhrase)")

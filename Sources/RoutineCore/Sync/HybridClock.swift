@@ -10,9 +10,25 @@ public enum HybridClock {
     /// Bits of the logical counter.
     public static let counterBits = 16
 
+    /// The latest wall-clock time the clock follows: 2^46 ms after 1970, in the year
+    /// 4199. A clock set past it (a typo, `faketime`) counts on by one from there: the
+    /// milliseconds times 2^16 would leave an Int64 past about the year 6429, and SQLite
+    /// would store the product as a REAL (issue 31 item 5).
+    public static let maximumMilliseconds: Int64 = 1 << 46
+
+    /// The highest clock a change is ordered by (`maximumMilliseconds` shifted): a pulled
+    /// change's clock is taken as at most this, so the clock that follows it still has
+    /// 2^62 ticks before it could overflow.
+    public static let ceiling: Int64 = maximumMilliseconds << counterBits
+
     /// The clock of a change made now, after `last`.
     public static func next(last: Int64, nowMilliseconds: Int64) -> Int64 {
-        max(last &+ 1, nowMilliseconds << counterBits)
+        max(min(last, Int64.max - 1) + 1, max(0, min(nowMilliseconds, maximumMilliseconds)) << counterBits)
+    }
+
+    /// What the clock takes from a pulled change's clock: at most `ceiling`.
+    public static func observed(_ clock: Int64) -> Int64 {
+        min(clock, ceiling)
     }
 }
 

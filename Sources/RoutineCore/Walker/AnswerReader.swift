@@ -2,7 +2,8 @@
 ///
 /// The line is trimmed and matched case-insensitively; run commands win over option
 /// texts. At a question: the option's number, else its exact text, else a unique
-/// prefix of its text. At a habit: `y`/`yes`/`d`/`done` or `n`/`no`/`s`/`skip`; at a
+/// prefix of its text. At a habit: `y`/`yes`/`d`/`done`, `n`/`no`/`s`/`skip` or
+/// `l`/`later` (SPEC §17.4); at a
 /// quantity habit also an amount as people type it (`12`, `12 min`, `7,5`: `TypedAmount`).
 enum AnswerReader {
     enum Command: String, CaseIterable {
@@ -15,6 +16,7 @@ enum AnswerReader {
         case option(Int)
         case done(Double?)
         case skip
+        case later
         case rejected(String)
     }
 
@@ -36,6 +38,8 @@ enum AnswerReader {
                 return .done(target)
             case "n", "no", "s", "skip":
                 return .skip
+            case "l", "later":
+                return .later
             default:
                 guard prompt.isQuantity else { return .rejected(prompt.hint) }
                 switch TypedAmount.read(answer, unit: prompt.measure?.unit) {
@@ -52,8 +56,13 @@ enum AnswerReader {
     }
 
     private static func option(_ lowered: String, _ prompt: Prompt) -> Reading {
-        if let number = plainInteger(lowered), number >= 1, number <= prompt.options.count {
-            return .option(number - 1)
+        if let number = plainInteger(lowered) {
+            // Numbers are the options' places in the file (SPEC §17.7): a hidden option's
+            // number never picks another option.
+            if let offered = prompt.optionIndices.firstIndex(of: number - 1) { return .option(offered) }
+            if let hidden = prompt.hiddenOptions[number - 1] {
+                return .rejected("\(number). \(hidden) is not offered \(prompt.dayPhrase) (its when: does not hold)")
+            }
         }
         let texts = prompt.options.map { $0.trimmingWhitespace().lowercased() }
         if let exact = texts.firstIndex(of: lowered) { return .option(exact) }

@@ -8,8 +8,12 @@ public struct Prompt: Sendable, Equatable {
     /// A question's offered option texts, in order (shown numbered from 1); empty for a habit.
     public var options: [String]
     /// For each offered option, its index among the question's options (those whose
-    /// `when:` is false are not offered, SPEC §10.4).
+    /// `when:` is false are not offered, SPEC §10.4). An option keeps its number from
+    /// the file (index + 1) when others are hidden (SPEC §17.7).
     public var optionIndices: [Int]
+    /// The texts of the question's options hidden by their `when:`, by index among the
+    /// question's options: typing one's number says it is not offered.
+    public var hiddenOptions: [Int: String] = [:]
     /// A quantity habit's measure; nil for a question or a binary habit.
     public var measure: Measure?
     /// A quantity habit's default value (`y` records it), if it has one.
@@ -51,8 +55,8 @@ public struct Prompt: Sendable, Equatable {
     ///       1. Great!
     ///       2. Okay
     ///
-    ///     Drink Water: done? (y = done, n = skip)
-    ///     Meditate: how much, in min? (a number, y = 10 min, n = skip)
+    ///     Drink Water: done? (y = done, n = skip, l = later)
+    ///     Meditate: how much, in min? (a number, y = 10 min, n = skip, l = later)
     public func render() -> String {
         if let notDueReason, kind == .habit {
             let why = notDueReason.hasPrefix("schedule: ") ? String(notDueReason.dropFirst(10)) : notDueReason
@@ -67,14 +71,14 @@ public struct Prompt: Sendable, Equatable {
         switch kind {
         case .question:
             var lines = [text]
-            for (index, option) in options.enumerated() { lines.append("  \(index + 1). \(option)") }
+            for (index, option) in options.enumerated() { lines.append("  \(number(ofOffered: index)). \(option)") }
             return lines.joined(separator: "\n")
         case .habit:
-            guard isQuantity else { return "\(text): done? (y = done, n = skip)" }
+            guard isQuantity else { return "\(text): done? (y = done, n = skip, l = later)" }
             let unit = measure?.unit ?? ""
             let question = unit.isEmpty ? "how much?" : "how much, in \(unit)?"
             let byDefault = target.map { ", y = \(JSONText.number($0))\(unitSuffix)" } ?? ""
-            return "\(text): \(question) (a number\(byDefault), n = skip)"
+            return "\(text): \(question) (a number\(byDefault), n = skip, l = later)"
         }
     }
 
@@ -86,12 +90,24 @@ public struct Prompt: Sendable, Equatable {
     public var answerWords: [String] {
         switch kind {
         case .question: options
-        case .habit: ["yes", "done", "no", "skip"]
+        case .habit: ["yes", "done", "no", "skip", "later"]
         }
     }
 
-    /// `1-3`, or `1` for a single option.
-    private var numberRange: String { options.count == 1 ? "1" : "1-\(options.count)" }
+    /// The number shown for the offered option at `index`: its place in the file.
+    public func number(ofOffered index: Int) -> Int {
+        (index < optionIndices.count ? optionIndices[index] : index) + 1
+    }
+
+    /// `1-3`, `1` for a single option, or the numbers one by one when some are hidden
+    /// (`1, 3, 4`).
+    private var numberRange: String {
+        let numbers = options.indices.map(number(ofOffered:))
+        guard let first = numbers.first, let last = numbers.last else { return "none" }
+        if numbers.count == 1 { return "\(first)" }
+        if last - first + 1 == numbers.count { return "\(first)-\(last)" }
+        return numbers.map(String.init).joined(separator: ", ")
+    }
 
     /// The one-line hint shown after an answer that does not fit.
     var hint: String {
@@ -99,10 +115,11 @@ public struct Prompt: Sendable, Equatable {
         case .question:
             return "choose an option by its number (\(numberRange)) or its text; 'help' lists what you can type"
         case .habit:
-            guard isQuantity else { return "type y (done) or n (skip); 'help' lists what you can type" }
+            guard isQuantity else { return "type y (done), n (skip) or l (later); 'help' lists what you can type" }
             let example = target.map { JSONText.number($0) } ?? "10"
             let byDefault = target == nil ? "" : ", y for \(example)\(unitSuffix)"
-            return "type a number such as \(example)\(byDefault), or n to skip; 'help' lists what you can type"
+            return
+                "type a number such as \(example)\(byDefault), n to skip or l for later; 'help' lists what you can type"
         }
     }
 
@@ -124,6 +141,9 @@ public struct Prompt: Sendable, Equatable {
             lines.append("n, no, s or skip skips it (nothing is recorded).")
         case .habit:
             lines = ["y, yes, d or done records it done; n, no, s or skip skips it (nothing is recorded)."]
+        }
+        if kind == .habit {
+            lines.append("l or later leaves it for later: running the routine again today asks it again.")
         }
         if notDueReason != nil {
             lines.append("It is not due \(dayPhrase), and your answer led here: n or an empty line passes it.")

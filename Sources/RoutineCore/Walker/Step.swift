@@ -21,8 +21,12 @@ public enum StepAnswer: Codable, Sendable, Equatable {
     /// person's own answer, SPEC §13.4) passed with `n` or an empty line: nothing is
     /// written; like a skip, it activates its `next` nodes.
     case declined(reason: String)
+    /// A habit left for later (SPEC §17.4): nothing is written; like a skip it activates
+    /// its `next` nodes, and the next `run` of the routine on the day asks it again.
+    case later
 
-    /// The transcript form: the option text, `done`, `skipped`, `already-done` or `not-due`.
+    /// The transcript form: the option text, `done`, `skipped`, `already-done`,
+    /// `not-due`, `declined` or `later`.
     public var label: String {
         switch self {
         case .option(_, let text): text
@@ -31,6 +35,7 @@ public enum StepAnswer: Codable, Sendable, Equatable {
         case .alreadyDone: "already-done"
         case .notDue: "not-due"
         case .declined: "declined"
+        case .later: "later"
         }
     }
 }

@@ -14,6 +14,9 @@ public struct WalkerSnapshot: Codable, Sendable, Equatable {
     public var knownDone: [HabitKey]
     public var steps: [Step]
     public var nextToken: Int
+    /// `Walker.laterPass`: absent outside a pass over the habits left for later (so a
+    /// run saved without it reads as before).
+    public var laterPass: [Int]?
 
     /// The format this version writes: 2, without a status. Format 1 held the status
     /// too (a second copy of the store's, which could disagree with it: a run aborted
@@ -48,7 +51,7 @@ extension Walker {
     public var snapshot: WalkerSnapshot {
         WalkerSnapshot(
             format: WalkerSnapshot.currentFormat, dayKey: dayKey, habitSpecs: habitSpecs, knownDone: knownDone.sorted(),
-            steps: steps, nextToken: nextToken)
+            steps: steps, nextToken: nextToken, laterPass: laterPass)
     }
 
     /// Restores a saved run of `routine` (the same version it was walking) whose status
@@ -77,6 +80,12 @@ extension Walker {
         self.init(
             routine: routine, dayKey: dayKey, mergedSpecs: habitSpecs, knownDone: knownDone, steps: snapshot.steps,
             status: status, nextToken: nextToken)
+        if let pass = snapshot.laterPass {
+            guard Set(pass).count == pass.count,
+                pass.allSatisfy({ $0 >= 0 && $0 < steps.count && steps[$0].kind == .habit })
+            else { throw .stepsDoNotFit("the pass over habits left for later names steps the run does not have") }
+            laterPass = pass
+        }
     }
 }
 
@@ -135,7 +144,8 @@ extension Walker: Codable {
             switch (routine.nodes[index].body, step.answer) {
             case (.question(_, let options), .option(let chosen, _)) where chosen >= 0 && chosen < options.count:
                 option = chosen
-            case (.habit, .done), (.habit, .skipped), (.habit, .alreadyDone), (.habit, .declined), (_, .notDue):
+            case (.habit, .done), (.habit, .skipped), (.habit, .alreadyDone), (.habit, .declined), (.habit, .later),
+                (_, .notDue):
                 break
             default:
                 return "step \(number + 1): answer does not fit node '\(step.node)'"

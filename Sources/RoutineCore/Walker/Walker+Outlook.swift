@@ -97,7 +97,8 @@ struct OutlookPass {
         case .skipped: .skipped
         case .declined: .declined
         case .notDue(let reason): .notDue(reason: reason)
-        case .option: .certain
+        // Left for later: still to do today (SPEC §17.4), as a habit not yet asked is.
+        case .option, .later: .certain
         }
     }
 

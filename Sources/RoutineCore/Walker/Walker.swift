@@ -42,6 +42,11 @@ public struct Walker: Sendable {
     private(set) var answerLed: [Bool]
     private(set) var doneByRun: Set<HabitKey>
     private(set) var cursor: Int
+    /// The run's pass over the habits it left for later (SPEC §17.4), nil before one
+    /// starts (`reopenForLater()`): the indices in `steps` answered again in this pass, in
+    /// order (`back` undoes the last of them). The steps still `later` and not in it are
+    /// what the pass asks, in visit order; every other answer stands.
+    public internal(set) var laterPass: [Int]?
 
     /// Starts a run of `routine` on `dayKey`.
     ///
@@ -82,6 +87,7 @@ public struct Walker: Sendable {
         walker.status = .active
         walker.nextToken = 1
         walker.context = context
+        walker.laterPass = nil
         walker.rebuild()
         walker.settle()
         return walker
@@ -111,6 +117,7 @@ public struct Walker: Sendable {
         answerLed = []
         doneByRun = []
         cursor = 0
+        laterPass = nil
         rebuild()
     }
 
@@ -136,14 +143,16 @@ public struct Walker: Sendable {
 
     /// What to ask now; nil when the run is not active (completed, paused or aborted).
     public var prompt: Prompt? {
-        guard status == .active, cursor < order.count else { return nil }
-        let index = order.nodes[cursor]
+        guard let index = promptNode else { return nil }
         let node = routine.nodes[index]
         switch node.body {
         case .question(let text, let options):
             let offered = offeredOptions(ofNode: index)
             var prompt = Prompt(node: node.id, kind: .question, text: text, options: offered.map { options[$0].text })
             prompt.optionIndices = offered
+            for index in options.indices where !offered.contains(index) {
+                prompt.hiddenOptions[index] = options[index].text
+            }
             return prompt
         case .habit:
             let key = habitKey(ofNode: index) ?? ""
@@ -154,6 +163,25 @@ public struct Walker: Sendable {
             if case .optional(let reason) = gate(ofNode: index) { prompt.notDueReason = reason }
             return prompt
         }
+    }
+
+    /// The node asked now: in a pass over the habits left for later, the first still
+    /// later; else the node at the cursor. Nil when the run is not active.
+    var promptNode: Int? {
+        guard status == .active else { return nil }
+        if laterPass != nil { return pendingLater.first.map { steps[$0].nodeIndex } }
+        return cursor < order.count ? order.nodes[cursor] : nil
+    }
+
+    /// In a pass over the habits left for later: the indices in `steps` still to ask.
+    var pendingLater: [Int] {
+        guard let laterPass else { return [] }
+        return steps.indices.filter { steps[$0].answer == .later && !laterPass.contains($0) }
+    }
+
+    /// The habits this run left for later (their shown names, in visit order).
+    public var leftForLater: [String] {
+        steps.filter { $0.answer == .later }.map(\.text)
     }
 
     /// The live entries this run has written (or, in a dry run, would write), in order.
@@ -195,11 +223,12 @@ public struct Walker: Sendable {
             return answer(.option(index: prompt.optionIndices[index], text: prompt.options[index]))
         case .done(let value): return answer(.done(value: value))
         case .skip: return answer(.skipped)
+        case .later: return answer(.later)
         }
     }
 
     private mutating func answer(_ answer: StepAnswer) -> WalkerEvent {
-        let index = order.nodes[cursor]
+        guard let index = promptNode else { return .rejected(hint: "there is nothing to answer") }
         let node = routine.nodes[index]
         var effects: [WalkerEffect] = []
         var step = Step(node: node.id, nodeIndex: index, kind: .habit, text: "", answer: answer)
@@ -219,10 +248,30 @@ public struct Walker: Sendable {
             nextToken += 1
             doneByRun.insert(key)
         }
-        steps.append(step)
-        activate(after: step)
-        cursor += 1
+        if let pending = pendingLater.first {
+            // A habit left for later, answered again: its step changes in place (a
+            // later step activated its `next` nodes already, as any answer would).
+            steps[pending] = step
+            laterPass?.append(pending)
+        } else {
+            steps.append(step)
+            activate(after: step)
+            cursor += 1
+        }
         return .answered(effects: effects, steppedOver: settle())
+    }
+
+    /// Starts a pass over the habits a completed run left for later (SPEC §17.4): the
+    /// run is active again and asks only those, in visit order; every other answer
+    /// stands. A habit done meanwhile is stepped over as already done. Returns false
+    /// (and changes nothing) when the run is not completed or left nothing for later.
+    @discardableResult
+    public mutating func reopenForLater() -> Bool {
+        guard status == .completed, steps.contains(where: { $0.answer == .later }) else { return false }
+        status = .active
+        laterPass = []
+        settle()
+        return true
     }
 
     /// Undoes the last answer (SPEC §4.2): steps stepped over as already done after it
@@ -230,6 +279,20 @@ public struct Walker: Sendable {
     /// At the first prompt (no answer yet), nothing changes.
     public mutating func back() -> WalkerEvent {
         guard status == .active else { return .rejected(hint: "the run is \(status.rawValue)") }
+        if let pass = laterPass {
+            // In a pass over the habits left for later, only its own answers are undone.
+            guard let last = pass.last else { return .nothingToUndo }
+            laterPass?.removeLast()
+            var effects: [WalkerEffect] = []
+            if let token = steps[last].token {
+                effects.append(.retract(token: token))
+                if let key = habitKey(ofNode: steps[last].nodeIndex) { knownDone.remove(key) }
+            }
+            steps[last].answer = .later
+            steps[last].token = nil
+            rebuild()
+            return .wentBack(effects: effects, steppedOver: settle())
+        }
         guard let last = steps.lastIndex(where: { !$0.isStepOver }) else { return .nothingToUndo }
         let undone = steps[last...]
         var effects: [WalkerEffect] = []
@@ -278,8 +341,20 @@ public struct Walker: Sendable {
     @discardableResult
     public mutating func reconcile(recorded: Set<Int>) -> Bool {
         let before = (steps, nextToken)
-        if let first = steps.firstIndex(where: { step in step.token.map { !recorded.contains($0) } ?? false }) {
+        let unrecorded = { (step: Step) in step.token.map { !recorded.contains($0) } ?? false }
+        if let pass = laterPass {
+            // An answer of the pass whose entry is not recorded is later again.
+            let lost = pass.filter { index in index >= steps.count || unrecorded(steps[index]) }
+            for index in lost where index < steps.count {
+                steps[index].answer = .later
+                steps[index].token = nil
+            }
+            laterPass = pass.filter { !lost.contains($0) }
+        }
+        if let first = steps.firstIndex(where: unrecorded) {
             steps.removeSubrange(first...)
+            // The walk continues from there; what is left for later stays so.
+            laterPass = nil
         }
         nextToken = max(nextToken, (recorded.max() ?? 0) + 1)
         guard before.0 != steps || before.1 != nextToken else { return false }
@@ -316,6 +391,17 @@ public struct Walker: Sendable {
     private mutating func settle() -> [Step] {
         var stepped: [Step] = []
         guard status == .active else { return stepped }
+        if laterPass != nil {
+            for index in pendingLater {
+                guard let key = habitKey(ofNode: steps[index].nodeIndex),
+                    knownDone.contains(key) || doneByRun.contains(key)
+                else { break }
+                steps[index].answer = .alreadyDone
+                stepped.append(steps[index])
+            }
+            if pendingLater.isEmpty { status = .completed }
+            return stepped
+        }
         while cursor < order.count {
             let index = order.nodes[cursor]
             if !activated[index] {

@@ -3,15 +3,16 @@ import RoutineCore
 
 /// The answers CSV (SPEC §14.2): `answers --format csv` writes it, `import-answers`
 /// reads it back. Header `uid,dayKey,routine,node,question,answer,option,timestamp,timeZone`,
-/// in that order; RFC 4180 quoting, LF line ends.
+/// in that order; RFC 4180 quoting, LF line ends; a routine, question or answer that a
+/// spreadsheet would run as a formula starts with `'` (`CSVReader.textCell`).
 public enum AnswersCSV {
     /// The whole file for `rows`.
     public static func write(_ rows: [AnswerRow]) -> String {
         var text = AnswerRow.header.joined(separator: ",") + "\n"
         for row in rows {
             let fields = [
-                row.uid?.uuidString.lowercased() ?? "", row.dayKey.description, CSVReader.quoted(row.routine),
-                CSVReader.quoted(row.node), CSVReader.quoted(row.question ?? ""), CSVReader.quoted(row.answer),
+                row.uid?.uuidString.lowercased() ?? "", row.dayKey.description, CSVReader.textCell(row.routine),
+                CSVReader.quoted(row.node), CSVReader.textCell(row.question ?? ""), CSVReader.textCell(row.answer),
                 row.option.map(String.init) ?? "", Instant.format(row.timestamp), CSVReader.quoted(row.timeZone),
             ]
             text += fields.joined(separator: ",") + "\n"
@@ -40,6 +41,9 @@ public enum AnswersCSV {
         return rows
     }
 
+    /// The free texts, neutralised when written (`CSVReader.textCell`).
+    private static let textColumns: Set<String> = ["routine", "question", "answer"]
+
     private static func row(_ fields: [String], line: Int, defaultTimeZone: String, now: Date) throws -> AnswerRow {
         func fail(_ name: String, _ message: String) -> CSVError {
             CSVError(line: line, column: AnswerRow.column(name), message: message)
@@ -49,7 +53,10 @@ public enum AnswersCSV {
                 line: line, column: min(fields.count, AnswerRow.header.count) + 1,
                 message: "expected \(AnswerRow.header.count) fields, found \(fields.count)")
         }
-        func field(_ name: String) -> String { EntriesCSVReader.trimmed(fields[AnswerRow.column(name) - 1]) }
+        func field(_ name: String) -> String {
+            let text = EntriesCSVReader.trimmed(fields[AnswerRow.column(name) - 1])
+            return textColumns.contains(name) ? CSVReader.text(fromCell: text) : text
+        }
         for name in ["routine", "node", "question", "answer", "timeZone"] {
             if let scalar = TerminalText.firstControl(in: field(name)) {
                 throw fail(name, "the \(name) holds the control character \(TerminalText.name(scalar))")

@@ -159,6 +159,32 @@ struct CSVReader {
         CSVError(line: line, column: column, message: "a field longer than \(limit) bytes")
     }
 
+    /// A free text for writing (a habit, a unit, a note, a routine, a question, an
+    /// answer): neutralised, then quoted as RFC 4180 needs.
+    ///
+    /// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or a
+    /// carriage return before one) as a formula: such a text gets a leading `'`, as
+    /// OWASP advises ("CSV Injection"), which a spreadsheet shows as text and hides. A
+    /// text that starts with `'` itself gets one more, so `text(fromCell:)` reads every
+    /// text back exactly: one leading `'` is always the mark, and dropped.
+    static func textCell(_ text: String) -> String {
+        guard let first = text.utf8.first, formulaStarts.contains(first) else { return quoted(text) }
+        return quoted("'" + text)
+    }
+
+    /// A free text as `textCell` wrote it (or a person, or a spreadsheet saving it):
+    /// one leading `'` removed.
+    static func text(fromCell cell: String) -> String {
+        cell.utf8.first == apostrophe ? String(cell.dropFirst()) : cell
+    }
+
+    private static let apostrophe = UInt8(ascii: "'")
+    /// The first bytes that make a cell a formula (OWASP), and the mark itself.
+    private static let formulaStarts: Set<UInt8> = [
+        UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "\t"),
+        UInt8(ascii: "\r"), apostrophe,
+    ]
+
     /// One field for writing: quoted when it holds a comma, quote, CR or LF (RFC 4180).
     static func quoted(_ field: String) -> String {
         guard field.utf8.contains(where: { $0 == comma || $0 == quote || $0 == newline || $0 == carriageReturn })

@@ -11,7 +11,9 @@ import RoutineCore
 /// database is made here, each naming the row's line and the field's column:
 /// the field count, a day, a number ≥ 0 within `Quantity.maximum`, an instant, a known
 /// time zone, a UUID, no control character in the note or the unit. The store applies
-/// the rest (the habit, its kind and measure, uids already stored).
+/// the rest (the habit, its kind and measure, uids already stored). One leading `'` of a
+/// habit, unit or note is the writer's mark against spreadsheet formulas, and dropped
+/// (`CSVReader.text(fromCell:)`).
 public struct EntriesCSVReader: EntryRowSource {
     private var reader: CSVReader
     private let columns: EntriesCSVColumns
@@ -110,7 +112,8 @@ public struct EntriesCSVReader: EntryRowSource {
         var unit: String?
         if let column = columns.unit {
             let text = Self.trimmed(fields[column])
-            if !text.isEmpty { unit = text }
+            let unitText = CSVReader.text(fromCell: text)
+            if !unitText.isEmpty { unit = unitText }
         }
         for (column, what) in [(columns.note, "the note"), (columns.unit, "the unit")] {
             guard let column,
@@ -119,8 +122,9 @@ public struct EntriesCSVReader: EntryRowSource {
             throw fail(column, "\(what) holds the control character \(TerminalText.name(scalar))")
         }
         return EntryRow(
-            habit: fields[columns.habit], dayKey: dayKey, value: value, unit: unit,
-            note: columns.note.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }, timestamp: timestamp,
+            habit: CSVReader.text(fromCell: fields[columns.habit]), dayKey: dayKey, value: value, unit: unit,
+            note: columns.note.map { CSVReader.text(fromCell: fields[$0]) }.flatMap { $0.isEmpty ? nil : $0 },
+            timestamp: timestamp,
             timeZone: zone, uid: uid, line: line, timestampGiven: timestampGiven)
     }
 

@@ -3,7 +3,8 @@ import RoutineCore
 
 /// Writes entries as CSV (SPEC §5.5, §11): the header
 /// `uid,habit,dayKey,value,unit,note,timestamp,timeZone`, RFC 4180 quoting, LF line
-/// ends. Everything written reads back through `EntriesCSVReader` as the same row:
+/// ends; a habit, unit or note that a spreadsheet would run as a formula starts with
+/// `'` (`CSVReader.textCell`). Everything written reads back through `EntriesCSVReader` as the same row:
 /// values in their shortest round-trip form, instants in the store's millisecond form.
 public struct EntriesCSVWriter {
     /// The columns, in the order they are written. Files with the earlier header
@@ -20,15 +21,15 @@ public struct EntriesCSVWriter {
     public mutating func append(_ row: EntryRow) {
         if let uid = row.uid { text += uid.uuidString.lowercased() }
         text += ","
-        text += CSVReader.quoted(row.habit)
+        text += CSVReader.textCell(row.habit)
         text += ","
         text += row.dayKey.description
         text += ","
         if let value = row.value { text += Self.formatValue(value) }
         text += ","
-        if let unit = row.unit { text += CSVReader.quoted(unit) }
+        if let unit = row.unit { text += CSVReader.textCell(unit) }
         text += ","
-        if let note = row.note { text += CSVReader.quoted(note) }
+        if let note = row.note { text += CSVReader.textCell(note) }
         text += ","
         text += Instant.format(row.timestamp)
         text += ","

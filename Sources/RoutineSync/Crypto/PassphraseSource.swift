@@ -27,11 +27,17 @@ public struct PassphraseSource: Sendable {
     /// The terminal to ask on: `/dev/tty`, the controlling terminal, whatever standard
     /// input and output are redirected to.
     public var terminalPath: String
+    /// Where a warning goes (a passphrase file others can read): standard error in the CLI.
+    public var warn: @Sendable (String) -> Void
 
-    public init(passphraseFile: String? = nil, environment: [String: String], terminalPath: String = "/dev/tty") {
+    public init(
+        passphraseFile: String? = nil, environment: [String: String], terminalPath: String = "/dev/tty",
+        warn: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.passphraseFile = passphraseFile
         self.environment = environment
         self.terminalPath = terminalPath
+        self.warn = warn
     }
 
     /// The passphrase. `confirm` for a new server: the terminal asks twice and refuses
@@ -42,6 +48,12 @@ public struct PassphraseSource: Sendable {
         if let passphraseFile {
             passphrase = try Self.firstLine(ofFile: passphraseFile)
             origin = passphraseFile
+            // As ssh warns of a private key others can read (the key file is refused:
+            // it is ours to write; a passphrase file is the person's, used as it is).
+            var status = stat()
+            if stat(passphraseFile, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o044 != 0 {
+                warn(SyncCryptoError.passphraseFileOpen(path: passphraseFile).description)
+            }
         } else if let value = environment[Self.environmentVariable] {
             passphrase = value
             origin = Self.environmentVariable

@@ -22,6 +22,10 @@ public enum SyncCryptoError: Error, Equatable, Sendable, CustomStringConvertible
     case badKeyLength(Int)
     /// A salt too short to be one (derivation refuses it rather than weaken the key).
     case badSalt(length: Int)
+    /// The key file's key does not open the server's key check.
+    case keyFileDoesNotMatch(path: String)
+    /// The passphrase file can be read by group or others (a warning, not a failure).
+    case passphraseFileOpen(path: String)
     /// The key file is missing.
     case keyFileMissing(path: String)
     /// The key file can be read or changed by group or others.
@@ -69,6 +73,11 @@ public enum SyncCryptoError: Error, Equatable, Sendable, CustomStringConvertible
             return "a sync key is 32 bytes, not \(count)"
         case .badSalt(let length):
             return "a sync key salt is at least \(SyncKey.minimumSaltLength) bytes, not \(length)"
+        case .keyFileDoesNotMatch(let path):
+            return "the key in \(path) does not open this sync server's key check (the file was altered, or the "
+                + "server's key changed): run `routine sync key` and enter the passphrase"
+        case .passphraseFileOpen(let path):
+            return "warning: the passphrase file \(path) is readable by others: chmod 600 \(path)"
         case .keyFileMissing(let path):
             return "there is no sync key on this device (\(path) is missing): run `routine sync key`"
         case .keyFileOpen(let path, let writableOnly):

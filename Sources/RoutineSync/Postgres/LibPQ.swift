@@ -48,12 +48,24 @@ final class LibPQ: @unchecked Sendable {
     let getResult: @convention(c) (Conn?) -> Result?
     let putCopyData: @convention(c) (Conn?, UnsafePointer<CChar>?, Int32) -> Int32
     let putCopyEnd: @convention(c) (Conn?, UnsafePointer<CChar>?) -> Int32
+    let sendQuery: @convention(c) (Conn?, UnsafePointer<CChar>?) -> Int32
+    let sendQueryParams:
+        @convention(c) (
+            Conn?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> Int32
+    let consumeInput: @convention(c) (Conn?) -> Int32
+    let isBusy: @convention(c) (Conn?) -> Int32
+    let socket: @convention(c) (Conn?) -> Int32
 
     // The values of libpq's enums this client reads (libpq-fe.h, postgres_ext.h).
     static let connectionOK: Int32 = 0
     static let commandOK: Int32 = 1
     static let tuplesOK: Int32 = 2
+    static let copyOut: Int32 = 3
     static let copyIn: Int32 = 4
+    static let fatalError: Int32 = 7
+    static let copyBoth: Int32 = 8
     static let diagnosticSQLState = Int32(UInt8(ascii: "C"))
     static let diagnosticPrimaryMessage = Int32(UInt8(ascii: "M"))
 
@@ -104,5 +116,10 @@ final class LibPQ: @unchecked Sendable {
         getResult = try symbol("PQgetResult")
         putCopyData = try symbol("PQputCopyData")
         putCopyEnd = try symbol("PQputCopyEnd")
+        sendQuery = try symbol("PQsendQuery")
+        sendQueryParams = try symbol("PQsendQueryParams")
+        consumeInput = try symbol("PQconsumeInput")
+        isBusy = try symbol("PQisBusy")
+        socket = try symbol("PQsocket")
     }
 }

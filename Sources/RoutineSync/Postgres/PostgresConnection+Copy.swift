@@ -27,7 +27,9 @@ extension PostgresConnection {
     ) throws(PostgresError) -> Int {
         let connection = try open()
         let format = Encoder.self == BinaryCopyEncoder.self ? " (FORMAT binary)" : ""
-        guard let started = library.exec(connection, "COPY \(target) FROM STDIN\(format)") else {
+        guard library.sendQuery(connection, "COPY \(target) FROM STDIN\(format)") == 1,
+            let started = try awaitResult()
+        else {
             throw failure(nil)
         }
         guard library.resultStatus(started) == LibPQ.copyIn else {
@@ -49,16 +51,10 @@ extension PostgresConnection {
             throw error
         }
         guard library.putCopyEnd(connection, nil) == 1 else { throw failure(nil) }
-        var outcome: Result<Int, PostgresError> = .failure(.connectionLost("no result for COPY"))
-        while let result = library.getResult(connection) {
-            if library.resultStatus(result) == LibPQ.commandOK {
-                outcome = .success(library.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0)
-            } else {
-                outcome = .failure(failure(result))
-            }
-            library.clear(result)
-        }
-        return try outcome.get()
+        guard let result = try awaitResult() else { throw .connectionLost("no result for COPY") }
+        defer { library.clear(result) }
+        guard library.resultStatus(result) == LibPQ.commandOK else { throw failure(result) }
+        return library.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
     }
 
     /// Hands the buffer to libpq in chunks of `copyChunk` (the last, short one only when

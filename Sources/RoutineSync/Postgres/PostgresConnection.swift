@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One connection to PostgreSQL through libpq: statements with parameters, transactions,
 /// and bulk loads with COPY.
 ///
@@ -15,13 +19,42 @@ import Foundation
 public final class PostgresConnection {
     let library: LibPQ
     var connection: OpaquePointer?
+    /// Seconds a statement may take (`statement_timeout` and `lock_timeout` on the
+    /// server); the client gives up `answerGrace` seconds after that on its own.
+    let timeout: Int
+
+    /// The statement timeout when `ROUTINE_SYNC_TIMEOUT` does not set one.
+    public static let defaultTimeout = 60
+    /// What the client waits beyond the server's own timeout before it gives up on a
+    /// server that does not answer at all.
+    static let answerGrace = 2
+
+    /// `ROUTINE_SYNC_TIMEOUT` (whole seconds, 1 to 86,400), else `defaultTimeout`.
+    public static func timeout(environment: [String: String]) -> Int {
+        guard let text = environment["ROUTINE_SYNC_TIMEOUT"], let seconds = Int(text), (1...86_400).contains(seconds)
+        else { return defaultTimeout }
+        return seconds
+    }
 
     /// Opens a connection, or fails with one line saying why (never quoting the password).
-    public init(url: String) throws(PostgresError) {
+    ///
+    /// Nothing waits without end (issue 31 item 6): libpq's `connect_timeout` bounds the
+    /// connecting, TCP keepalives and `tcp_user_timeout` notice a peer that went away,
+    /// the server cancels a statement after `timeout` seconds or one that waits for a
+    /// lock as long, and the client itself gives up on a server that does not answer.
+    public init(url: String, timeout: Int? = nil) throws(PostgresError) {
         let library = try LibPQ.shared()
+        let timeout = timeout ?? Self.timeout(environment: ProcessInfo.processInfo.environment)
         var settings: [(String, String)] = [
             ("fallback_application_name", "routine"), ("client_encoding", "UTF8"),
-            ("options", "-c bytea_output=hex"),
+            // The statement timeout half a second past the lock timeout: a statement that
+            // waited for a lock says so.
+            (
+                "options",
+                "-c bytea_output=hex -c lock_timeout=\(timeout)s -c statement_timeout=\(timeout * 1000 + 500)ms"
+            ),
+            ("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"),
+            ("keepalives_count", "3"), ("tcp_user_timeout", String((timeout + Self.answerGrace) * 1000)),
         ]
         if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
             settings.append(("connect_timeout", "10"))
@@ -45,6 +78,7 @@ public final class PostgresConnection {
         _ = library.setNoticeProcessor(connection, { _, _ in }, nil)
         self.library = library
         self.connection = connection
+        self.timeout = timeout
     }
 
     deinit { close() }
@@ -62,7 +96,10 @@ public final class PostgresConnection {
     @discardableResult
     public func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws(PostgresError) -> PostgresRows {
         let connection = try open()
-        if parameters.isEmpty { return try rows(of: library.exec(connection, sql)) }
+        if parameters.isEmpty {
+            guard library.sendQuery(connection, sql) == 1 else { throw failure(nil) }
+            return try rows(of: try awaitResult())
+        }
         var texts: [String?] = []
         for parameter in parameters { texts.append(try parameter.textForm()) }
         var buffers: [UnsafeMutablePointer<CChar>?] = []
@@ -87,14 +124,16 @@ public final class PostgresConnection {
         let types = parameters.map(\.typeOID)
         let formats: [Int32] = parameters.map { if case .bytes = $0 { 1 } else { 0 } }
         let values = buffers.map { UnsafePointer($0) }
-        let result = library.execParams(connection, sql, Int32(parameters.count), types, values, lengths, formats, 0)
-        return try rows(of: result)
+        guard
+            library.sendQueryParams(connection, sql, Int32(parameters.count), types, values, lengths, formats, 0) == 1
+        else { throw failure(nil) }
+        return try rows(of: try awaitResult())
     }
 
     /// Runs `body` between BEGIN and COMMIT; any error it throws rolls the transaction
     /// back and is rethrown as it was.
-    public func transaction<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try execute("BEGIN")
+    public func transaction<T>(begin: String = "BEGIN", _ body: (PostgresConnection) throws -> T) throws -> T {
+        try execute(begin)
         do {
             let value = try body(self)
             try execute("COMMIT")
@@ -102,6 +141,42 @@ public final class PostgresConnection {
         } catch {
             _ = try? execute("ROLLBACK")
             throw error
+        }
+    }
+
+    /// The result of the statement sent, as `PQexec` gives it (the last one, or the
+    /// first that failed; a COPY's as soon as it starts), waiting for the server at most
+    /// `timeout` + `answerGrace` seconds: a server that stops answering closes the
+    /// connection with one line instead of holding the sync (and its lock) for ever.
+    func awaitResult() throws(PostgresError) -> OpaquePointer? {
+        let connection = try open()
+        let deadline = Date().addingTimeInterval(Double(timeout + Self.answerGrace))
+        var kept: OpaquePointer?
+        while true {
+            while library.isBusy(connection) == 1 {
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else {
+                    if let kept { library.clear(kept) }
+                    close()
+                    throw .noAnswer(seconds: timeout + Self.answerGrace)
+                }
+                var descriptor = pollfd(fd: library.socket(connection), events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, Int32(min(remaining, 1) * 1000) + 1)
+                if ready < 0, errno != EINTR { break }
+                if ready != 0, library.consumeInput(connection) != 1 { break }
+            }
+            guard let result = library.getResult(connection) else { return kept }
+            let status = library.resultStatus(result)
+            if [LibPQ.copyIn, LibPQ.copyOut, LibPQ.copyBoth].contains(status) {
+                if let kept { library.clear(kept) }
+                return result
+            }
+            if let kept, library.resultStatus(kept) == LibPQ.fatalError {
+                library.clear(result)
+            } else {
+                if let kept { library.clear(kept) }
+                kept = result
+            }
         }
     }
 

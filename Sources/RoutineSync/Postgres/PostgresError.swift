@@ -25,6 +25,8 @@ public enum PostgresError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The server ran the statement and reported an error. `sqlState` tells callers
     /// which: 23505 unique violation, 42P01 undefined table, 40001 / 40P01 retry.
     case query(sqlState: String, message: String)
+    /// The server did not answer a statement within `seconds` (the connection is closed).
+    case noAnswer(seconds: Int)
     /// A value that cannot be sent: text with a NUL character (PostgreSQL text holds none).
     case badParameter(String)
     /// A read of a result that does not fit: a wrong column, a NULL, a wrong type.
@@ -48,6 +50,13 @@ public enum PostgresError: Error, CustomStringConvertible, Equatable, Sendable {
             "the PostgreSQL server accepts this connection only over SSL (sslmode=require): \(detail)"
         case .connectionFailed(let detail): "cannot connect to PostgreSQL: \(detail)"
         case .connectionLost(let detail): "the connection to PostgreSQL was lost: \(detail)"
+        case .noAnswer(let seconds):
+            "the PostgreSQL server did not answer within \(seconds) s; nothing more was sent (ROUTINE_SYNC_TIMEOUT sets the wait)"
+        case .query("55P03", _):
+            "the sync server is busy: a table it needs stayed locked by another session past the timeout "
+                + "(ROUTINE_SYNC_TIMEOUT); try again later"
+        case .query("57014", let message) where message.contains("statement timeout"):
+            "the sync server did not finish a statement within the timeout (ROUTINE_SYNC_TIMEOUT); try again later"
         case .query(let sqlState, let message): "PostgreSQL: \(message) (SQLSTATE \(sqlState))"
         case .badParameter(let detail): "cannot send to PostgreSQL: \(detail)"
         case .badRead(let detail): "unexpected PostgreSQL result: \(detail)"

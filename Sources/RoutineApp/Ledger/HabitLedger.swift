@@ -1,0 +1,63 @@
+import Foundation
+import RoutineCore
+import RoutineStore
+
+/// The ledger of habit states (SPEC §17): the state of every habit on every day from its
+/// first day through the day asked for, computed once per request from the entries, the
+/// recorded steps (this store's runs and the steps pulled from other devices), the
+/// schedules, the pauses and the routines. Streaks, momentum, due days and every per-day
+/// mark of `today`, `plan`, `stats`, `habits`, `review` and `insights` are read from it;
+/// no other code decides whether a habit was due or done on a day.
+///
+/// What a routine makes certain or possible on a day comes from the one model of the day
+/// (`Walker.outlook()`, through the day planner); what a run on a day asked comes from its
+/// recorded steps (SPEC §17.5).
+///
+/// Days are evaluated densely from each habit's first day up to the earlier of the day
+/// asked for and today; after today only the days a view asks for and the days with an
+/// entry or a step are evaluated, so a day far ahead (`today --day 9999-12-31`) costs
+/// the store's data, not the days in between (nothing after today is over: it extends
+/// no streak unless done and breaks none).
+public struct HabitLedger: Sendable {
+    public let today: DayKey
+    /// The last day evaluated.
+    public let through: DayKey
+    /// Each habit's states, by key (archived habits included).
+    public let days: [HabitKey: HabitDays]
+    /// The live entries up to `through`, as read once for the states (the week figures
+    /// read them too).
+    public let entries: [MetricEntry]
+    /// How many (habit, day) states were evaluated: the ledger's work, which tests bound.
+    public let evaluatedCount: Int
+
+    /// The state of `habit` on `day`; a day not evaluated (after today, not asked for) is
+    /// read as not due.
+    public func state(_ habit: HabitKey, _ day: DayKey) -> DayState {
+        guard let habitDays = days[habit] else { return .notDue(.beforeFirstDay) }
+        return habitDays.state(day.ordinal) ?? .notDue(.branchNotTaken)
+    }
+
+    /// Builds the ledger of every stored habit through `end`, evaluating also `alsoOn`
+    /// (days after today a view shows).
+    public static func build(
+        planner: DayPlanner, through end: DayKey, alsoOn extra: [DayKey] = [], time: TimeContext
+    ) throws -> HabitLedger {
+        var builder = try LedgerBuilder(planner: planner, end: end, extra: extra, time: time)
+        return try builder.build()
+    }
+}
+
+/// Why a ledger could not be built.
+public enum LedgerError: Error, Equatable, CustomStringConvertible {
+    /// A recorded habit step whose outcome this version does not know (a newer version
+    /// wrote it, or the store was edited by hand).
+    case unknownOutcome(String, routine: String, day: DayKey, habit: String)
+
+    public var description: String {
+        switch self {
+        case .unknownOutcome(let outcome, let routine, let day, let habit):
+            "a recorded step of \(routine) on \(day) gives \(habit) the outcome '\(outcome)', which this version "
+                + "does not know (is the store from a newer version?)"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RoutineCore
+import RoutineStore
+
+extension LedgerBuilder {
+    /// What one active routine says of its habits on each day from its habits' first day:
+    /// a day with a run (this store's, or steps pulled from another device) is what the
+    /// run asked — an unfinished one of this store is woken for what it still asks —
+    /// and a day without one is what a run starting that day would ask (SPEC §13.1),
+    /// where nothing was answered: a habit behind an answer was not reached.
+    ///
+    /// A routine whose conditions read no history gives the same outlook on every day
+    /// with the same weekday and the same due-ness and done-ness of its habits: those
+    /// days share one evaluation.
+    func evaluate(
+        _ compiled: DayPlanner.Compiled, keys: [HabitKey], columns: inout [HabitKey: VerdictColumn],
+        asked: [RoutineDayKey: [HabitKey: Verdict]], runDays: [RoutineDayKey: Bool], done: [HabitKey: Set<Int>],
+        extraDays: [Int]
+    ) throws {
+        guard let start = keys.compactMap({ columns[$0]?.first }).min() else { return }
+        let days = (start <= denseEnd ? Array(start...denseEnd) : []) + extraDays.filter { $0 >= start }
+        guard !days.isEmpty else { return }
+        let routine = compiled.routine
+        let past = routine.conditionPastAnswers
+        var context = try store.dayContext(
+            habits: routine.contextHabitNames, day: end, historyOf: routine.conditionHabitNames,
+            historyDepth: Int(Int32.max))
+        if !past.nodes.isEmpty, past.depth > 0 {
+            context.pastAnswers = try store.pastAnswers(
+                routine: compiled.slug, nodes: past.nodes, from: DayKey(ordinal: start - past.depth),
+                before: end.adding(days: 1))
+        }
+        // Archiving is applied by the ledger from the day it happened, not to all history.
+        context.archived = []
+        let readsHistory = !routine.conditionHabitNames.isEmpty || !past.nodes.isEmpty
+        var cache: [String: [(HabitKey, Verdict)]] = [:]
+        var woken: [Int: DayPlanner.RoutineDay] = [:]
+        for day in days {
+            let date = DayKey(ordinal: day)
+            let routineDay = RoutineDayKey(routine: compiled.slug, day: date)
+            var verdicts: [(HabitKey, Verdict)] = []
+            if let finished = runDays[routineDay] {
+                let recorded = asked[routineDay] ?? [:]
+                if finished {
+                    verdicts = keys.filter { recorded[$0] == nil }.map { ($0, .notDue(.branchNotTaken)) }
+                } else {
+                    let outlook = try woken[day] ?? planner.routines(on: date).first { $0.slug == compiled.slug }
+                    woken[day] = outlook
+                    verdicts = (outlook?.outlook.habits ?? []).filter { recorded[$0.key] == nil }.map {
+                        ($0.key, Verdict($0.outlook))
+                    }
+                }
+                verdicts += recorded.map { ($0.key, $0.value) }
+            } else {
+                context.day = date
+                let doneKeys = Set(keys.filter { done[$0]?.contains(day) == true })
+                var signature = ""
+                if !readsHistory {
+                    signature = String(Weekday(date).rawValue)
+                    for key in keys {
+                        let status = context.dueStatus(key, declared: compiled.walker.habitSpecs[key]?.schedule)
+                        signature += (status.isDue ? "1" : (status.reason ?? "0")) + (doneKeys.contains(key) ? "d" : "")
+                        signature += "|"
+                    }
+                }
+                if let known = cache[signature], !readsHistory {
+                    verdicts = known
+                } else {
+                    let outlook = compiled.walker.startingAfresh(on: date, alreadyDone: doneKeys, context: context)
+                        .outlook()
+                    verdicts = outlook.habits.map { ($0.key, Verdict($0.outlook)) }
+                    if !readsHistory { cache[signature] = verdicts }
+                }
+            }
+            for (key, verdict) in verdicts { columns[key]?.add(verdict, on: day) }
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import RoutineCore
+import RoutineStore
+
+/// What the routines say of a habit on a day, before entries and pauses (which come
+/// first, SPEC §17.1): the best of every routine's say, by `rank`.
+enum Verdict: Equatable {
+    case skipped, declined, later, due
+    case possible(String)
+    case optional(String)
+    case notDue(DayState.NotDue)
+
+    /// SPEC §17.1's order: the first state that applies wins.
+    var rank: Int {
+        switch self {
+        case .skipped: 0
+        case .declined: 1
+        case .later: 2
+        case .due: 3
+        case .possible: 4
+        case .optional: 5
+        case .notDue: 6
+        }
+    }
+
+    /// A recorded habit step's outcome (SPEC §14.1); an unknown one is refused by the caller.
+    init?(outcome: String, reason: String?) {
+        switch outcome {
+        case "done", "already-done": self = .due
+        case "skipped": self = .skipped
+        case "declined": self = .declined
+        case "later": self = .later
+        case "not-due": self = .notDue(Self.notDue(reason ?? "not reached"))
+        default: return nil
+        }
+    }
+
+    /// One class of the day model (SPEC §13.1).
+    init(_ outlook: NodeOutlook) {
+        switch outlook {
+        case .certain, .done, .alreadyDone: self = .due
+        case .skipped: self = .skipped
+        case .declined: self = .declined
+        case .possible(let why): self = .possible(why)
+        case .optional(let reason): self = .optional(reason)
+        case .notDue(let reason): self = .notDue(Self.notDue(reason))
+        }
+    }
+
+    /// A reason as the walker words it (`schedule: mon`, `when: …`, `not reached`, `archived`).
+    static func notDue(_ reason: String) -> DayState.NotDue {
+        if reason == "not reached" { return .branchNotTaken }
+        if reason == "archived" { return .archived }
+        if reason.hasPrefix("schedule") || reason == "paused" { return .schedule(reason) }
+        return .condition(reason)
+    }
+
+    /// The state on a day without an entry or a pause: `past` is a day that is over.
+    func state(past: Bool, isToday: Bool) -> DayState {
+        switch self {
+        case .skipped: return .skipped
+        case .declined: return .declined
+        case .later: return isToday ? .later : past ? .missed : .open
+        case .due: return past ? .missed : .open
+        case .possible(let why):
+            guard past else { return .possible(dependsOn: why) }
+            return .notDue(why.hasPrefix("when:") ? .condition(why) : .branchNotTaken)
+        case .optional(let reason): return past ? .notDue(.schedule(reason)) : .optional(reason: reason)
+        case .notDue(let reason): return .notDue(reason)
+        }
+    }
+}
+
+/// One habit's verdicts: dense from its first day to the last dense day, sparse after.
+struct VerdictColumn {
+    var first: Int
+    var dense: [Verdict?]
+    var sparse: [Int: Verdict] = [:]
+
+    mutating func add(_ verdict: Verdict, on day: Int) {
+        if day < first { return }
+        if day - first < dense.count {
+            if let known = dense[day - first], known.rank <= verdict.rank { return }
+            dense[day - first] = verdict
+        } else {
+            if let known = sparse[day], known.rank <= verdict.rank { return }
+            sparse[day] = verdict
+        }
+    }
+}
+
+/// The one computation behind `HabitLedger.build`.
+struct LedgerBuilder {
+    let planner: DayPlanner
+    let store: AppDatabase
+    let end: DayKey
+    let today: DayKey
+    let time: TimeContext
+    /// The last day evaluated densely: the earlier of `end` and today.
+    let denseEnd: Int
+    /// Days after `denseEnd` (up to `end`) to evaluate.
+    var extra: Set<Int>
+
+    init(planner: DayPlanner, end: DayKey, extra: [DayKey], time: TimeContext) throws {
+        self.planner = planner
+        store = planner.store
+        self.end = end
+        self.time = time
+        today = time.today
+        denseEnd = min(end.ordinal, time.today.ordinal)
+        self.extra = Set(extra.map(\.ordinal).filter { $0 > min(end.ordinal, time.today.ordinal) && $0 <= end.ordinal })
+    }
+
+    mutating func build() throws -> HabitLedger {
+        let habits = try store.habits(includeArchived: true)
+        var done: [HabitKey: Set<Int>] = [:]
+        var firstEntry: [HabitKey: Int] = [:]
+        let entries = try store.metricEntries(to: end)
+        for entry in entries {
+            let day = entry.dayKey.ordinal
+            done[entry.habitKey, default: []].insert(day)
+            firstEntry[entry.habitKey] = min(firstEntry[entry.habitKey] ?? day, day)
+            if day > denseEnd { extra.insert(day) }
+        }
+        let (steps, elsewhere) = try store.ledgerSteps(to: end)
+        let runs = try store.ledgerRuns(to: end)
+        for step in steps where step.day.ordinal > denseEnd { extra.insert(step.day.ordinal) }
+        for run in runs where run.day.ordinal > denseEnd { extra.insert(run.day.ordinal) }
+        let pauses = try store.pauseSpans()
+        let extraDays = extra.sorted()
+
+        // A run that asked a habit is evidence of it, even on a day before its creation
+        // here (a routine imported after runs were recorded with `--day`, or pulled).
+        for step in steps {
+            let day = step.day.ordinal
+            firstEntry[step.habit] = min(firstEntry[step.habit] ?? day, day)
+        }
+        var columns: [HabitKey: VerdictColumn] = [:]
+        var archivedFrom: [HabitKey: Int] = [:]
+        for habit in habits {
+            let created = dayOrdinal(habit.createdAt)
+            let first = min(created, firstEntry[habit.key] ?? created)
+            columns[habit.key] = VerdictColumn(
+                first: first, dense: [Verdict?](repeating: nil, count: max(0, denseEnd - first + 1)))
+            if let archived = habit.archivedAt { archivedFrom[habit.key] = dayOrdinal(archived) }
+        }
+
+        // What each run asked (SPEC §17.5: this store's runs and the steps pulled from
+        // other devices alike), by routine and day.
+        var asked: [RoutineDayKey: [HabitKey: Verdict]] = [:]
+        for step in steps {
+            guard let verdict = Verdict(outcome: step.outcome, reason: step.reason) else {
+                throw LedgerError.unknownOutcome(
+                    step.outcome, routine: step.routine, day: step.day, habit: step.habit.rawValue)
+            }
+            let key = RoutineDayKey(routine: step.routine, day: step.day)
+            if let known = asked[key]?[step.habit], known.rank <= verdict.rank { continue }
+            asked[key, default: [:]][step.habit] = verdict
+        }
+        var runDays: [RoutineDayKey: Bool] = [:]
+        for run in runs {
+            let key = RoutineDayKey(routine: run.routine, day: run.day)
+            runDays[key] = (runDays[key] ?? true) && run.finished
+        }
+        for key in elsewhere where runDays[key] == nil { runDays[key] = true }
+
+        let compiled = try planner.compiledRoutines()
+        var inActive = Set<HabitKey>()
+        for routine in compiled {
+            let keys = routine.routine.reachableHabitNames().map { HabitKey($0) }.filter { columns[$0] != nil }
+            inActive.formUnion(keys)
+            try evaluate(
+                routine, keys: keys, columns: &columns, asked: asked, runDays: runDays, done: done,
+                extraDays: extraDays)
+        }
+        // Runs of routines no longer active still say what they asked.
+        let active = Set(compiled.map(\.slug))
+        for (key, verdicts) in asked where !active.contains(key.routine) {
+            for (habit, verdict) in verdicts { columns[habit]?.add(verdict, on: key.day.ordinal) }
+        }
+        // Habits in no active routine: their schedule and pauses (SPEC §13.6).
+        for habit in habits where !inActive.contains(habit.key) {
+            guard var column = columns[habit.key] else { continue }
+            var last: Int?
+            let doneDays = done[habit.key] ?? []
+            let days = (column.first...max(column.first, denseEnd)).filter { $0 <= denseEnd } + extraDays
+            for day in days where day >= column.first {
+                let date = DayKey(ordinal: day)
+                let status = Due.status(
+                    schedule: habit.schedule, paused: false, day: date, lastDoneBefore: last.map(DayKey.init(ordinal:)))
+                column.add(status.isDue ? .due : .notDue(.schedule(status.reason ?? "schedule")), on: day)
+                if doneDays.contains(day) { last = day }
+            }
+            columns[habit.key] = column
+        }
+
+        var result: [HabitKey: HabitDays] = [:]
+        var count = 0
+        for habit in habits {
+            guard let column = columns[habit.key] else { continue }
+            let doneDays = done[habit.key] ?? []
+            let archived = archivedFrom[habit.key]
+            var dueDone = Set<Int>()
+            func state(_ day: Int, _ verdict: Verdict?) -> DayState {
+                count += 1
+                if doneDays.contains(day) {
+                    if let verdict, verdict.rank <= Verdict.due.rank, verdict != .declined { dueDone.insert(day) }
+                    return .done
+                }
+                let date = DayKey(ordinal: day)
+                if pauses.contains(where: { $0.covers(habit.key, on: date) }) { return .paused }
+                if let archived, day >= archived { return .notDue(.archived) }
+                return (verdict ?? .notDue(.branchNotTaken)).state(
+                    past: day < today.ordinal, isToday: day == today.ordinal)
+            }
+            var states: [DayState] = []
+            states.reserveCapacity(column.dense.count)
+            for (offset, verdict) in column.dense.enumerated() { states.append(state(column.first + offset, verdict)) }
+            var sparse: [Int: DayState] = [:]
+            for day in extraDays where day >= column.first { sparse[day] = state(day, column.sparse[day]) }
+            result[habit.key] = HabitDays(first: column.first, states: states, sparse: sparse, dueDone: dueDone)
+        }
+        return HabitLedger(today: today, through: end, days: result, entries: entries, evaluatedCount: count)
+    }
+
+    private func dayOrdinal(_ date: Date) -> Int {
+        DayKey(instant: date, timeZone: time.timeZone, dayStartMinutes: time.dayStartMinutes).ordinal
+    }
+}
