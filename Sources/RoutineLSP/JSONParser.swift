@@ -135,6 +135,14 @@ struct JSONParser {
         index += 1
         var out: [UInt8] = []
         while index < bytes.count {
+            // A run of plain bytes is copied at once: a document's text arrives as one
+            // string of many megabytes (issue 31 item 8).
+            let plain = plainRun(from: index)
+            if plain > index {
+                out.append(contentsOf: bytes[index..<plain])
+                index = plain
+                continue
+            }
             let byte = bytes[index]
             index += 1
             switch byte {
@@ -175,6 +183,20 @@ struct JSONParser {
             }
         }
         return nil
+    }
+
+    /// Where the run of bytes starting at `start` that need no decoding ends: at a quote,
+    /// a backslash, a control character, or the end.
+    private func plainRun(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                end += 1
+            }
+            return end
+        }
     }
 
     private mutating func hex4() -> UInt32? {
