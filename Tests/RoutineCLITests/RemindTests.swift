@@ -73,12 +73,14 @@ import Testing
         #expect(try e2e.ok(["today"]).contains("All done"))
     }
 
-    @Test func shortOnAFreshStoreIsEmptyAndRefusesJSON() throws {
+    @Test func shortOnAFreshStoreIsEmptyAndRefusesJSONAndOtherDays() throws {
         let e2e = try EndToEnd()
         let fresh = try e2e.run(["today", "--short"])
         #expect(fresh.status == 0 && fresh.stdout.isEmpty)
         let json = try e2e.run(["today", "--short", "--format", "json"])
         #expect(json.status == 64 && json.stderr.contains("--short"))
+        let yesterday = try e2e.run(["today", "--short", "--day", "yesterday"])
+        #expect(yesterday.status == 64 && yesterday.stderr.contains("--day"))
     }
 
     @Test func remindListsEachRoutineThenByHandAndNotifies() throws {

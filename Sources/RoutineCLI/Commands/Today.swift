@@ -31,6 +31,9 @@ extension RoutineCommand {
                 throw ValidationError("--short is one line of text; it takes no --format json")
             }
             if short && all { throw ValidationError("--short names only what is left; it takes no --all") }
+            if short && day != nil {
+                throw ValidationError("--short is about today; it takes no --day (routine today --day D shows a day)")
+            }
         }
 
         func run() throws {
