@@ -315,7 +315,7 @@ def build_previous(revision):
 
 
 def lifetime_scenario(binary, work, env, runs, results, previous, days):
-    """7. `today`, `plan`, `stats` and `review` over a lifetime store (10 years of daily runs of
+    """7. `today`, `today --short`, `plan`, `stats` and `review` over a lifetime store (10 years of daily runs of
     the bundled routines), against the previous release on a copy of the same store
     (written by the previous release, so that it can read it; ours migrates its copy),
     or against one sqlite3 query."""
@@ -329,7 +329,8 @@ def lifetime_scenario(binary, work, env, runs, results, previous, days):
     size = os.path.getsize(ours) / 1e6
     small = os.path.join(work, "one.sqlite")
     subprocess.run(["sqlite3", small, "create table t(a); insert into t values (1);"], check=True)
-    for command in (["today"], ["plan"], ["stats"], ["review"]):
+    targets = {"today --short": "under 20 ms"}  # SPEC §20: a shell prompt runs it every time
+    for command in (["today"], ["today", "--short"], ["plan"], ["stats"], ["review"]):
         label = " ".join(command)
         mine = lambda: run_timed([binary, "--store", ours] + command, env=env)
         if old:
@@ -338,7 +339,7 @@ def lifetime_scenario(binary, work, env, runs, results, previous, days):
         else:
             anchor = lambda: run_timed(["sqlite3", small, "select count(*) from t;"])
             name = f"{label} over {days:,} days of runs ({size:.0f} MB) vs sqlite3 one query"
-        results.append(compare(name, mine, anchor, runs, "under 100 ms"))
+        results.append(compare(name, mine, anchor, runs, targets.get(label, "under 100 ms")))
 
 
 if __name__ == "__main__":

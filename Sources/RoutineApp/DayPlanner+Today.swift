@@ -36,8 +36,13 @@ extension DayPlanner {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let hour = parts.hour ?? 0
-        let minute = parts.minute ?? 0
+        return clock(minutes: (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+    }
+
+    /// `HH:MM` for minutes after midnight.
+    public static func clock(minutes: Int) -> String {
+        let hour = minutes / 60
+        let minute = minutes % 60
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 }

@@ -16,7 +16,7 @@ public struct RoutineCommand: ParsableCommand {
             Log.self, Entries.self, Delete.self, Undelete.self, Undo.self, Habits.self, Habit.self, ImportEntries.self,
             Stats.self, Today.self, Plan.self, Goal.self, Pause.self, Pauses.self, Unpause.self, Backup.self,
             Restore.self, Config.self, Test.self, Schema.self, Lsp.self, Repl.self, Answers.self, ImportAnswers.self,
-            Insights.self, Review.self, Sync.self,
+            Insights.self, Review.self, Sync.self, Remind.self,
         ],
         defaultSubcommand: Repl.self
     )

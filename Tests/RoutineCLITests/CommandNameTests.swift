@@ -28,10 +28,10 @@ import Testing
             "HabitSchedule": "schedule", "EditRoutine": "routine", "EditEntry": "entry",
             "RunsList": "list", "RunsShow": "show",
             "SyncNow": "now", "SyncInit": "init", "SyncStatusCommand": "status", "SyncDevices": "devices",
-            "SyncKeyCommand": "key",
+            "SyncKeyCommand": "key", "RemindNow": "now", "RemindInstall": "install", "RemindUninstall": "uninstall",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 62)
+        #expect(commands.count == 66)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -44,7 +44,7 @@ import Testing
                 "new", "edit",
                 "log", "entries", "delete", "undelete", "undo", "habits", "habit", "import-entries", "stats", "today",
                 "plan", "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "test", "schema", "lsp",
-                "repl", "answers", "import-answers", "insights", "review", "sync",
+                "repl", "answers", "import-answers", "insights", "review", "sync", "remind",
             ])
     }
 }
