@@ -133,6 +133,7 @@ import Testing
             weekComplete: complete(d), weeklyStreak: weeklyStreak, due: true,
             dueDays: habit.isWeekly ? 4 : (d - 6...d).filter { $0 >= (done.min() ?? d) }.count)
         stats.lastDoneBefore = mine.map(\.dayKey).filter { $0 < day }.max()
+        stats.state = done.contains(d) ? .done : .open
         return stats
     }
 }
