@@ -51,4 +51,20 @@ public enum JSONText {
     public static func number(_ value: Double?) -> String {
         value.map { number($0) } ?? "null"
     }
+
+    /// A JSON object of members already written as JSON, its keys in the order given
+    /// (every command's JSON keeps its documented key order).
+    public static func object(_ members: KeyValuePairs<String, String>) -> String {
+        "{" + members.map { string($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON array of items already written as JSON.
+    public static func array(_ items: [String]) -> String {
+        "[" + items.joined(separator: ",") + "]"
+    }
+
+    /// `string(text)`, or `null`.
+    public static func string(_ text: String?) -> String {
+        text.map { string($0) } ?? "null"
+    }
 }

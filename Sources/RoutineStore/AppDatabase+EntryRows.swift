@@ -101,7 +101,7 @@ extension AppDatabase {
                         db, rowsAtMost: source.rowsAtMost, includingUIDs: stored.isEmpty && source.carriesUIDs)
                     var resolver = HabitResolver(db: db, now: now)
                     let inserter = try EntryBulkInserter(db)
-                    let uids = UIDPool()
+                    let uids = UIDPool(now: now)
                     var count = 0
                     var skipped = 0
                     var seenUIDs: Set<String> = []

@@ -45,13 +45,22 @@ extension StepInfo: FetchableRecord {
         FROM run_step s JOIN routine r ON r.id = s.routine_id LEFT JOIN habit_entry e ON e.id = s.entry_id
         """
 
+    /// A value that does not read back (a day key, an instant, a kind) is damage naming
+    /// the step, its column and the value, never a stand-in day or instant.
     public init(row: Row) throws {
+        let stored = StoredRow(row, table: "run_step", idColumn: "uid")
         uid = try row.decode(atIndex: 0)
         runID = try row.decode(atIndex: 1)
         routine = try row.decode(atIndex: 2)
         position = try row.decode(atIndex: 3)
         node = try row.decode(atIndex: 4)
-        kind = StepKind(rawValue: try row.decode(atIndex: 5) as String) ?? .habit
+        let kindText: String = try stored.at(5, "kind")
+        guard let kind = StepKind(rawValue: kindText) else {
+            throw DamagedValue(
+                table: "run_step", row: uid, column: "kind",
+                problem: "holds '\(kindText)', not 'question' or 'habit'")
+        }
+        self.kind = kind
         text = try row.decode(atIndex: 6)
         outcome = try row.decode(atIndex: 7)
         optionText = try row.decode(atIndex: 8)
@@ -59,9 +68,9 @@ extension StepInfo: FetchableRecord {
         value = try row.decode(atIndex: 10)
         reason = try row.decode(atIndex: 11)
         entryUID = try row.decode(atIndex: 12)
-        dayKey = DayKey(try row.decode(atIndex: 13) as String) ?? DayKey(ordinal: 0)
-        recordedAt = Instant.parse(try row.decode(atIndex: 14) as String) ?? Date(timeIntervalSince1970: 0)
+        dayKey = try stored.at(13, "day_key")
+        recordedAt = try stored.at(14, "recorded_at", as: StoredInstant.self).date
         timeZone = try row.decode(atIndex: 15)
-        retractedAt = (try row.decode(atIndex: 16) as String?).flatMap(Instant.parse)
+        retractedAt = try stored.optional(at: 16, "retracted_at", as: StoredInstant.self)?.date
     }
 }

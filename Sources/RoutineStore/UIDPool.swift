@@ -20,7 +20,7 @@ final class UIDPool {
     private var milliseconds: UInt64
     private var counter: UInt64 = 0
 
-    init(now: Date = Date()) {
+    init(now: Date) {
         milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000)) & 0xFFFF_FFFF_FFFF
     }
 

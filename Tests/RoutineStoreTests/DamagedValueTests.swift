@@ -58,6 +58,28 @@ import Testing
                 "table habit_entry, row \(entry.id): deleted_at holds") == true)
     }
 
+    /// A recorded step's day, instant or kind that does not read back (issue 27): before,
+    /// the day was 1970-01-01, the instant 1970's first second and the kind `habit`.
+    @Test func aStepsDayInstantOrKindThatDoesNotReadBackIsDamaged() throws {
+        let dir = TempDir()
+        let path = dir.file("store.sqlite")
+        try FileManager.default.copyItem(atPath: StepRecoveryFixtureTests.fixture.path, toPath: path)
+        let store = try AppDatabase.open(path: path)
+        let run = try store.resolveRunID("fe778545")
+        let uid = try #require(try store.steps(runID: run).first?.uid)
+        let prefix = "table run_step, row \(uid): "
+        try damage(store, "UPDATE run_step SET day_key = '2026-02-30' WHERE uid = '\(uid)'")
+        #expect(
+            detail { _ = try store.steps(runID: run) } == prefix + "day_key holds '2026-02-30', not a day (YYYY-MM-DD)")
+        try damage(store, "UPDATE run_step SET day_key = '2026-11-22', recorded_at = 'soon' WHERE uid = '\(uid)'")
+        #expect(detail { _ = try store.steps(runID: run) }?.hasPrefix(prefix + "recorded_at holds 'soon'") == true)
+        try damage(
+            store, "UPDATE run_step SET recorded_at = '2026-11-22T06:40:00.000Z', kind = 'chore' WHERE uid = '\(uid)'")
+        #expect(
+            detail { _ = try store.steps(runID: run, includeRetracted: true) }
+                == prefix + "kind holds 'chore', not 'question' or 'habit'")
+    }
+
     @Test func aRunStatusThatIsNoStatusIsDamagedNotAborted() throws {
         let store = try AppDatabase.inMemory()
         let versionID = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID

@@ -15,6 +15,16 @@ import Testing
         }.sorted()
     }
 
+    /// `keys` appear in `json` as object keys, each after the one before.
+    static func keysInOrder(_ json: String, _ keys: [String]) -> Bool {
+        var rest = json[...]
+        for key in keys {
+            guard let found = rest.range(of: "\"\(key)\":") else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
     @Test func twoDevicesEndWithOneHistoryAndTheServerHoldsNoPlaintext() throws {
         let server = try PostgresServer.shared()
         let url = try server.createDatabase()
@@ -39,6 +49,14 @@ import Testing
         // Syncing again moves nothing and doubles nothing.
         let again = try desktop.ok(["sync", "--remote", url, "--format", "json"])
         #expect(again.contains("\"pushed\":0"))
+        // Keys in the order docs/sync.md lists them, as every command's JSON keeps its order.
+        #expect(Self.keysInOrder(again, ["pushed", "pulled", "applied", "waiting", "problems", "sameDay"]), "\(again)")
+        let status = try desktop.ok(["sync", "status", "--remote", url, "--format", "json"])
+        #expect(
+            Self.keysInOrder(status, ["device", "name", "lastSync", "waiting", "pending", "devices"]), "\(status)")
+        let devices = try desktop.ok(["sync", "devices", "--remote", url, "--format", "json"])
+        #expect(devices.hasPrefix("[{"), "\(devices)")
+        #expect(Self.keysInOrder(devices, ["id", "name", "changes", "lastSync"]), "\(devices)")
         #expect(try Self.entries(desktop).count == 2)
         // The server's tables hold ciphertext only: neither the note nor a habit name.
         let dump = try server.tool("pg_dump", ["--data-only", "--dbname", url])

@@ -15,6 +15,7 @@ struct DayOption: ParsableArguments, Sendable {
             "The day: YYYY-MM-DD, today, yesterday, -N (N days back), a weekday (the most recent), "
                 + "tomorrow, +N or next WEEKDAY.",
             valueName: "day"),
+        completion: .list(DayArgument.completions),
         transform: DayArgument.parse)
     var day: DayArgument?
 }

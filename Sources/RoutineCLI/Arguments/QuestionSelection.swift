@@ -8,18 +8,20 @@ struct QuestionSelection: ParsableArguments, Sendable {
     @Argument(help: ArgumentHelp("A question's node id or text (default: every question).", valueName: "question"))
     var question: String?
 
-    @Option(help: ArgumentHelp("Only this routine's questions.", valueName: "routine"))
+    @Option(help: ArgumentHelp("Only this routine's questions.", valueName: "routine"), completion: .routineName)
     var routine: String?
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("From this day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+        completion: .list(DayArgument.completions),
         transform: DayArgument.parse)
     var from: DayArgument?
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("To this day (default: today).", valueName: "day"),
+        completion: .list(DayArgument.completions),
         transform: DayArgument.parse)
     var to: DayArgument?
 

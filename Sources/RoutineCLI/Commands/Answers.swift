@@ -84,7 +84,7 @@ extension RoutineCommand {
                 "Load answers from CSV (as 'answers --format csv' writes it): all rows or none; rows whose uid is stored are skipped."
         )
 
-        @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"), completion: .file(extensions: ["csv"]))
         var file: String
 
         @OptionGroup var global: GlobalOptions

@@ -14,7 +14,7 @@ extension RoutineCommand {
                 is complete). 'routine restore FILE' brings it back.
                 """)
 
-        @Argument(help: ArgumentHelp("Where to write the copy.", valueName: "path"))
+        @Argument(help: ArgumentHelp("Where to write the copy.", valueName: "path"), completion: .file())
         var file: String
 
         @Flag(help: "Replace FILE if it exists.")

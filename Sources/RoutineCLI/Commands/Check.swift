@@ -9,7 +9,7 @@ extension RoutineCommand {
             abstract:
                 "Check routine files (folders: every *.yaml/*.yml inside, recursively) without touching any store.")
 
-        @Argument(help: ArgumentHelp("Files or folders to check.", valueName: "path"))
+        @Argument(help: ArgumentHelp("Files or folders to check.", valueName: "path"), completion: .routineFiles)
         var paths: [String]
 
         @Flag(help: "Fail (exit 1) on warnings too.")

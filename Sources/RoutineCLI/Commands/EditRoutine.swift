@@ -13,7 +13,7 @@ extension RoutineCommand {
                 and you are offered to edit again.
                 """)
 
-        @Argument(help: ArgumentHelp("The routine's name.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("The routine's name.", valueName: "routine"), completion: .routineName)
         var name: String
 
         @OptionGroup var global: GlobalOptions

@@ -12,13 +12,14 @@ extension RoutineCommand {
             abstract:
                 "List entries (CSV output loads back with import-entries; 'routine backup' copies the whole store).")
 
-        @Option(help: ArgumentHelp("Only this habit's entries.", valueName: "habit"))
+        @Option(help: ArgumentHelp("Only this habit's entries.", valueName: "habit"), completion: .habitName)
         var habit: String?
 
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp(
                 "From this day, YYYY-MM-DD, today, yesterday, -N or a weekday (the most recent).", valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parse)
         var from: DayArgument?
 
@@ -26,6 +27,7 @@ extension RoutineCommand {
             parsing: .unconditional,
             help: ArgumentHelp(
                 "To this day, YYYY-MM-DD, today, -N, +N or a weekday (the coming one).", valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parseForward)
         var to: DayArgument?
 

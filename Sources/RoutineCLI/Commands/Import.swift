@@ -10,7 +10,7 @@ extension RoutineCommand {
             commandName: "import",
             abstract: "Import routine files into the store (each file only if it has no error).")
 
-        @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "path"))
+        @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "path"), completion: .routineFiles)
         var paths: [String]
 
         @Flag(help: "Import a file even when it equals an older version (it becomes the newest).")

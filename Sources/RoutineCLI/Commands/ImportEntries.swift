@@ -19,7 +19,7 @@ extension RoutineCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"), completion: .file(extensions: ["csv"]))
         var file: String
 
         @Flag(help: "Create the habits the file names that the store does not have.")

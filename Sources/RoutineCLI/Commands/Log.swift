@@ -16,7 +16,8 @@ extension RoutineCommand {
                 "The habit's name, then for a measured habit the amount: 12, 7.5 or 7,5, with a unit if you like "
                     + "(log Read 25 min, log Go for a walk; quotes are needed only when the words could be read "
                     + "two ways).",
-                valueName: "habit [value]"))
+                valueName: "habit [value]"),
+            completion: .habitName)
         var words: [String]
 
         @Option(

@@ -26,6 +26,7 @@ extension RoutineCommand {
             help: ArgumentHelp(
                 "Evaluate conditions and schedules as a run on this day would start (default: unknown).",
                 valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parse)
         var day: DayArgument?
 

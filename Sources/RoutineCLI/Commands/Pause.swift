@@ -9,7 +9,9 @@ extension RoutineCommand {
             commandName: "pause",
             abstract: "Pause habits (every habit when none is named) for some days: they are not due then.")
 
-        @Argument(help: ArgumentHelp("Habits to pause (none: every habit, a holiday).", valueName: "habit"))
+        @Argument(
+            help: ArgumentHelp("Habits to pause (none: every habit, a holiday).", valueName: "habit"),
+            completion: .habitName)
         var habits: [String] = []
 
         @Option(
@@ -17,6 +19,7 @@ extension RoutineCommand {
             help: ArgumentHelp(
                 "First paused day: YYYY-MM-DD, today, tomorrow, +N, -N, a weekday (the most recent) or next WEEKDAY (default: today).",
                 valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parse)
         var from: DayArgument?
 
@@ -25,6 +28,7 @@ extension RoutineCommand {
             help: ArgumentHelp(
                 "Last paused day: YYYY-MM-DD, today, tomorrow, +N, a weekday (the coming one) or next WEEKDAY.",
                 valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parseForward)
         var to: DayArgument
 

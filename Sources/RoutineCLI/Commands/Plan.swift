@@ -16,6 +16,7 @@ extension RoutineCommand {
             help: ArgumentHelp(
                 "The first day: YYYY-MM-DD, today, tomorrow, +N, a weekday (the coming one) or next WEEKDAY (default: today).",
                 valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parseForward)
         var from: DayArgument?
 

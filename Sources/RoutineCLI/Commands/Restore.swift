@@ -14,7 +14,7 @@ extension RoutineCommand {
                 is kept beside it as STORE.before-restore. Refused while another routine process has the store open.
                 """)
 
-        @Argument(help: ArgumentHelp("The backup to restore.", valueName: "path"))
+        @Argument(help: ArgumentHelp("The backup to restore.", valueName: "path"), completion: .file())
         var file: String
 
         @OptionGroup var global: GlobalOptions

@@ -25,6 +25,7 @@ extension RoutineCommand {
             parsing: .unconditional,
             help: ArgumentHelp(
                 "The day to review around, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parse)
         var day: DayArgument?
 

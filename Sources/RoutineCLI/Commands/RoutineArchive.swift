@@ -8,7 +8,7 @@ extension RoutineCommand {
             commandName: "archive",
             abstract: "Hide a routine from list and completion; run refuses it. Versions, runs and entries are kept.")
 
-        @Argument(help: ArgumentHelp("The routine's name.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("The routine's name.", valueName: "routine"), completion: .routineName)
         var name: String
 
         @OptionGroup var global: GlobalOptions

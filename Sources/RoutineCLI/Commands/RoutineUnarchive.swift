@@ -7,7 +7,7 @@ extension RoutineCommand {
         static let configuration = CommandConfiguration(
             commandName: "unarchive", abstract: "Bring back an archived routine.")
 
-        @Argument(help: ArgumentHelp("The routine's name.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("The routine's name.", valueName: "routine"), completion: .routineName)
         var name: String
 
         @OptionGroup var global: GlobalOptions

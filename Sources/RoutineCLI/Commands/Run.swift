@@ -20,7 +20,9 @@ extension RoutineCommand {
                 measured habit; 'back', 'pause', 'abort' and 'help' at any prompt.
                 """)
 
-        @Argument(help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"))
+        @Argument(
+            help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"),
+            completion: .routineOrFile)
         var routine: String
 
         @Flag(help: "Walk without writing anything to any store.")

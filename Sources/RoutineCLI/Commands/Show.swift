@@ -8,7 +8,9 @@ extension RoutineCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Draw a stored routine (or a routine file) as a tree.")
 
-        @Argument(help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"))
+        @Argument(
+            help: ArgumentHelp("A stored routine's name, or a routine file.", valueName: "routine-or-file"),
+            completion: .routineOrFile)
         var routine: String
 
         @OptionGroup var global: GlobalOptions

@@ -10,7 +10,7 @@ extension RoutineCommand {
             commandName: "stats",
             abstract: "Show how habits are going: streaks, momentum, this week (derived from entries).")
 
-        @Argument(help: ArgumentHelp("Only this habit.", valueName: "habit"))
+        @Argument(help: ArgumentHelp("Only this habit.", valueName: "habit"), completion: .habitName)
         var habit: String?
 
         @OptionGroup var dayOption: DayOption

@@ -59,19 +59,12 @@ struct SyncOptions: ParsableArguments {
     }
 }
 
-/// A JSON value (dictionaries, arrays, strings, numbers, NSNull) on one line, keys sorted.
-func printJSON(_ value: Any) {
-    let data =
-        (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    Output.line(String(decoding: data, as: UTF8.self))
-}
-
-/// A device as `sync status` and `sync devices` give it in JSON.
-func deviceJSON(_ device: SyncDevice) -> [String: Any] {
-    [
-        "id": device.id, "name": device.name, "changes": Int(device.changes),
+/// A device as `sync status` and `sync devices` give it in JSON, keys in this order.
+func deviceJSON(_ device: SyncDevice) -> String {
+    JSONText.object([
+        "id": JSONText.string(device.id), "name": JSONText.string(device.name), "changes": String(device.changes),
         "lastSync": syncTimeJSON(device.lastSync),
-    ]
+    ])
 }
 
 /// An instant of sync for a person: the day and minute in the local time zone, or "never".
@@ -88,8 +81,8 @@ func deviceNameText(_ name: String) -> String {
 }
 
 /// An instant of sync in JSON: the text of `Instant`, or null.
-func syncTimeJSON(_ date: Date?) -> Any {
-    date.map { Instant.format($0) as Any } ?? NSNull()
+func syncTimeJSON(_ date: Date?) -> String {
+    JSONText.string(date.map(Instant.format))
 }
 
 /// Errors of the network and the keys, as one line.
@@ -110,13 +103,19 @@ struct SyncNow: ParsableCommand {
         let report: SyncReport
         do { report = try engine.sync() } catch { throw syncFailure(error) }
         if format.format == .json {
-            printJSON([
-                "pushed": report.pushed, "pulled": report.pulled, "applied": report.apply.applied,
-                "waiting": report.apply.waiting, "problems": report.apply.problems,
-                "sameDay": report.apply.sameDay.map { same -> [String: Any] in
-                    ["habit": same.habit, "day": same.day.description, "ids": same.ids.map { Int($0.rawValue) }]
-                },
-            ])
+            let sameDay = report.apply.sameDay.map { same in
+                JSONText.object([
+                    "habit": JSONText.string(same.habit), "day": JSONText.string(same.day.description),
+                    "ids": JSONText.array(same.ids.map { String($0.rawValue) }),
+                ])
+            }
+            Output.line(
+                JSONText.object([
+                    "pushed": String(report.pushed), "pulled": String(report.pulled),
+                    "applied": String(report.apply.applied), "waiting": String(report.apply.waiting),
+                    "problems": JSONText.array(report.apply.problems.map { JSONText.string($0) }),
+                    "sameDay": JSONText.array(sameDay),
+                ]))
             return
         }
         Output.line("synced: \(report.pushed) change(s) pushed, \(report.pulled) pulled")
@@ -178,11 +177,14 @@ struct SyncStatusCommand: ParsableCommand {
         do { (status, failure) = try engine.status() } catch { throw syncFailure(error) }
         let identity = status.identity
         if format.format == .json {
-            printJSON([
-                "device": identity.device, "name": status.deviceName ?? identity.name ?? NSNull(),
-                "lastSync": syncTimeJSON(identity.lastSync), "waiting": identity.waiting, "pending": identity.pending,
-                "devices": status.devices.map(deviceJSON),
-            ])
+            Output.line(
+                JSONText.object([
+                    "device": JSONText.string(identity.device),
+                    "name": JSONText.string(status.deviceName ?? identity.name),
+                    "lastSync": syncTimeJSON(identity.lastSync), "waiting": String(identity.waiting),
+                    "pending": String(identity.pending),
+                    "devices": JSONText.array(status.devices.map(deviceJSON)),
+                ]))
         } else {
             // The name the server lists, else the one this device registered under
             // (the server down), else the configured one; the id only for a store set up
@@ -211,7 +213,7 @@ struct SyncDevices: ParsableCommand {
         let devices: [SyncDevice]
         do { devices = try engine.devices() } catch { throw syncFailure(error) }
         if format.format == .json {
-            printJSON(devices.map(deviceJSON))
+            Output.line(JSONText.array(devices.map(deviceJSON)))
             return
         }
         for line in deviceTable(devices, settings.time.timeZone) { Output.line(line) }

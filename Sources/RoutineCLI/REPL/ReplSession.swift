@@ -114,8 +114,12 @@ struct ReplSession {
     private func completionSources() -> CompletionSources {
         let settings = settings
         return CompletionSources(
-            routines: { (try? Session.current.existingStore(settings)?.routines().map(\.slug)) ?? [] },
-            habits: { (try? Session.current.existingStore(settings)?.habits().map(\.name)) ?? [] },
+            routines: {
+                (try? Session.current.existingStore(settings)).flatMap { $0 }.map(StoredNames.routines(in:)) ?? []
+            },
+            habits: {
+                (try? Session.current.existingStore(settings)).flatMap { $0 }.map(StoredNames.habits(in:)) ?? []
+            },
             paths: { PathCompleter().completePath(prefix: $0) },
             runs: {
                 ((try? Session.current.existingStore(settings)?.runs(status: .paused)) ?? []).map {

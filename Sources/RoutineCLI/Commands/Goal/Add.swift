@@ -22,6 +22,7 @@ extension RoutineCommand.Goal {
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp("First day, YYYY-MM-DD, today, yesterday, -N or a weekday.", valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parse)
         var from: DayArgument
 
@@ -30,6 +31,7 @@ extension RoutineCommand.Goal {
             help: ArgumentHelp(
                 "Last day, YYYY-MM-DD, today, tomorrow, +N, a weekday (the coming one) or next WEEKDAY.",
                 valueName: "day"),
+            completion: .list(DayArgument.completions),
             transform: DayArgument.parseForward)
         var to: DayArgument
 

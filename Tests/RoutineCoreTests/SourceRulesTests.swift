@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The rules of docs/architecture.md that the compiler cannot see, checked over the text
+/// of `Sources/`: a rule stated there holds, or this fails naming the file and line.
+@Suite struct SourceRulesTests {
+    static let sources = URL(fileURLWithPath: #filePath)  // Tests/RoutineCoreTests/SourceRulesTests.swift
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources")
+
+    /// Every Swift file under Sources/, as (path below Sources/, lines).
+    static func files() throws -> [(path: String, lines: [Substring])] {
+        guard let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        var found: [(String, [Substring])] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let path = String(url.path.dropFirst(sources.path.count + 1))
+            found.append((path, text.split(separator: "\n", omittingEmptySubsequences: false)))
+        }
+        return found.sorted { $0.0 < $1.0 }
+    }
+
+    /// `file:line: text` of each line outside comments that contains `word`.
+    static func uses(_ word: String, where keep: (String, Substring) -> Bool = { _, _ in true }) throws -> [String] {
+        try files().flatMap { file in
+            file.lines.enumerated().compactMap { index, line in
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//"), line.contains(word), keep(file.path, line) else { return nil }
+                return "\(file.path):\(index + 1): \(code)"
+            }
+        }
+    }
+
+    @Test func theSourcesAreFound() throws {
+        #expect(try Self.files().count > 100)
+    }
+
+    /// No process globals: the one exception is the terminal state a signal handler must
+    /// reach (it cannot capture a context), documented where it is declared.
+    @Test func noUnsafeGlobalsButTheSignalHandlersState() throws {
+        let found = try Self.uses("nonisolated(unsafe)")
+        let allowed = "RoutineSync/Crypto/TerminalPassphraseReader.swift"
+        #expect(found.allSatisfy { $0.hasPrefix(allowed + ":") }, "\(found)")
+        let reader = try Self.files().first { $0.path == allowed }
+        let text = reader?.lines.joined(separator: "\n") ?? ""
+        #expect(text.contains("the signal handler restores"), "the exception must say why it exists")
+        #expect(try Self.uses("static var shared").isEmpty)
+    }
+
+    /// No clock reads below the CLI: the time comes in through `TimeContext` (or as an
+    /// argument). The one system clock is `TimeSettings` (what `TimeContext.now` is when
+    /// `ROUTINE_NOW` is not set); a wait's deadline (`Date().addingTimeInterval`) is no
+    /// reading of the time of anything.
+    @Test func noClockReadsBelowTheCommands() throws {
+        let found = try Self.uses("Date()") { path, line in
+            !path.hasPrefix("RoutineCLI/") && path != "RoutineCore/Time/TimeSettings.swift"
+                && !line.contains("Date().addingTimeInterval(")
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// No silent fallbacks on read: a stored value that does not read back is damage
+    /// (`StoredRow`, naming table, row and column), never a stand-in day or instant.
+    @Test func noStandInValuesOnReadFromTheStore() throws {
+        let found =
+            try Self.uses("?? DayKey(") { path, _ in path.hasPrefix("RoutineStore/") }
+            + Self.uses("?? Date(") { path, _ in path.hasPrefix("RoutineStore/") }
+            + Self.uses("?? .habit") { path, _ in path.hasPrefix("RoutineStore/") }
+        #expect(found.isEmpty, "\(found)")
+    }
+}
