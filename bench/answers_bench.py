@@ -79,3 +79,20 @@ def answers_scenario(binary, work, env, runs, results, compare, run_timed):
         lambda: run_timed([binary, "--store", store, "answers", "mood", "--calendar"], env=env),
         lambda: run_timed(["sqlite3", store], calendar_sql),
         runs, "under 200 ms"))
+    # The export streams its rows (issue 32): its peak RSS is the figure to watch.
+    csv_sql = os.path.join(work, "answers-csv.sql")
+    with open(csv_sql, "w") as f:
+        f.write(".headers on\n.mode csv\n" + CSV_QUERY)
+    results.append(compare(
+        f"answers --format csv ({answers:,} answers) vs the same columns with sqlite3 -csv",
+        lambda: run_timed([binary, "--store", store, "answers", "--format", "csv"], env=env),
+        lambda: run_timed(["sqlite3", store], csv_sql),
+        runs, "figures (peak RSS: constant, issue 32)"))
+
+
+# What `answers --format csv` writes, as SQL (the anchor of its row).
+CSV_QUERY = """SELECT s.uid, s.day_key AS dayKey, r.slug AS routine, s.node_id AS node, s.text AS question,
+  s.option_text AS answer, s.option_position + 1 AS option, s.recorded_at AS timestamp, s.time_zone AS timeZone
+FROM run_step s JOIN routine r ON r.id = s.routine_id
+WHERE s.outcome = 'answered' AND s.retracted_at IS NULL ORDER BY s.day_key, s.recorded_at, s.id;
+"""

@@ -27,6 +27,19 @@ extension AppDatabase {
     public func answers(
         routine: String? = nil, node: String? = nil, from: DayKey? = nil, to: DayKey? = nil
     ) throws -> [StepInfo] {
+        var answers: [StepInfo] = []
+        try eachAnswer(routine: routine, node: node, from: from, to: to) { answers.append($0) }
+        return answers
+    }
+
+    /// The answers `answers(routine:node:from:to:)` returns, in the same order, handed to
+    /// `body` one at a time as SQLite steps through them: an export of a million answers
+    /// holds one row in memory, not all of them. Each row is copied before it is decoded,
+    /// so a value of the wrong type is an error as in every other read (`fetchAllChecked`).
+    public func eachAnswer(
+        routine: String? = nil, node: String? = nil, from: DayKey? = nil, to: DayKey? = nil,
+        _ body: (StepInfo) throws -> Void
+    ) throws {
         var filters = ["s.outcome = 'answered'", "s.retracted_at IS NULL"]
         var arguments: [(any DatabaseValueConvertible)?] = []
         if let routine {
@@ -45,12 +58,15 @@ extension AppDatabase {
             filters.append("s.day_key <= ?")
             arguments.append(to.description)
         }
-        return try read { db in
-            try StepInfo.fetchAllChecked(
+        try read { db in
+            let rows = try Row.fetchCursor(
                 db,
                 sql:
                     "\(StepInfo.select) WHERE \(filters.joined(separator: " AND ")) ORDER BY s.day_key, s.recorded_at, s.id",
                 arguments: StatementArguments(arguments))
+            while let row = try rows.next() {
+                try body(try StepInfo(row: row.copy()))
+            }
         }
     }
 

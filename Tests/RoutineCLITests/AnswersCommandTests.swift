@@ -1,5 +1,9 @@
 import EndToEndSupport
 import Foundation
+import RoutineApp
+import RoutineCore
+import RoutineFile
+import RoutineStore
 import Testing
 
 /// `answers`, `import-answers` and `answers QUESTION --calendar` (SPEC §14.2) with the
@@ -53,6 +57,33 @@ import Testing
         #expect(try other.ok(["import-answers", file]) == "imported 2 answers from \(file)\n")
         #expect(try other.ok(["import-answers", file]) == "imported 0 answers from \(file); 2 already present\n")
         #expect(try other.ok(["answers", "--format", "csv"]) == csv)
+    }
+
+    /// `answers --format csv` streams its rows from the store (issue 32); the file is the
+    /// one the whole-list path writes (`AnswersCSV.write` of `answers()`): same rows, same
+    /// order, same bytes, with and without filters.
+    @Test func streamedCSVIsTheWholeListsFile() throws {
+        let e2e = try withTwoRuns()
+        try yearOfAnswers(e2e)
+        let quoted = try e2e.folder.write(
+            "quoted.csv",
+            [
+                Self.header,
+                ",2025-03-01,morning-checkin,feeling,\"Feeling, \"\"today\"\"?\",=Okay,2,2025-03-01T08:00:00Z,Europe/Paris",
+            ]
+            .joined(separator: "\n") + "\n")
+        try e2e.ok(["import-answers", quoted])
+        let store = try AppDatabase.open(path: e2e.store)
+        let whole = AnswersCSV.write(AnswerListing.rows(try store.answers()))
+        let streamed = try e2e.ok(["answers", "--format", "csv"])
+        #expect(streamed == whole)
+        #expect(streamed.split(separator: "\n").count == 1 + 2 + 274 + 1)
+        #expect(streamed.contains(",\"Feeling, \"\"today\"\"?\",'=Okay,2,"))
+        let from = try #require(DayKey("2025-03-01"))
+        let to = try #require(DayKey("2025-06-30"))
+        let window = AnswersCSV.write(AnswerListing.rows(try store.answers(from: from, to: to)))
+        #expect(try e2e.ok(["answers", "--format", "csv", "--from", "2025-03-01", "--to", "2025-06-30"]) == window)
+        #expect(window.split(separator: "\n").count > 80)
     }
 
     @Test func badRowsNameTheirLineAndColumnAndImportNothing() throws {

@@ -107,6 +107,11 @@ import Testing
         #expect(try Self.run(binary, ["check", clone + "/routines"]).status == 0)
         let linked = try Self.run("ldd", [binary])
         #expect(!linked.stdout.contains("libswiftCore"), "\(linked.stdout)")
+        // Stripped (issue 32): no symbol table, no debug sections; the dynamic symbols stay.
+        let sections = try Self.run("readelf", ["--section-headers", "--wide", binary])
+        #expect(sections.status == 0 && sections.stdout.contains(".dynsym"), "\(sections.stderr)")
+        #expect(!sections.stdout.contains(" .symtab"), "the installed binary keeps its symbol table")
+        #expect(!sections.stdout.contains(" .debug_"), "the installed binary keeps debug sections")
 
         // Completions load in each shell.
         let bash = try Self.run(

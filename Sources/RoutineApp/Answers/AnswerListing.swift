@@ -6,12 +6,15 @@ import RoutineStore
 public enum AnswerListing {
     /// The CSV form of answers (uids kept, so that `import-answers` skips them).
     public static func rows(_ answers: [StepInfo]) -> [AnswerRow] {
-        answers.map { step in
-            AnswerRow(
-                uid: UUID(uuidString: step.uid), dayKey: step.dayKey, routine: step.routine, node: step.node,
-                question: step.text, answer: step.answer, option: step.optionPosition.map { $0 + 1 },
-                timestamp: step.recordedAt, timeZone: step.timeZone)
-        }
+        answers.map(row)
+    }
+
+    /// The CSV form of one answer.
+    public static func row(_ step: StepInfo) -> AnswerRow {
+        AnswerRow(
+            uid: UUID(uuidString: step.uid), dayKey: step.dayKey, routine: step.routine, node: step.node,
+            question: step.text, answer: step.answer, option: step.optionPosition.map { $0 + 1 },
+            timestamp: step.recordedAt, timeZone: step.timeZone)
     }
 
     /// Text lines: `day  answer` for one question; for several, `day  question  answer` in

@@ -65,13 +65,21 @@ extension RoutineCommand {
                         weekStart: settings.weekStart.rawValue, colour: settings.style.enabled))
                 return
             }
-            let answers = try store.answers(
-                routine: known?.routine ?? routine, node: known?.node, from: from.map { try settings.day($0) },
-                to: to.map { try settings.day($0) })
+            let (slug, node) = (known?.routine ?? routine, known?.node)
+            let (first, last) = (try from.map { try settings.day($0) }, try to.map { try settings.day($0) })
             switch format {
-            case .json: Output.line(AnswerListing.json(answers))
-            case .csv: Output.block(AnswersCSV.write(AnswerListing.rows(answers)))
-            case .text: Output.block(AnswerListing.text(answers, oneQuestion: known != nil))
+            case .csv:
+                // Streamed (issue 32): each row is written as SQLite reads it, so a lifetime of
+                // answers exports in constant memory; the bytes are those of `AnswersCSV.write`.
+                Output.block(AnswersCSV.headerLine)
+                try store.eachAnswer(routine: slug, node: node, from: first, to: last) {
+                    Output.block(AnswersCSV.line(AnswerListing.row($0)))
+                }
+            case .json:
+                Output.line(AnswerListing.json(try store.answers(routine: slug, node: node, from: first, to: last)))
+            case .text:
+                let answers = try store.answers(routine: slug, node: node, from: first, to: last)
+                Output.block(AnswerListing.text(answers, oneQuestion: known != nil))
             }
         }
     }

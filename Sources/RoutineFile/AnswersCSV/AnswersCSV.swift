@@ -6,18 +6,24 @@ import RoutineCore
 /// in that order; RFC 4180 quoting, LF line ends; a routine, question or answer that a
 /// spreadsheet would run as a formula starts with `'` (`CSVReader.textCell`).
 public enum AnswersCSV {
-    /// The whole file for `rows`.
+    /// The whole file for `rows`: `headerLine`, then `line(_:)` of each row.
     public static func write(_ rows: [AnswerRow]) -> String {
-        var text = AnswerRow.header.joined(separator: ",") + "\n"
-        for row in rows {
-            let fields = [
-                row.uid?.uuidString.lowercased() ?? "", row.dayKey.description, CSVReader.textCell(row.routine),
-                CSVReader.quoted(row.node), CSVReader.textCell(row.question ?? ""), CSVReader.textCell(row.answer),
-                row.option.map(String.init) ?? "", Instant.format(row.timestamp), CSVReader.quoted(row.timeZone),
-            ]
-            text += fields.joined(separator: ",") + "\n"
-        }
+        var text = headerLine
+        for row in rows { text += line(row) }
         return text
+    }
+
+    /// The header, with its line end.
+    public static let headerLine = AnswerRow.header.joined(separator: ",") + "\n"
+
+    /// One row, with its line end (what `answers --format csv` streams, row by row).
+    public static func line(_ row: AnswerRow) -> String {
+        let fields = [
+            row.uid?.uuidString.lowercased() ?? "", row.dayKey.description, CSVReader.textCell(row.routine),
+            CSVReader.quoted(row.node), CSVReader.textCell(row.question ?? ""), CSVReader.textCell(row.answer),
+            row.option.map(String.init) ?? "", Instant.format(row.timestamp), CSVReader.quoted(row.timeZone),
+        ]
+        return fields.joined(separator: ",") + "\n"
     }
 
     /// Every row of `csv`, checked; throws `CSVError` (line and column) at the first
