@@ -1,15 +1,14 @@
 /// The entries of one habit up to a reference day, folded into one row per done DayKey.
 ///
 /// Built once per habit from its entries (sorted here, so the caller's order never
-/// matters) and then queried in O(1) or O(log n): streak lengths are precomputed as run
-/// lengths, and window counts come from prefix counts over the sorted days. Window sums
+/// matters) and then queried in O(1) or O(log n): window counts come from prefix counts
+/// over the sorted days. Streaks are not its business: they count the ledger's states
+/// (`HabitDays`, SPEC §17.2), not consecutive entries. Window sums
 /// add the (at most 7) day sums directly rather than subtracting prefix sums, so that a
 /// long history adds no floating-point noise to a week's figure.
 struct HabitHistory: Sendable {
     /// The done DayKeys (ordinals), ascending, unique, none after the reference day.
     private(set) var days: [Int] = []
-    /// `runs[i]`: the length of the run of consecutive done days ending at `days[i]`.
-    private(set) var runs: [Int] = []
     /// `prefixCount[i]`: the number of entries on `days[0..<i]` (several a day all count).
     private var prefixCount: [Int] = [0]
     /// Entries and value sum per done day, aligned with `days`.
@@ -28,9 +27,7 @@ struct HabitHistory: Sendable {
                 dayCounts[dayCounts.count - 1] += 1
                 daySums[daySums.count - 1] += sample.value
             } else {
-                let run = (days.last.map { $0 == sample.day - 1 } ?? false) ? (runs.last ?? 0) + 1 : 1
                 days.append(sample.day)
-                runs.append(run)
                 dayCounts.append(1)
                 daySums.append(sample.value)
             }
@@ -59,14 +56,6 @@ struct HabitHistory: Sendable {
     }
 
     func isDone(_ day: Int) -> Bool { index(of: day) != nil }
-
-    /// Consecutive done days ending at `day`; 0 when `day` is not done.
-    func streak(endingAt day: Int) -> Int {
-        index(of: day).map { runs[$0] } ?? 0
-    }
-
-    /// The longest run of consecutive done days (every day held is ≤ the reference day).
-    var bestStreak: Int { runs.max() ?? 0 }
 
     /// Entry count and value sum over the 7 days ending at `day` (inclusive).
     func window(endingAt day: Int) -> (count: Int, sum: Double) {
