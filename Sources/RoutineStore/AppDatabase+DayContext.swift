@@ -76,7 +76,7 @@ extension AppDatabase {
         if let historyOf {
             historyKeys = Set(historyOf.map { HabitKey($0) })
             for habit in stored {
-                if habit.schedule?.readsHistory == true { historyKeys.insert(habit.key) }
+                if habit.schedule?.readsHistory == true || habit.dayTarget != nil { historyKeys.insert(habit.key) }
             }
         }
         let allHabits = historyOf == nil ? stored : everyHabit.filter { historyKeys.contains($0.key) }

@@ -139,13 +139,24 @@ extension AppDatabase {
     /// as `already-done`.
     public func liveHabitKeys(on dayKey: DayKey) throws -> Set<HabitKey> {
         try read { db in
-            Set(
-                try HabitKey.fetchAll(
-                    db,
-                    sql: """
-                        SELECT DISTINCT h.name_key FROM habit_entry e JOIN habit h ON h.id = e.habit_id
-                        WHERE e.day_key = ? AND e.deleted_at IS NULL
-                        """, arguments: [dayKey.description]))
+            // A day target decides (SPEC §18.1): an at-least habit below it is not done yet
+            // (a run asks for more), and an at-most habit is asked how many whatever is logged.
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT h.name_key, h.day_target, h.measure_id IS NOT NULL, count(*), total(e.value)
+                    FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                    WHERE e.day_key = ? AND e.deleted_at IS NULL GROUP BY h.id
+                    """, arguments: [dayKey.description])
+            var keys = Set<HabitKey>()
+            for row in rows {
+                let stored = StoredRow(row, table: "habit")
+                let target: DayTarget? = try stored.optional(at: 1, "day_target")
+                if target?.isAtMost == true { continue }
+                let rule = DoneRule(target: target, isQuantity: row[2])
+                if rule.isDone(count: row[3], sum: row[4]) { keys.insert(try stored.at(0, "name_key")) }
+            }
+            return keys
         }
     }
 

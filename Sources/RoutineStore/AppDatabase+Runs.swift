@@ -134,10 +134,11 @@ extension AppDatabase {
                 db,
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM habit_entry e JOIN habit h ON h.id = e.habit_id
-                    WHERE h.name_key = ? AND e.day_key = ? AND e.deleted_at IS NULL)
+                    WHERE h.name_key = ? AND e.day_key = ? AND e.deleted_at IS NULL AND h.day_target IS NULL)
                     """, arguments: [HabitKey(name), dayKey.description]) == true
             {
                 // Throwing rolls back the retractions above too: nothing of this step is written.
+                // (A habit with a day target takes several entries a day, SPEC §18.1.)
                 throw StoreError.alreadyRecorded(habit: record.habit)
             }
             var resolver = HabitResolver(db: db, now: instant)

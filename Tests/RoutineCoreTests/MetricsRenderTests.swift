@@ -24,11 +24,14 @@ import Testing
     @Test func jsonHasSpecFieldsInSpecOrder() {
         let expected =
             #"[{"habit":"Meditate","doneToday":true,"currentStreak":5,"previousStreak":4,"bestStreak":5,"momentum":5,"#
-            + #""weekCount":5,"weekSum":null,"weekComplete":true,"weeklyStreak":null,"due":true,"dueDays":5,"state":"done"},"#
+            + #""weekCount":5,"weekSum":null,"weekComplete":true,"weeklyStreak":null,"due":true,"dueDays":5,"state":"done","#
+            + #""frequency":null,"dayTarget":null,"todayAmount":1,"periodDone":null,"periodStreak":null},"#
             + #"{"habit":"Run","doneToday":true,"currentStreak":1,"previousStreak":0,"bestStreak":1,"momentum":0,"#
-            + #""weekCount":3,"weekSum":11.5,"weekComplete":false,"weeklyStreak":0,"due":true,"dueDays":4,"state":"done"},"#
+            + #""weekCount":3,"weekSum":11.5,"weekComplete":false,"weeklyStreak":0,"due":true,"dueDays":4,"state":"done","#
+            + #""frequency":null,"dayTarget":null,"todayAmount":6.5,"periodDone":null,"periodStreak":null},"#
             + #"{"habit":"Journal","doneToday":false,"currentStreak":12,"previousStreak":12,"bestStreak":12,"momentum":6,"#
-            + #""weekCount":6,"weekSum":null,"weekComplete":true,"weeklyStreak":null,"due":true,"dueDays":7,"state":"open"}]"#
+            + #""weekCount":6,"weekSum":null,"weekComplete":true,"weeklyStreak":null,"due":true,"dueDays":7,"state":"open","#
+            + #""frequency":null,"dayTarget":null,"todayAmount":0,"periodDone":null,"periodStreak":null}]"#
         #expect(statsJSON(stats) == expected)
     }
 
@@ -79,7 +82,7 @@ import Testing
     @Test func rowsKeepExplicitNulls() throws {
         let data = Data(statsJSON(stats).utf8)
         let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        #expect(rows.map { $0.keys.count } == [13, 13, 13])
+        #expect(rows.map { $0.keys.count } == [18, 18, 18])
         #expect(rows[0]["weekSum"] is NSNull)
         #expect(rows[0]["weeklyStreak"] is NSNull)
         #expect(rows[1]["weeklyStreak"] as? Int == 0)

@@ -28,6 +28,8 @@ enum Verdict: Equatable {
         switch outcome {
         case "done", "already-done": self = .due
         case "skipped": self = .skipped
+        // `0` at an at-most prompt (SPEC §18.1): asked, and due; its entries decide.
+        case "declined" where reason?.hasPrefix(Step.noneTodayReason) == true: self = .due
         case "declined": self = .declined
         case "later": self = .later
         case "not-due": self = .notDue(Self.notDue(reason ?? "not reached"))

@@ -87,7 +87,7 @@ public enum DayState: Sendable, Hashable {
     /// not done is `certain` (open, later), a past day's is `missed`; a pause is `not-due`.
     public var className: String {
         switch self {
-        case .open, .later: "certain"
+        case .open, .later, .partial: "certain"
         case .paused: "not-due"
         default: name
         }

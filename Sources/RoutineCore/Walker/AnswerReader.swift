@@ -15,6 +15,8 @@ enum AnswerReader {
         case command(Command)
         case option(Int)
         case done(Double?)
+        /// `0` at a binary habit's at-most prompt: none today, nothing to record (SPEC §18.1).
+        case noneToday
         case skip
         case later
         case rejected(String)
@@ -40,6 +42,8 @@ enum AnswerReader {
                 return .skip
             case "l", "later":
                 return .later
+            case "0" where !prompt.isQuantity && prompt.dayTarget?.isAtMost == true:
+                return .noneToday
             default:
                 guard prompt.isQuantity else { return .rejected(prompt.hint) }
                 switch TypedAmount.read(answer, unit: prompt.measure?.unit) {

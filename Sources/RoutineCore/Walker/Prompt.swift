@@ -25,6 +25,11 @@ public struct Prompt: Sendable, Equatable {
     /// How the prompt names the run's day when it says "not due": `today`, or `on D`
     /// for a backfill. The host sets it.
     public var dayPhrase = "today"
+    /// The habit's day target (SPEC §18.1), if any: an at-least habit is asked for the
+    /// amount (`y` = one more), an at-most one `how many today?` (0 is fine).
+    public var dayTarget: DayTarget?
+    /// The day's amount before this answer (entries of D: count, or sum with a measure).
+    public var soFar: Double?
 
     public init(
         node: String, kind: StepKind, text: String, options: [String] = [], measure: Measure? = nil,
@@ -74,11 +79,39 @@ public struct Prompt: Sendable, Equatable {
             for (index, option) in options.enumerated() { lines.append("  \(number(ofOffered: index)). \(option)") }
             return lines.joined(separator: "\n")
         case .habit:
+            if let dayTarget { return render(dayTarget) }
             guard isQuantity else { return "\(text): done? (y = done, n = skip, l = later)" }
             let unit = measure?.unit ?? ""
             let question = unit.isEmpty ? "how much?" : "how much, in \(unit)?"
             let byDefault = target.map { ", y = \(JSONText.number($0))\(unitSuffix)" } ?? ""
             return "\(text): \(question) (a number\(byDefault), n = skip, l = later)"
+        }
+    }
+
+    /// A habit with a day target (SPEC §18.1):
+    ///
+    ///     Drink water: one more? (5 of 8 today; y = one more, n = skip, l = later)
+    ///     Read: how much, in min? (12 of 30 min today; a number, y = 10 min, n = skip, l = later)
+    ///     Smoke: how many today? (at most 0; 0 is fine, y = one, n = skip, l = later)
+    ///     Coffee: how many today, in cups? (at most 2; a number, 0 is fine, n = skip, l = later)
+    private func render(_ dayTarget: DayTarget) -> String {
+        let unit = measure?.unit ?? ""
+        let amount = MetricNumber.text(soFar ?? 0)
+        switch dayTarget {
+        case .atLeast(let value):
+            let progress = "\(amount) of \(MetricNumber.text(value))\(unitSuffix) today"
+            guard isQuantity else { return "\(text): one more? (\(progress); y = one more, n = skip, l = later)" }
+            let question = unit.isEmpty ? "how much?" : "how much, in \(unit)?"
+            let byDefault = target.map { ", y = \(JSONText.number($0))\(unitSuffix)" } ?? ""
+            return "\(text): \(question) (\(progress); a number\(byDefault), n = skip, l = later)"
+        case .atMost(let value):
+            let limit = "at most \(MetricNumber.text(value))\(unitSuffix)"
+            let sofar = (soFar ?? 0) > 0 ? ", \(amount) so far" : ""
+            guard isQuantity else {
+                return "\(text): how many today? (\(limit)\(sofar); 0 is fine, y = one, n = skip, l = later)"
+            }
+            let question = unit.isEmpty ? "how many today?" : "how many today, in \(unit)?"
+            return "\(text): \(question) (\(limit)\(sofar); a number, 0 is fine, n = skip, l = later)"
         }
     }
 

@@ -42,6 +42,10 @@ public enum StepAnswer: Codable, Sendable, Equatable {
 
 /// One visited node of a run, as it stands (a step undone by `back` is removed).
 public struct Step: Codable, Sendable, Equatable {
+    /// The reason of the step `0` records at a binary habit's at-most prompt (SPEC §18.1):
+    /// nothing to record, and no day is passed (the ledger reads the entries).
+    public static let noneTodayReason = "none today"
+
     /// The node id.
     public var node: String
     /// The node's index in `Routine.nodes`.

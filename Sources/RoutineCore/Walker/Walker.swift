@@ -134,7 +134,7 @@ public struct Walker: Sendable {
             merged[key] = HabitSpec(
                 name: spec.name.isEmpty ? base.name : spec.name, measure: spec.measure ?? base.measure,
                 target: spec.target ?? base.target, weekly: spec.weekly ?? base.weekly,
-                schedule: spec.schedule ?? base.schedule)
+                schedule: spec.schedule ?? base.schedule, dayTarget: spec.dayTarget ?? base.dayTarget)
         }
         return merged
     }
@@ -161,6 +161,14 @@ public struct Walker: Sendable {
                 node: node.id, kind: .habit, text: habitName(ofNode: index), measure: spec?.measure,
                 target: spec?.measure == nil ? nil : spec?.target)
             if case .optional(let reason) = gate(ofNode: index) { prompt.notDueReason = reason }
+            // A day target (SPEC §18.1): the prompt shows the day's amount so far (the
+            // store's entries of D and this run's own).
+            if let target = context?.doneRules[key]?.target ?? spec?.dayTarget {
+                prompt.dayTarget = target
+                var tally = context?.tallies(key).last { $0.day == dayKey } ?? DayTally(day: dayKey, count: 0)
+                for entry in entries where entry.habitKey == key { tally.add(entry.value) }
+                prompt.soFar = DayTarget.amount(count: tally.count, sum: tally.sum, isQuantity: spec?.measure != nil)
+            }
             return prompt
         }
     }
@@ -222,6 +230,8 @@ public struct Walker: Sendable {
             guard index >= 0, index < prompt.optionIndices.count else { return .rejected(hint: "no such option") }
             return answer(.option(index: prompt.optionIndices[index], text: prompt.options[index]))
         case .done(let value): return answer(.done(value: value))
+        case .noneToday:
+            return answer(.declined(reason: "\(Step.noneTodayReason) (\(prompt.dayTarget?.description ?? "a limit"))"))
         case .skip: return answer(.skipped)
         case .later: return answer(.later)
         }
