@@ -99,7 +99,14 @@ extension LanguageServer {
             }
             if let target = declared.target { lines.append("target: \(JSONText.number(target))") }
             if let weekly = declared.weekly { lines.append("weekly: \(JSONText.number(weekly))") }
-            if let schedule = declared.schedule { lines.append("schedule: \(schedule)") }
+            if case .per(let n, let p)? = declared.schedule {
+                lines.append("frequency: \(n) done days in every \(p) (\(declared.schedule?.description ?? ""))")
+            } else if let schedule = declared.schedule {
+                lines.append("schedule: \(schedule)")
+            }
+            if let target = declared.dayTarget {
+                lines.append("day target: \(target.text(unit: declared.measure?.unit))")
+            }
         } else {
             lines.append("not declared under `habits:` (done / not done, daily)")
         }

@@ -209,6 +209,38 @@ import Testing
         #expect(try hover(keyLine, keyCharacter + 1).contains("The question this node asks"))
     }
 
+    /// SPEC §18.1's keys: completed under a habit, and explained on hover, with the habit's
+    /// frequency and day target.
+    @Test func frequencyAndDayTargetKeysCompleteAndHover() throws {
+        let client = try started()
+        let uri = "file:///tmp/water.yaml"
+        let text = """
+            routine: water
+            start: [w]
+            habits:
+              Drink water:
+                per: 5/7
+                at-least: 8
+                \("")
+            nodes:
+              w: {habit: Drink water}
+
+            """
+        client.open(uri, text)
+        _ = try client.diagnostics(uri)
+        let completion = try client.call("textDocument/completion", LSPClient.at(uri, 6, 4))
+        let labels = (completion["result"]?["items"]?.array ?? []).compactMap { $0["label"]?.string }
+        #expect(["per", "at-least", "at-most", "monthly", "weekly"].allSatisfy(labels.contains))
+        func hover(_ line: Int, _ character: Int) throws -> String {
+            let result = try client.call("textDocument/hover", LSPClient.at(uri, line, character))
+            return result["result"]?["contents"]?["value"]?.string ?? ""
+        }
+        let habit = try hover(3, 4)
+        #expect(habit.contains("frequency: 5 done days in every 7") && habit.contains("day target: ≥ 8 a day"))
+        #expect(try hover(4, 5).contains("at least N done days in every P"))
+        #expect(try hover(5, 5).contains("A day target"))
+    }
+
     @Test func documentSymbolsAndCodeActions() throws {
         let client = try started()
         let text = Self.routine.replacingOccurrences(of: "next: [rest]", with: "next: [rets, nap]")
