@@ -101,7 +101,7 @@ extension AppDatabase {
                         tallies.insert(DayTally(day: last), at: 0)
                         history[key] = tallies
                     }
-                    if Self.looksBack(schedule) >= Self.windowMargin || doneRules[key] != nil {
+                    if Self.span(schedule) >= Self.windowMargin || doneRules[key] != nil {
                         full[id] = key
                         continue
                     }
@@ -137,11 +137,11 @@ extension AppDatabase {
         return context
     }
 
-    /// How many days before D a schedule's due-ness reads (`every: N`: N − 1; `per: N/P`: P − 1).
-    static func looksBack(_ schedule: Schedule?) -> Int {
+    /// The span of days a schedule's due-ness reads, D included (`every: N`: N; `per: N/P`: P).
+    static func span(_ schedule: Schedule?) -> Int {
         switch schedule {
-        case .every(let n): n - 1
-        case .per(_, let p): p - 1
+        case .every(let n): n
+        case .per(_, let p): p
         default: 0
         }
     }
