@@ -152,6 +152,10 @@ struct HabitResolver {
         dayTarget: DayTarget? = nil
     ) throws -> HabitRow {
         let display = try Self.validName(name)
+        try Self.checkFrequency(schedule, habit: display)
+        if let dayTarget, let problem = DayTargetRule.problem(dayTarget, isQuantity: measure != nil) {
+            throw StoreError.invalidDayTarget(habit: display, problem: problem)
+        }
         let canonical = measure.map(\.canonical)
         var measureID: Int64?
         if let canonical { measureID = try self.measureID(canonical) }
@@ -253,11 +257,19 @@ struct HabitResolver {
 
     /// Sets a habit's schedule (nil: daily); the change, or nil when it had that schedule.
     static func setSchedule(_ db: Database, of row: inout HabitRow, to schedule: Schedule?) throws -> ScheduleChange? {
+        try checkFrequency(schedule, habit: row.name)
         guard schedule != row.schedule else { return nil }
         try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.scheduleAssignments(schedule))
         let change = ScheduleChange(habit: row.name, from: row.schedule, to: schedule)
         row.schedule = schedule
         return change
+    }
+
+    /// A frequency stored must read back (a damaged row otherwise): 1 ≤ N ≤ P ≤ 366.
+    static func checkFrequency(_ schedule: Schedule?, habit: String) throws {
+        if case .per(let n, let p) = schedule, Schedule.frequency(n, p) == nil {
+            throw StoreError.invalidFrequency(habit: habit, times: n, period: p)
+        }
     }
 
     /// Sets a habit's day target (nil: none); false when it had that target. A target is

@@ -29,6 +29,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidValue(habit: String, value: Double)
     /// A day target the habit cannot take (`DayTargetRule.problem`).
     case invalidDayTarget(habit: String, problem: String)
+    /// A frequency out of range (SPEC §18.1: 1 ≤ N ≤ P ≤ 366).
+    case invalidFrequency(habit: String, times: Int, period: Int)
     case unitMismatch(habit: String, expected: String?, given: String)
     case unknownEntry(EntryID)
     case entryAlreadyDeleted(EntryID)
@@ -125,6 +127,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid value \(value) for habit '\(habit)': values are numbers from 0 to \(JSONText.number(Quantity.maximum))"
         case .invalidDayTarget(let habit, let problem):
             "invalid day target for habit '\(habit)': \(problem)"
+        case .invalidFrequency(let habit, let times, let period):
+            "invalid frequency \(times)/\(period) for habit '\(habit)': N done days in P need 1 ≤ N ≤ P ≤ "
+                + "\(Schedule.maximumPeriod)"
         case .unitMismatch(let habit, let expected, let given):
             if let expected {
                 "habit '\(habit)' is measured in \(expected), not \(given)"

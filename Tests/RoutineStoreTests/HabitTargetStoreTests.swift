@@ -61,6 +61,14 @@ import Testing
         #expect(throws: StoreError.self) {
             try store.setHabitTargets(habit: "Vitamins", schedule: .per(1, 7), dayTarget: .atMost(.infinity))
         }
+        #expect(throws: StoreError.invalidFrequency(habit: "Vitamins", times: 8, period: 7)) {
+            try store.setSchedule(habit: "Vitamins", to: .per(8, 7))
+        }
+        #expect(throws: StoreError.self) {
+            try store.importRoutine(
+                routine(HabitSpec(name: "Tea", schedule: .per(0, 400))), source: "1", at: Fixtures.instant)
+        }
+        #expect(try store.habit(named: "Tea") == nil)
         #expect(try store.habit(named: "Vitamins")?.schedule == nil)
         #expect(try store.habit(named: "Vitamins")?.dayTarget == nil)
         try store.log("Read", 20, unit: "min")
