@@ -38,8 +38,9 @@ struct WalkerEnvironment: ConditionEnvironment {
         return context.tallies(key).contains { $0.day == target && $0.count > 0 }
     }
 
+    /// Days since H's last live entry (SPEC §10.3), whatever its day target.
     func daysSince(_ habit: String) -> Int {
-        guard let last = context.lastDone(HabitKey(habit), before: day) else { return 100_000 }
+        guard let last = context.tallies(HabitKey(habit)).last(where: { $0.day < day })?.day else { return 100_000 }
         return day.ordinal - last.ordinal
     }
 
