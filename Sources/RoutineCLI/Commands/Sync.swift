@@ -36,6 +36,8 @@ struct SyncOptions: ParsableArguments {
 
     /// The engine over this store, with the URL and the key file.
     func engine() throws -> (SyncEngine, Settings) {
+        // A sync command neither starts an automatic sync nor tells of a failed one.
+        Session.current.autoSyncQuiet = true
         let settings = try Settings(options: global)
         let environment = ProcessInfo.processInfo.environment
         guard
@@ -98,10 +100,28 @@ struct SyncNow: ParsableCommand {
     @OptionGroup var options: SyncOptions
     @OptionGroup var format: FormatOption
 
+    /// The detached process a writing command starts (SPEC §20): silent, leaves at once
+    /// when another sync runs, and leaves a failure for the next command to tell.
+    @Flag(name: .customLong("auto"), help: .hidden)
+    var automatic = false
+
     func run() throws {
+        if automatic {
+            AutoSyncLauncher.closeInherited()
+            let settings = try Settings(options: options.global)
+            do {
+                AutoSync.run(try options.engine().0)
+            } catch {
+                AutoSync.record(
+                    AutoSync.Failure(at: settings.time.now(), message: String(describing: error)),
+                    storePath: settings.storePath)
+            }
+            return
+        }
         let (engine, _) = try options.engine()
         let report: SyncReport
         do { report = try engine.sync() } catch { throw syncFailure(error) }
+        AutoSync.clearFailure(storePath: engine.storePath)
         if format.format == .json {
             let sameDay = report.apply.sameDay.map { same in
                 JSONText.object([
@@ -156,6 +176,8 @@ struct SyncInit: ParsableCommand {
         let name = SyncOptions.deviceName(device, settings: settings)
         let made: Bool
         do { made = try engine.initialize(deviceName: name) } catch { throw syncFailure(error) }
+        // An automatic sync that failed for want of this is moot now.
+        AutoSync.clearFailure(storePath: engine.storePath)
         let waiting = (try? engine.store.syncIdentity()?.waiting) ?? 0
         Output.line(
             (made ? "set up the sync server; " : "")

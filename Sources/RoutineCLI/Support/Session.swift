@@ -1,6 +1,7 @@
 import Foundation
 import LineEditor
 import RoutineStore
+import RoutineSync
 
 /// What the commands of one process share: one CLI invocation, or every command of one
 /// REPL session. Commands are ArgumentParser values built fresh for each line, so what
@@ -19,6 +20,14 @@ final class Session: @unchecked Sendable {
     /// Where commands read answers and questions from the person.
     let terminal: Terminal
     private var stores: [String: AppDatabase] = [:]
+    /// Stores with `sync: {auto: true}`, by path (SPEC §20).
+    private var autoSyncWatches: [String: AutoSyncLauncher.Watch] = [:]
+    /// Automatic syncs this session started that may still run (the REPL reaps them).
+    private var autoSyncs: [pid_t] = []
+    /// Set by a command that neither starts an automatic sync nor tells of a failed one
+    /// (the sync commands; `today --short` and `remind`, which a prompt or a timer runs
+    /// where nobody reads standard error). Cleared after each command.
+    var autoSyncQuiet = false
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment, terminal: Terminal? = nil) {
         self.environment = environment
@@ -34,13 +43,41 @@ final class Session: @unchecked Sendable {
         if let open = stores[settings.storePath] { return open }
         let store = try AppDatabase.open(path: settings.storePath)
         stores[settings.storePath] = store
+        if settings.syncAuto {
+            autoSyncWatches[settings.storePath] = AutoSyncLauncher.Watch(
+                time: settings.time, written: store.rowsWritten())
+        }
         return store
+    }
+
+    /// After each command (`RoutineCommand.execute`, in the shell and the REPL): for each
+    /// store with automatic sync, tells of a failed automatic sync once, and when the
+    /// command wrote to the store starts one, detached.
+    func commandFinished() {
+        defer { autoSyncQuiet = false }
+        autoSyncs = AutoSyncLauncher.reap(autoSyncs)
+        for path in autoSyncWatches.keys.sorted() {
+            guard var watch = autoSyncWatches[path], let store = stores[path] else { continue }
+            let written = store.rowsWritten()
+            defer {
+                watch.written = written
+                autoSyncWatches[path] = watch
+            }
+            guard !autoSyncQuiet else { continue }
+            if let failure = AutoSync.takeFailure(storePath: path) {
+                printError("routine: " + AutoSyncLauncher.failureLine(failure, time: watch.time))
+            }
+            if written != watch.written, let pid = AutoSyncLauncher.start(storePath: path) {
+                autoSyncs.append(pid)
+            }
+        }
     }
 
     /// Closes every store this session opened (see `AppDatabase.close`).
     func closeStores() {
         for store in stores.values { store.close() }
         stores = [:]
+        autoSyncWatches = [:]
     }
 
     /// The store if its file exists, else nil: read-only commands on a fresh machine

@@ -1,0 +1,115 @@
+import EndToEndSupport
+import Foundation
+import RoutineSync
+import TestSupport
+import Testing
+
+/// `sync: {auto: true}` (SPEC §20): a command that writes starts a detached sync, run as
+/// a person runs the binary, against a real PostgreSQL 15.
+@Suite struct AutoSyncTests {
+    /// Writes the device's configuration file: the server, a name, and automatic sync.
+    static func configure(_ device: EndToEnd, url: String, name: String, auto: Bool = true) throws {
+        let folder = device.folder.url.appendingPathComponent("config/routine")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "sync:\n  url: \"\(url)\"\n  device: \(name)\n  auto: \(auto)\n".write(
+            to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    /// Polls `check` every 50 ms until it holds or `seconds` have passed.
+    static func eventually(within seconds: Double = 30, _ check: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try check() { return true }
+            usleep(50_000)
+        }
+        return try check()
+    }
+
+    static func habits(_ device: EndToEnd) throws -> Set<String> {
+        Set(try device.entries().compactMap { $0["habit"] as? String })
+    }
+
+    @Test func anEntryLoggedOnOneDeviceReachesTheOtherAfterItsNextCommand() throws {
+        let server = try PostgresServer.shared()
+        let url = try server.createDatabase()
+        let laptop = try EndToEnd(extra: SyncEndToEndTests.passphrase)
+        let desktop = try EndToEnd(extra: SyncEndToEndTests.passphrase)
+        // Set up as docs/sync.md says: `sync init` on each device, then `auto: true`.
+        try Self.configure(laptop, url: url, name: "laptop", auto: false)
+        try Self.configure(desktop, url: url, name: "desktop", auto: false)
+        try laptop.ok(["log", "Read", "--new"])
+        try laptop.ok(["sync", "init"])
+        try desktop.ok(["log", "Stretch", "--new"])
+        try desktop.ok(["sync", "init"])
+        try Self.configure(laptop, url: url, name: "laptop")
+        try Self.configure(desktop, url: url, name: "desktop")
+        // Nobody types `sync`: the laptop's next write sends its history in the background.
+        let logged = try laptop.run(["log", "Read", "--note", "chapter two"])
+        #expect(logged.status == 0)
+        #expect(logged.stderr.isEmpty, "\(logged.stderr)")
+        let sent = try Self.eventually {
+            try laptop.ok(["sync", "status", "--format", "json"]).contains("\"waiting\":0")
+        }
+        #expect(sent)
+        #expect(try !Self.habits(desktop).contains("Read"))
+        // The desktop's next command that writes brings the laptop's entries down.
+        try desktop.ok(["log", "Stretch"])
+        let arrived = try Self.eventually { try Self.habits(desktop).contains("Read") }
+        #expect(arrived)
+        #expect(try desktop.entries().count == 4)
+        // A command that reads starts nothing, and no failure was left to tell.
+        let quiet = try desktop.run(["entries"])
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
+    @Test func aFailedAutomaticSyncIsToldOnceAtTheNextCommandInLocalTime() throws {
+        let server = try PostgresServer.shared()
+        let url = try server.createDatabase()
+        let device = try EndToEnd(extra: SyncEndToEndTests.passphrase.merging(["TZ": "Europe/Paris"]) { $1 })
+        try Self.configure(device, url: url, name: "laptop", auto: false)
+        try device.ok(["log", "Read", "--new"])
+        try device.ok(["sync", "init"])
+        try Self.configure(device, url: "postgresql:///nothing?host=/nonexistent-socket-dir", name: "laptop")
+        let logged = try device.run(["log", "Read"])
+        #expect(logged.status == 0)
+        #expect(logged.stderr.isEmpty, "\(logged.stderr)")
+        let note = AutoSync.failurePath(storePath: device.store)
+        #expect(Self.eventually { FileManager.default.fileExists(atPath: note) })
+        let next = try device.run(["list"])
+        #expect(next.status == 0)
+        let lines = next.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(next.stderr)")
+        // ROUTINE_NOW is 06:30 UTC: 07:30 in Paris.
+        #expect(
+            lines.first?.hasPrefix(
+                "routine: the last automatic sync failed at 07:30: cannot reach the PostgreSQL server")
+                == true, "\(next.stderr)")
+        let after = try device.run(["list"])
+        #expect(after.stderr.isEmpty, "\(after.stderr)")
+        // Everything stayed local and waits: nothing was lost.
+        #expect(try device.entries().count == 2)
+    }
+}
+
+/// The note a failed automatic sync leaves, without a server.
+@Suite struct AutoSyncNoteTests {
+    @Test func aFailureIsToldOnceAndTheSameReasonNotAgainUntilASyncCompletes() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.store
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(AutoSync.takeFailure(storePath: store) == nil)
+        AutoSync.record(AutoSync.Failure(at: at, message: "server unreachable"), storePath: store)
+        #expect(AutoSync.takeFailure(storePath: store) == AutoSync.Failure(at: at, message: "server unreachable"))
+        #expect(AutoSync.takeFailure(storePath: store) == nil)
+        // Offline all day: the same reason is not told after every command.
+        AutoSync.record(AutoSync.Failure(at: at, message: "server unreachable"), storePath: store)
+        #expect(AutoSync.takeFailure(storePath: store) == nil)
+        // Another reason is news.
+        AutoSync.record(AutoSync.Failure(at: at, message: "wrong key\nsecond line"), storePath: store)
+        #expect(AutoSync.takeFailure(storePath: store)?.message == "wrong key\\nsecond line")
+        // Once a sync completes, the old reason is news again.
+        AutoSync.clearFailure(storePath: store)
+        AutoSync.record(AutoSync.Failure(at: at, message: "wrong key\nsecond line"), storePath: store)
+        #expect(AutoSync.takeFailure(storePath: store) != nil)
+    }
+}
