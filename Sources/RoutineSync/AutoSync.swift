@@ -24,23 +24,46 @@ public enum AutoSync {
     /// it ran still wait (their own process found the lock taken and left).
     static let rounds = 5
 
+    /// The note of what completed automatic syncs had to tell (entries of one day recorded
+    /// on two devices, problems), a line each, for the next command.
+    public static func newsPath(storePath: String) -> String {
+        storePath + ".sync-news"
+    }
+
     /// Syncs unless another sync of the store runs (then it leaves at once: that one
     /// goes on). After each sync, with the lock released, changes still waiting mean a
     /// command wrote meanwhile and its own process found the lock taken: another round,
     /// so no write is left waiting for the next. A failure leaves its note (the latest
     /// replaces an older one); a sync that completes removes it.
-    public static func run(_ engine: SyncEngine) {
+    public static func run(_ engine: SyncEngine, notices: (SyncReport) -> [String]) {
         let path = failurePath(storePath: engine.storePath)
         for _ in 0..<rounds {
             do {
-                guard try engine.syncIfIdle() != nil else { return }
+                guard let report = try engine.syncIfIdle() else { return }
                 clearFailure(path: path)
+                addNews(notices(report), path: newsPath(storePath: engine.storePath))
             } catch {
                 record(Failure(at: engine.now(), message: String(describing: error)), path: path)
                 return
             }
             guard ((try? engine.store.syncIdentity()?.waiting) ?? 0) > 0 else { return }
         }
+    }
+
+    /// Appends `lines` to the news note (what an earlier sync left and nobody read yet stays).
+    static func addNews(_ lines: [String], path: String) {
+        guard !lines.isEmpty else { return }
+        let old = FileManager.default.contents(atPath: path) ?? Data()
+        let text = lines.map { Diagnostic.singleLine($0) + "\n" }.joined()
+        try? (old + Data(text.utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// The news lines left by automatic syncs, removed as they are read (told once).
+    public static func takeNews(storePath: String) -> [String] {
+        let path = newsPath(storePath: storePath)
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        _ = unlink(path)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     /// Removes the notes (a sync by hand that completes makes an older failure moot).
@@ -76,6 +99,12 @@ public enum AutoSync {
         guard let failure = read(path: path) else { return nil }
         if rename(path, path + ".told") != 0 { _ = unlink(path) }
         return failure
+    }
+
+    /// The last failure noted, told or not, without setting it aside (`sync status`).
+    public static func lastFailure(storePath: String) -> Failure? {
+        let path = failurePath(storePath: storePath)
+        return read(path: path) ?? read(path: path + ".told")
     }
 
     private static func read(path: String) -> Failure? {

@@ -40,11 +40,12 @@ import Testing
         try laptop.ok(["log", "Read", "--new"])
         try laptop.ok(["sync", "init"])
         try desktop.ok(["log", "Stretch", "--new"])
+        try desktop.ok(["log", "Floss", "--new"])
         try desktop.ok(["sync", "init"])
         try Self.configure(laptop, url: url, name: "laptop")
         try Self.configure(desktop, url: url, name: "desktop")
         // Nobody types `sync`: the laptop's next write sends its history in the background.
-        let logged = try laptop.run(["log", "Read", "--note", "chapter two"])
+        let logged = try laptop.run(["log", "Floss", "--new", "--note", "apart"])
         #expect(logged.status == 0)
         #expect(logged.stderr.isEmpty, "\(logged.stderr)")
         let sent = try Self.eventually {
@@ -52,12 +53,18 @@ import Testing
         }
         #expect(sent)
         #expect(try !Self.habits(desktop).contains("Read"))
-        // The desktop's next command that writes brings the laptop's entries down.
+        // The desktop's next command that writes brings the laptop's entries down. Floss
+        // was logged on both devices the same day, which the sync leaves for the next
+        // command to tell; its note is polled for, not a command (a command tells it).
         try desktop.ok(["log", "Stretch"])
-        let arrived = try Self.eventually { try Self.habits(desktop).contains("Read") }
-        #expect(arrived)
-        #expect(try desktop.entries().count == 4)
-        // A command that reads starts nothing, and no failure was left to tell.
+        let news = AutoSync.newsPath(storePath: desktop.store)
+        #expect(Self.eventually { FileManager.default.fileExists(atPath: news) })
+        let told = try desktop.run(["entries"])
+        #expect(told.stdout.contains("Read"), "\(told.stdout)")
+        #expect(told.stderr.hasPrefix("routine: sync: Floss has 2 entries on 2026-11-22"), "\(told.stderr)")
+        #expect(told.stderr.split(separator: "\n").count == 1, "\(told.stderr)")
+        #expect(try desktop.entries().count == 5)
+        // A command that reads starts nothing, and nothing is left to tell.
         let quiet = try desktop.run(["entries"])
         #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
@@ -86,6 +93,10 @@ import Testing
                 == true, "\(next.stderr)")
         let after = try device.run(["list"])
         #expect(after.stderr.isEmpty, "\(after.stderr)")
+        // `sync status` still shows it, until a sync completes.
+        let status = try device.run(["sync", "status"])
+        #expect(
+            status.stdout.contains("automatic sync: on; the last automatic sync failed at 07:30"), "\(status.stdout)")
         // Everything stayed local and waits: nothing was lost.
         #expect(try device.entries().count == 2)
     }

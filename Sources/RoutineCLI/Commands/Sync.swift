@@ -110,7 +110,7 @@ struct SyncNow: ParsableCommand {
             AutoSyncLauncher.closeInherited()
             let settings = try Settings(options: options.global)
             do {
-                AutoSync.run(try options.engine().0)
+                AutoSync.run(try options.engine().0, notices: Self.notices)
             } catch {
                 AutoSync.record(
                     AutoSync.Failure(at: settings.time.now(), message: String(describing: error)),
@@ -139,16 +139,22 @@ struct SyncNow: ParsableCommand {
             return
         }
         Output.line("synced: \(report.pushed) change(s) pushed, \(report.pulled) pulled")
-        for same in report.apply.sameDay {
+        for line in Self.notices(report) { Output.line("  " + line) }
+    }
+
+    /// What a sync has to tell beyond its counts: entries recorded apart on two devices,
+    /// changes that wait, problems. An automatic sync leaves them for the next command.
+    static func notices(_ report: SyncReport) -> [String] {
+        var lines = report.apply.sameDay.map { same in
             let ids = same.ids.map { String($0.rawValue) }.joined(separator: ", ")
-            Output.line(
-                "  \(same.habit) has \(same.ids.count) entries on \(same.day) (ids \(ids)), recorded apart on two devices; "
-                    + "`routine delete ID` removes one if they are the same")
+            return
+                "\(same.habit) has \(same.ids.count) entries on \(same.day) (ids \(ids)), recorded apart on two devices; "
+                + "`routine delete ID` removes one if they are the same"
         }
         if report.apply.waiting > 0 {
-            Output.line("  \(report.apply.waiting) change(s) wait for what they refer to; the next sync tries again")
+            lines.append("\(report.apply.waiting) change(s) wait for what they refer to; the next sync tries again")
         }
-        for problem in report.apply.problems { Output.line("  \(problem)") }
+        return lines + report.apply.problems
     }
 }
 
@@ -216,6 +222,12 @@ struct SyncStatusCommand: ParsableCommand {
             Output.line("last sync: \(syncTimeText(identity.lastSync, zone))")
             Output.line("waiting to go: \(identity.waiting) change(s)")
             if identity.pending > 0 { Output.line("waiting for what they refer to: \(identity.pending)") }
+            if settings.syncAuto {
+                let failure = AutoSync.lastFailure(storePath: settings.storePath).map {
+                    "; " + AutoSyncLauncher.failureLine($0, time: settings.time)
+                }
+                Output.line("automatic sync: on" + (failure ?? ""))
+            }
             let others = status.devices.filter { $0.id != identity.device }
             for line in deviceTable(others, zone) { Output.line("  " + line) }
         }

@@ -67,6 +67,7 @@ final class Session: @unchecked Sendable {
             if let failure = AutoSync.takeFailure(storePath: path) {
                 printError("routine: " + AutoSyncLauncher.failureLine(failure, time: watch.time))
             }
+            for line in AutoSync.takeNews(storePath: path) { printError("routine: sync: " + line) }
             if written != watch.written, let pid = AutoSyncLauncher.start(storePath: path) {
                 autoSyncs.append(pid)
             }
