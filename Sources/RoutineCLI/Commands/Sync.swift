@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import RoutineApp
 import RoutineCore
 import RoutineFile
@@ -108,6 +109,8 @@ struct SyncNow: ParsableCommand {
     func run() throws {
         if automatic {
             AutoSyncLauncher.closeInherited()
+            // In the background: whatever the person runs meanwhile goes first.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             let settings = try Settings(options: options.global)
             do {
                 AutoSync.run(try options.engine().0, notices: Self.notices)

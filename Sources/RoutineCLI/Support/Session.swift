@@ -24,6 +24,9 @@ final class Session: @unchecked Sendable {
     private var autoSyncWatches: [String: AutoSyncLauncher.Watch] = [:]
     /// Automatic syncs this session started that may still run (the REPL reaps them).
     private var autoSyncs: [pid_t] = []
+    /// Stores whose automatic sync a command line starts once its stores are closed, as
+    /// its last act: the sync's start-up then competes with nothing the command does.
+    private var autoSyncsAtClose: [String] = []
     /// Set by a command that neither starts an automatic sync nor tells of a failed one
     /// (the sync commands; `today --short` and `remind`, which a prompt or a timer runs
     /// where nobody reads standard error). Cleared after each command.
@@ -68,17 +71,23 @@ final class Session: @unchecked Sendable {
                 printError("routine: " + AutoSyncLauncher.failureLine(failure, time: watch.time))
             }
             for line in AutoSync.takeNews(storePath: path) { printError("routine: sync: " + line) }
-            if written != watch.written, let pid = AutoSyncLauncher.start(storePath: path) {
-                autoSyncs.append(pid)
+            guard written != watch.written else { continue }
+            if isREPL {
+                if let pid = AutoSyncLauncher.start(storePath: path) { autoSyncs.append(pid) }
+            } else {
+                autoSyncsAtClose.append(path)
             }
         }
     }
 
-    /// Closes every store this session opened (see `AppDatabase.close`).
+    /// Closes every store this session opened (see `AppDatabase.close`), then starts the
+    /// automatic syncs the command left to start.
     func closeStores() {
         for store in stores.values { store.close() }
         stores = [:]
         autoSyncWatches = [:]
+        for path in autoSyncsAtClose { _ = AutoSyncLauncher.start(storePath: path) }
+        autoSyncsAtClose = []
     }
 
     /// The store if its file exists, else nil: read-only commands on a fresh machine
