@@ -50,20 +50,37 @@ public enum AutoSync {
         }
     }
 
-    /// Appends `lines` to the news note (what an earlier sync left and nobody read yet stays).
+    /// Lines told already that are kept to be recognised (the latest ones).
+    static let toldLinesKept = 200
+
+    /// Appends `lines` to the news note (what an earlier sync left and nobody read yet
+    /// stays); a line told already or waiting already is not added again (a problem every
+    /// sync meets is told once).
     static func addNews(_ lines: [String], path: String) {
-        guard !lines.isEmpty else { return }
-        let old = FileManager.default.contents(atPath: path) ?? Data()
-        let text = lines.map { Diagnostic.singleLine($0) + "\n" }.joined()
-        try? (old + Data(text.utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let known = Set(Self.lines(at: path) + Self.lines(at: path + ".told"))
+        let fresh = lines.map { Diagnostic.singleLine($0) }.filter { !known.contains($0) }
+        guard !fresh.isEmpty else { return }
+        write(Self.lines(at: path) + fresh, to: path)
     }
 
     /// The news lines left by automatic syncs, removed as they are read (told once).
     public static func takeNews(storePath: String) -> [String] {
         let path = newsPath(storePath: storePath)
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let news = lines(at: path)
+        guard !news.isEmpty else { return [] }
+        write(Array((lines(at: path + ".told") + news).suffix(toldLinesKept)), to: path + ".told")
         _ = unlink(path)
+        return news
+    }
+
+    private static func lines(at path: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    private static func write(_ lines: [String], to path: String) {
+        let text = lines.map { $0 + "\n" }.joined()
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     /// Removes the notes (a sync by hand that completes makes an older failure moot).

@@ -1,8 +1,9 @@
 import EndToEndSupport
 import Foundation
-import RoutineSync
 import TestSupport
 import Testing
+
+@testable import RoutineSync
 
 /// `sync: {auto: true}` (SPEC §20): a command that writes starts a detached sync, run as
 /// a person runs the binary, against a real PostgreSQL 15.
@@ -102,7 +103,7 @@ import Testing
     }
 }
 
-/// The note a failed automatic sync leaves, without a server.
+/// The notes an automatic sync leaves, without a server.
 @Suite struct AutoSyncNoteTests {
     @Test func aFailureIsToldOnceAndTheSameReasonNotAgainUntilASyncCompletes() throws {
         let folder = try TemporaryDirectory()
@@ -122,5 +123,18 @@ import Testing
         AutoSync.clearFailure(storePath: store)
         AutoSync.record(AutoSync.Failure(at: at, message: "wrong key\nsecond line"), storePath: store)
         #expect(AutoSync.takeFailure(storePath: store) != nil)
+    }
+
+    @Test func newsIsToldOnceAndTheSameLineNotAgain() throws {
+        let folder = try TemporaryDirectory()
+        let path = AutoSync.newsPath(storePath: folder.store)
+        AutoSync.addNews(["Floss has 2 entries on 2026-11-24 (ids 6, 8)", "a problem"], path: path)
+        AutoSync.addNews(["a problem"], path: path)
+        #expect(
+            AutoSync.takeNews(storePath: folder.store) == ["Floss has 2 entries on 2026-11-24 (ids 6, 8)", "a problem"])
+        #expect(AutoSync.takeNews(storePath: folder.store).isEmpty)
+        // A problem every sync meets is told once; a new line is news.
+        AutoSync.addNews(["a problem", "another"], path: path)
+        #expect(AutoSync.takeNews(storePath: folder.store) == ["another"])
     }
 }

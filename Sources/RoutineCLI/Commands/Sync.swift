@@ -113,7 +113,7 @@ struct SyncNow: ParsableCommand {
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             let settings = try Settings(options: options.global)
             do {
-                AutoSync.run(try options.engine().0, notices: Self.notices)
+                AutoSync.run(try options.engine().0) { Self.notices($0, waiting: false) }
             } catch {
                 AutoSync.record(
                     AutoSync.Failure(at: settings.time.now(), message: String(describing: error)),
@@ -146,15 +146,17 @@ struct SyncNow: ParsableCommand {
     }
 
     /// What a sync has to tell beyond its counts: entries recorded apart on two devices,
-    /// changes that wait, problems. An automatic sync leaves them for the next command.
-    static func notices(_ report: SyncReport) -> [String] {
+    /// changes that wait, problems. An automatic sync leaves them for the next command,
+    /// but not the count of changes waiting (every sync would repeat it; `sync status`
+    /// shows it).
+    static func notices(_ report: SyncReport, waiting: Bool = true) -> [String] {
         var lines = report.apply.sameDay.map { same in
             let ids = same.ids.map { String($0.rawValue) }.joined(separator: ", ")
             return
                 "\(same.habit) has \(same.ids.count) entries on \(same.day) (ids \(ids)), recorded apart on two devices; "
                 + "`routine delete ID` removes one if they are the same"
         }
-        if report.apply.waiting > 0 {
+        if waiting, report.apply.waiting > 0 {
             lines.append("\(report.apply.waiting) change(s) wait for what they refer to; the next sync tries again")
         }
         return lines + report.apply.problems
