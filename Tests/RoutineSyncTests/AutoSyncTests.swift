@@ -1,5 +1,6 @@
 import EndToEndSupport
 import Foundation
+import RoutineStore
 import TestSupport
 import Testing
 
@@ -100,6 +101,31 @@ import Testing
             status.stdout.contains("automatic sync: on; the last automatic sync failed at 07:30"), "\(status.stdout)")
         // Everything stayed local and waits: nothing was lost.
         #expect(try device.entries().count == 2)
+    }
+}
+
+/// Never two at once: an automatic sync that finds the store's sync lock taken leaves at
+/// once, touching nothing (no server needed: it leaves before it connects).
+@Suite struct AutoSyncLockTests {
+    @Test func anAutomaticSyncLeavesQuietlyWhileAnotherSyncHoldsTheLock() throws {
+        let device = try EndToEnd()
+        try device.ok(["log", "Read", "--new"])
+        let store = try AppDatabase.open(path: device.store)
+        try store.enableSync(device: UUID().uuidString.lowercased(), server: "test-server", at: Date())
+        store.close()
+        try AutoSyncTests.configure(device, url: "postgresql:///nothing?host=/nonexistent-socket-dir", name: "laptop")
+        let note = AutoSync.failurePath(storePath: device.store)
+        let lock = open(device.store + ".sync-lock", O_RDWR | O_CREAT, 0o600)
+        #expect(lock >= 0)
+        #expect(flock(lock, LOCK_EX) == 0)
+        let second = try device.run(["sync", "now", "--auto"], timeout: 20)
+        #expect(second.status == 0)
+        #expect(second.stdout.isEmpty && second.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: note))
+        // The lock released, the same process syncs (and fails here: no server).
+        close(lock)
+        #expect(try device.run(["sync", "now", "--auto"], timeout: 20).status == 0)
+        #expect(FileManager.default.fileExists(atPath: note))
     }
 }
 
