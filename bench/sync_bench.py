@@ -6,8 +6,12 @@
 - an everyday sync (a day of changes: a check-in's entries and answers) against
   `psql -c 'SELECT 1'` (a connection and a round trip; target: under 300 ms);
 - `today` and `list` start-up of this build against the build before sync
-  (`--previous REV`; else against `sqlite3` one query), to show they did not slow down.
+  (`--previous REV`; else against `sqlite3` one query), to show they did not slow down;
+- (`--only autosync`) `log` with `sync: {auto: true}` against `log` without it, in the
+  same run (SPEC §20: the background sync never delays the command), with the server up
+  and with it unreachable.
 """
+import fcntl
 import os
 import shutil
 import statistics
@@ -160,5 +164,66 @@ def sync_scenario(binary, work, env, runs, results, compare, run_timed, previous
                 label = "sqlite3 one query"
             results.append(compare(f"{' '.join(command)} start-up ({rows:,} entries) vs {label}", mine, anchor, runs,
                                    "unchanged"))
+    finally:
+        cluster.stop()
+
+
+def autosync_scenario(binary, work, env, runs, results, compare, run_timed):
+    """`log` with `sync: {auto: true}` vs the same `log` without it (SPEC §20). Two
+    stores set up against one server, each with its own configuration file; after each
+    timed `log` with auto-sync its background sync is waited for (outbox empty, lock
+    free), so the two sides never run beside one."""
+    cluster = Cluster()
+    try:
+        env = dict(env, ROUTINE_SYNC_PASSPHRASE="correct horse battery staple", ROUTINE_SYNC_KDF_LOG2N="10")
+        url = cluster.database("autosync")
+        sides = {}
+        for name in ("on", "off", "unreachable"):
+            store = os.path.join(work, f"auto-{name}.sqlite")
+            config = os.path.join(work, f"config-auto-{name}")
+            os.makedirs(os.path.join(config, "routine"))
+            side_env = dict(env, XDG_CONFIG_HOME=config)
+            for command in (["log", "Read", "--new"], ["sync", "init", "--device", name], ["sync"]):
+                subprocess.run([binary, "--store", store] + command + (["--remote", url] if command[0] == "sync" else []),
+                               check=True, env=side_env, stdout=subprocess.DEVNULL)
+            target = url if name != "unreachable" else "postgresql:///nothing?host=/nonexistent-socket-dir"
+            with open(os.path.join(config, "routine", "config.yaml"), "w") as file:
+                file.write(f'sync:\n  url: "{target}"\n  auto: {"false" if name == "off" else "true"}\n')
+            sides[name] = (store, side_env)
+
+        def settled(store):
+            """The background sync of `store` ended: nothing waits, the lock is free."""
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                waiting = subprocess.run(["sqlite3", store, "select count(*) from sync_outbox"], capture_output=True,
+                                         text=True).stdout.strip()
+                with open(store + ".sync-lock", "a") as lock:
+                    try:
+                        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        fcntl.flock(lock, fcntl.LOCK_UN)
+                        free = True
+                    except BlockingIOError:
+                        free = False
+                if waiting == "0" and free:
+                    return
+                time.sleep(0.02)
+            raise SystemExit("bench: the background sync did not end within 60 s")
+
+        def log(name):
+            store, side_env = sides[name]
+
+            def run():
+                result = run_timed([binary, "--store", store, "log", "Read"], env=side_env)
+                if name == "on":
+                    settled(store)
+                elif name == "unreachable":
+                    time.sleep(0.3)  # its sync fails at once (no socket): let it end before the next timing
+                return result
+            return run
+
+        results.append(compare("`log` with sync: {auto: true} (server up) vs `log` without it", log("on"), log("off"),
+                               runs, "no slower (never delays the command)"))
+        results.append(compare("`log` with sync: {auto: true} (server unreachable) vs `log` without it",
+                               log("unreachable"), log("off"), runs, "no slower (never delays the command)"))
     finally:
         cluster.stop()

@@ -44,6 +44,14 @@ public struct RoutineCommand: ParsableCommand {
     /// The REPL calls this for each line, so a failing command never ends the session.
     @discardableResult
     static func execute(arguments: [String]) -> Outcome {
+        let outcome = run(arguments: arguments)
+        // Whether it succeeded or not: what a failed command wrote goes too.
+        Session.current.commandFinished()
+        return outcome
+    }
+
+    /// Parses and runs one command line; returns how it ended.
+    private static func run(arguments: [String]) -> Outcome {
         let arguments = Edit.longForm(GlobalOptions.normalize(arguments))
         do {
             try checkCommandName(arguments)

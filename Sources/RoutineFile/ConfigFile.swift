@@ -17,8 +17,11 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// The keys the file may have, in the order `routine config` shows them.
     public static let keys = ["store", "timezone", "day-start", "color", "week-start", "sync"]
-    /// The keys of the `sync:` mapping (SPEC §16.1), kept as `sync.url`, `sync.device`.
-    public static let syncKeys = ["url", "device"]
+    /// The keys of the `sync:` mapping (SPEC §16.1, §20), kept as `sync.url`, `sync.device`,
+    /// `sync.auto`.
+    public static let syncKeys = ["url", "device", "auto"]
+    /// The values `sync.auto` takes.
+    public static let autoChoices = ["true", "false"]
     /// The values `color` takes.
     public static let colorChoices = ["auto", "always", "never"]
 
@@ -93,25 +96,32 @@ public struct ConfigFile: Sendable, Equatable {
         return config
     }
 
-    /// `sync: {url: URL, device: NAME}`.
+    /// `sync: {url: URL, device: NAME, auto: true}`.
     private static func parseSync(_ node: YAMLNode, path: String, into config: inout ConfigFile) throws(ConfigFileError)
     {
         guard case .mapping(let pairs) = node.kind else {
             throw ConfigFileError(
                 path: path, location: node.location,
-                message: "'sync' wants a mapping with \(syncKeys.joined(separator: " and ")), not \(node.kindName)")
+                message: "'sync' wants a mapping with url, device and auto, not \(node.kindName)")
         }
         for pair in pairs {
             guard let key = pair.key.text, syncKeys.contains(key) else {
                 throw ConfigFileError(
                     path: path, location: pair.key.location,
-                    message: "unknown key '\(pair.key.text ?? pair.key.kindName)' under 'sync' (known: url, device)")
+                    message:
+                        "unknown key '\(pair.key.text ?? pair.key.kindName)' under 'sync' (known: \(syncKeys.joined(separator: ", ")))"
+                )
             }
             guard let text = pair.value.text?.trimmingCharacters(in: .whitespaces), !pair.value.isNull, !text.isEmpty,
                 TerminalText.firstControl(in: text) == nil
             else {
                 throw ConfigFileError(
                     path: path, location: pair.value.location, message: "'sync.\(key)' wants a text value")
+            }
+            if key == "auto", !autoChoices.contains(text) {
+                throw ConfigFileError(
+                    path: path, location: pair.value.location, message: "'sync.auto' wants true or false, not '\(text)'"
+                )
             }
             guard config.values["sync." + key] == nil else {
                 throw ConfigFileError(path: path, location: pair.key.location, message: "'sync.\(key)' is set twice")

@@ -107,6 +107,13 @@ extension AppDatabase {
         try enableSync(device: device, knownServer: server, at: now) { server }
     }
 
+    /// How many rows this process's connection has written since the store was opened
+    /// (SQLite's total changes): a command wrote when it moved. The automatic sync of
+    /// SPEC §20 starts after such a command.
+    public func rowsWritten() -> Int {
+        (try? writer.read { $0.totalChangesCount }) ?? 0
+    }
+
     /// This store's sync identity, or nil when it was never set up.
     public func syncIdentity() throws -> SyncIdentity? {
         try read { db in

@@ -141,8 +141,23 @@ public struct SyncEngine {
     /// opens) before any is applied (issue 31 items 1–4).
     public func sync() throws -> SyncReport {
         guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
-        let lock = try SyncLock(path: storePath + ".sync-lock")
+        let lockPath = storePath + ".sync-lock"
+        guard let lock = try SyncLock(path: lockPath, wait: true) else { throw SyncLockError(path: lockPath) }
         defer { lock.release() }
+        return try sync(identity)
+    }
+
+    /// `sync()`, unless another sync of this store holds its lock: then nil at once,
+    /// having done nothing (the automatic sync of SPEC §20 never runs twice at once).
+    public func syncIfIdle() throws -> SyncReport? {
+        guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
+        guard let lock = try SyncLock(path: storePath + ".sync-lock", wait: false) else { return nil }
+        defer { lock.release() }
+        return try sync(identity)
+    }
+
+    /// One sync, under the store's sync lock.
+    private func sync(_ identity: SyncIdentity) throws -> SyncReport {
         let connection = try PostgresConnection(url: url)
         defer { connection.close() }
         let server = SyncServer(connection: connection, url: url)
@@ -411,15 +426,18 @@ final class KeyDerivation: @unchecked Sendable {
 }
 
 /// An exclusive lock on a file beside the store, held while one sync runs: a second
-/// `routine sync` of the same store (another terminal) waits for it.
+/// `routine sync` of the same store (another terminal) waits for it; an automatic one
+/// (`wait: false`) gets nil instead.
 struct SyncLock {
     let descriptor: Int32
 
-    init(path: String) throws {
+    init?(path: String, wait: Bool) throws {
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SyncLockError(path: path) }
-        guard flock(descriptor, LOCK_EX) == 0 else {
+        guard flock(descriptor, wait ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
             close(descriptor)
+            if busy { return nil }
             throw SyncLockError(path: path)
         }
     }

@@ -33,9 +33,18 @@ import Testing
         #expect(config["sync.device"]?.text == "laptop")
         #expect(config["sync.device"]?.location == SourceLocation(line: 3, column: 11))
         #expect(
-            error("sync:\n  urll: x\n") == "/c/config.yaml:2:3: unknown key 'urll' under 'sync' (known: url, device)")
+            error("sync:\n  urll: x\n")
+                == "/c/config.yaml:2:3: unknown key 'urll' under 'sync' (known: url, device, auto)")
         #expect(error("sync: postgresql:///r\n")?.contains("'sync' wants a mapping") == true)
         #expect(error("sync:\n  url:\n") == "/c/config.yaml:2:7: 'sync.url' wants a text value")
+    }
+
+    @Test func syncAutoIsTrueOrFalse() throws {
+        #expect(try parse("sync:\n  url: x\n  auto: true\n")["sync.auto"]?.text == "true")
+        #expect(try parse("sync: {auto: false}\n")["sync.auto"]?.text == "false")
+        #expect(
+            error("sync:\n  auto: sometimes\n")
+                == "/c/config.yaml:2:9: 'sync.auto' wants true or false, not 'sometimes'")
     }
 
     @Test func anEmptyFileOrACommentIsNoSetting() throws {

@@ -35,6 +35,8 @@ struct RemindNow: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        // A timer runs it: nobody reads its standard error (SPEC §20).
+        if notify { Session.current.autoSyncQuiet = true }
         let settings = try Settings(options: global)
         // Missing notify-send is said even on a day with nothing due: a timer that can
         // never notify is found out at once.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import RoutineApp
 import RoutineCore
 import RoutineFile
@@ -36,6 +37,8 @@ struct SyncOptions: ParsableArguments {
 
     /// The engine over this store, with the URL and the key file.
     func engine() throws -> (SyncEngine, Settings) {
+        // A sync command neither starts an automatic sync nor tells of a failed one.
+        Session.current.autoSyncQuiet = true
         let settings = try Settings(options: global)
         let environment = ProcessInfo.processInfo.environment
         guard
@@ -98,10 +101,30 @@ struct SyncNow: ParsableCommand {
     @OptionGroup var options: SyncOptions
     @OptionGroup var format: FormatOption
 
+    /// The detached process a writing command starts (SPEC §20): silent, leaves at once
+    /// when another sync runs, and leaves a failure for the next command to tell.
+    @Flag(name: .customLong("auto"), help: .hidden)
+    var automatic = false
+
     func run() throws {
+        if automatic {
+            AutoSyncLauncher.closeInherited()
+            // In the background: whatever the person runs meanwhile goes first.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            let settings = try Settings(options: options.global)
+            do {
+                AutoSync.run(try options.engine().0) { Self.notices($0, waiting: false) }
+            } catch {
+                AutoSync.record(
+                    AutoSync.Failure(at: settings.time.now(), message: String(describing: error)),
+                    storePath: settings.storePath)
+            }
+            return
+        }
         let (engine, _) = try options.engine()
         let report: SyncReport
         do { report = try engine.sync() } catch { throw syncFailure(error) }
+        AutoSync.clearFailure(storePath: engine.storePath)
         if format.format == .json {
             let sameDay = report.apply.sameDay.map { same in
                 JSONText.object([
@@ -119,16 +142,24 @@ struct SyncNow: ParsableCommand {
             return
         }
         Output.line("synced: \(report.pushed) change(s) pushed, \(report.pulled) pulled")
-        for same in report.apply.sameDay {
+        for line in Self.notices(report) { Output.line("  " + line) }
+    }
+
+    /// What a sync has to tell beyond its counts: entries recorded apart on two devices,
+    /// changes that wait, problems. An automatic sync leaves them for the next command,
+    /// but not the count of changes waiting (every sync would repeat it; `sync status`
+    /// shows it).
+    static func notices(_ report: SyncReport, waiting: Bool = true) -> [String] {
+        var lines = report.apply.sameDay.map { same in
             let ids = same.ids.map { String($0.rawValue) }.joined(separator: ", ")
-            Output.line(
-                "  \(same.habit) has \(same.ids.count) entries on \(same.day) (ids \(ids)), recorded apart on two devices; "
-                    + "`routine delete ID` removes one if they are the same")
+            return
+                "\(same.habit) has \(same.ids.count) entries on \(same.day) (ids \(ids)), recorded apart on two devices; "
+                + "`routine delete ID` removes one if they are the same"
         }
-        if report.apply.waiting > 0 {
-            Output.line("  \(report.apply.waiting) change(s) wait for what they refer to; the next sync tries again")
+        if waiting, report.apply.waiting > 0 {
+            lines.append("\(report.apply.waiting) change(s) wait for what they refer to; the next sync tries again")
         }
-        for problem in report.apply.problems { Output.line("  \(problem)") }
+        return lines + report.apply.problems
     }
 }
 
@@ -156,6 +187,8 @@ struct SyncInit: ParsableCommand {
         let name = SyncOptions.deviceName(device, settings: settings)
         let made: Bool
         do { made = try engine.initialize(deviceName: name) } catch { throw syncFailure(error) }
+        // An automatic sync that failed for want of this is moot now.
+        AutoSync.clearFailure(storePath: engine.storePath)
         let waiting = (try? engine.store.syncIdentity()?.waiting) ?? 0
         Output.line(
             (made ? "set up the sync server; " : "")
@@ -194,6 +227,12 @@ struct SyncStatusCommand: ParsableCommand {
             Output.line("last sync: \(syncTimeText(identity.lastSync, zone))")
             Output.line("waiting to go: \(identity.waiting) change(s)")
             if identity.pending > 0 { Output.line("waiting for what they refer to: \(identity.pending)") }
+            if settings.syncAuto {
+                let failure = AutoSync.lastFailure(storePath: settings.storePath).map {
+                    "; " + AutoSyncLauncher.failureLine($0, time: settings.time)
+                }
+                Output.line("automatic sync: on" + (failure ?? ""))
+            }
             let others = status.devices.filter { $0.id != identity.device }
             for line in deviceTable(others, zone) { Output.line("  " + line) }
         }

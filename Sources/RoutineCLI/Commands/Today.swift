@@ -37,6 +37,8 @@ extension RoutineCommand {
         }
 
         func run() throws {
+            // A prompt runs it: a failed automatic sync waits for a command a person reads.
+            if short { Session.current.autoSyncQuiet = true }
             let settings = try Settings(options: global)
             let day = try settings.day(self.day)
             guard let store = try Session.current.existingStore(settings) else {

@@ -1,6 +1,7 @@
 import Foundation
 import LineEditor
 import RoutineStore
+import RoutineSync
 
 /// What the commands of one process share: one CLI invocation, or every command of one
 /// REPL session. Commands are ArgumentParser values built fresh for each line, so what
@@ -19,6 +20,17 @@ final class Session: @unchecked Sendable {
     /// Where commands read answers and questions from the person.
     let terminal: Terminal
     private var stores: [String: AppDatabase] = [:]
+    /// Stores with `sync: {auto: true}`, by path (SPEC §20).
+    private var autoSyncWatches: [String: AutoSyncLauncher.Watch] = [:]
+    /// Automatic syncs this session started that may still run (the REPL reaps them).
+    private var autoSyncs: [pid_t] = []
+    /// Stores whose automatic sync a command line starts once its stores are closed, as
+    /// its last act: the sync's start-up then competes with nothing the command does.
+    private var autoSyncsAtClose: [String] = []
+    /// Set by a command that neither starts an automatic sync nor tells of a failed one
+    /// (the sync commands; `today --short` and `remind`, which a prompt or a timer runs
+    /// where nobody reads standard error). Cleared after each command.
+    var autoSyncQuiet = false
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment, terminal: Terminal? = nil) {
         self.environment = environment
@@ -34,13 +46,48 @@ final class Session: @unchecked Sendable {
         if let open = stores[settings.storePath] { return open }
         let store = try AppDatabase.open(path: settings.storePath)
         stores[settings.storePath] = store
+        if settings.syncAuto {
+            autoSyncWatches[settings.storePath] = AutoSyncLauncher.Watch(
+                time: settings.time, written: store.rowsWritten())
+        }
         return store
     }
 
-    /// Closes every store this session opened (see `AppDatabase.close`).
+    /// After each command (`RoutineCommand.execute`, in the shell and the REPL): for each
+    /// store with automatic sync, tells of a failed automatic sync once, and when the
+    /// command wrote to the store starts one, detached.
+    func commandFinished() {
+        defer { autoSyncQuiet = false }
+        autoSyncs = AutoSyncLauncher.reap(autoSyncs)
+        for path in autoSyncWatches.keys.sorted() {
+            guard var watch = autoSyncWatches[path], let store = stores[path] else { continue }
+            let written = store.rowsWritten()
+            defer {
+                watch.written = written
+                autoSyncWatches[path] = watch
+            }
+            guard !autoSyncQuiet else { continue }
+            if let failure = AutoSync.takeFailure(storePath: path) {
+                printError("routine: " + AutoSyncLauncher.failureLine(failure, time: watch.time))
+            }
+            for line in AutoSync.takeNews(storePath: path) { printError("routine: sync: " + line) }
+            guard written != watch.written else { continue }
+            if isREPL {
+                if let pid = AutoSyncLauncher.start(storePath: path) { autoSyncs.append(pid) }
+            } else {
+                autoSyncsAtClose.append(path)
+            }
+        }
+    }
+
+    /// Closes every store this session opened (see `AppDatabase.close`), then starts the
+    /// automatic syncs the command left to start.
     func closeStores() {
         for store in stores.values { store.close() }
         stores = [:]
+        autoSyncWatches = [:]
+        for path in autoSyncsAtClose { _ = AutoSyncLauncher.start(storePath: path) }
+        autoSyncsAtClose = []
     }
 
     /// The store if its file exists, else nil: read-only commands on a fresh machine

@@ -27,6 +27,8 @@ public struct Settings: Sendable {
     /// flags and `ROUTINE_SYNC_URL` are weighed by the sync commands.
     public var syncURL: String?
     public var syncDevice: String?
+    /// `sync.auto` (SPEC §20): after a command that writes, a sync runs in the background.
+    public var syncAuto: Bool
 
     /// How this command's standard output is styled: the colour choice above, applied to
     /// the session's terminal and environment (`TERM`, a pipe turns colour off).
@@ -120,8 +122,9 @@ public struct Settings: Sendable {
         ]
         syncURL = file["sync.url"]?.text
         syncDevice = file["sync.device"]?.text
+        syncAuto = file["sync.auto"]?.text == "true"
         // Sync's settings (SPEC §16.1), shown when set; a password in the URL is not shown.
-        for key in ["sync.url", "sync.device"] {
+        for key in ["sync.url", "sync.device", "sync.auto"] {
             guard let value = file[key] else { continue }
             let shown = key == "sync.url" ? SyncError.safe(value.text) : value.text
             resolved.append(
