@@ -71,9 +71,11 @@ extension RoutineCommand {
             }
             lines += outcome.scheduleChanges.map { "  \($0.line)" }
             let verb = report.dryRun ? "would be new" : "new"
-            lines.append(
-                "\(grouped(outcome.newRecords)) \(verb) (\(grouped(outcome.newEntries)) entries, "
-                    + "\(grouped(outcome.newSkips)) skips); \(grouped(outcome.alreadyImported)) already imported")
+            var total = "\(grouped(outcome.newRecords)) \(verb)"
+            if outcome.newRecords > 0 {
+                total += " (\(grouped(outcome.newEntries)) entries, \(grouped(outcome.newSkips)) skips)"
+            }
+            lines.append("\(total); \(grouped(outcome.alreadyImported)) already imported")
             return lines
         }
 
