@@ -62,8 +62,10 @@ struct YAMLRoutineWriter {
         switch habit.schedule {
         case .days(let days): fields.append("days: [" + days.map(\.description).joined(separator: ", ") + "]")
         case .every(let n): fields.append("every: \(n)")
+        case .per(let n, let p): fields.append("per: \(n)/\(p)")
         case nil: break
         }
+        if let target = habit.dayTarget { fields.append("\(target.key): \(JSONText.number(target.value))") }
         let name = YAMLScalar.render(habit.name)
         if fields.isEmpty {
             lines.append("  \(name): {}")

@@ -64,19 +64,24 @@ extension AppDatabase {
             return moved
         }
         let settings = try Row.fetchOne(
-            db, sql: "SELECT name, name_key, measure_id, target, weekly, schedule, archived_at FROM habit WHERE id = ?",
+            db,
+            sql: """
+                SELECT name, name_key, measure_id, target, weekly, schedule, archived_at, frequency, day_target
+                FROM habit WHERE id = ?
+                """,
             arguments: [target])
         try moveRows(db, from: target, into: source)
         if let settings {
             try db.execute(
                 sql: """
                     UPDATE habit SET name = ?, name_key = ?, measure_id = ?, target = ?, weekly = ?, schedule = ?,
-                      archived_at = ?
+                      archived_at = ?, frequency = ?, day_target = ?
                     WHERE id = ?
                     """,
                 arguments: [
                     settings["name"], settings["name_key"], settings["measure_id"], settings["target"],
-                    settings["weekly"], settings["schedule"], settings["archived_at"], source,
+                    settings["weekly"], settings["schedule"], settings["archived_at"], settings["frequency"],
+                    settings["day_target"], source,
                 ])
         }
         return moved

@@ -257,6 +257,38 @@ extension AppDatabase {
         }
     }
 
+    /// Sets a habit's day target by hand (`routine habit target`, an importer; SPEC
+    /// §18.1); nil removes it. Returns the habit as it is now. A target the habit cannot
+    /// take (`DayTargetRule`) throws `invalidDayTarget`.
+    @discardableResult
+    public func setDayTarget(habit name: String, to target: DayTarget?) throws -> HabitInfo {
+        try write { db in
+            guard var row = try HabitResolver.lookup(db, name) else {
+                throw StoreError.unknownHabit(HabitName.display(name))
+            }
+            try HabitResolver.setDayTarget(db, of: &row, to: target)
+            return try Self.habitInfo(db, id: row.id)
+        }
+    }
+
+    /// Sets a habit's schedule or frequency and its day target in one transaction (what
+    /// `routine habit target` and an importer set together): `schedule` nil leaves the
+    /// schedule as it is, `.some(nil)` makes the habit daily; likewise `dayTarget`.
+    /// Returns the schedule change, if any.
+    @discardableResult
+    public func setHabitTargets(
+        habit name: String, schedule: Schedule?? = nil, dayTarget: DayTarget?? = nil
+    ) throws -> ScheduleChange? {
+        try write { db in
+            guard var row = try HabitResolver.lookup(db, name) else {
+                throw StoreError.unknownHabit(HabitName.display(name))
+            }
+            if let dayTarget { try HabitResolver.setDayTarget(db, of: &row, to: dayTarget) }
+            guard let schedule else { return nil }
+            return try HabitResolver.setSchedule(db, of: &row, to: schedule)
+        }
+    }
+
     /// The routines (not archived) whose latest version declares a schedule for the
     /// habit, with the schedule it declared, by slug.
     public func routinesDeclaringSchedule(of habit: String) throws -> [(slug: String, declared: Schedule)] {
@@ -265,11 +297,11 @@ extension AppDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.slug, rh.schedule FROM routine r
+                    SELECT r.slug, coalesce(rh.frequency, rh.schedule) FROM routine r
                     JOIN routine_version v ON v.routine_id = r.id
                       AND v.number = (SELECT max(number) FROM routine_version WHERE routine_id = r.id)
                     JOIN routine_habit rh ON rh.version_id = v.id
-                    WHERE r.archived_at IS NULL AND rh.habit_id = ? AND rh.schedule IS NOT NULL
+                    WHERE r.archived_at IS NULL AND rh.habit_id = ? AND coalesce(rh.frequency, rh.schedule) IS NOT NULL
                     ORDER BY r.slug
                     """, arguments: [row.id])
             return try rows.compactMap { row in

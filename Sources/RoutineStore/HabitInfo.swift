@@ -18,11 +18,14 @@ public struct HabitInfo: Sendable, Equatable, Codable {
     public var measure: Measure?
     public var target: Double?
     public var weekly: Double?
-    /// When the habit is due; nil is daily (SPEC §10.1).
+    /// When the habit is due: `days:`, `every:` or a frequency `per: N/P`; nil is daily
+    /// (SPEC §10.1, §18.1).
     public var schedule: Schedule?
     public var createdAt: Date
     /// When the habit was archived (hidden from today, stats and habits), or nil.
     public var archivedAt: Date? = nil
+    /// The day target (`at-least`/`at-most`, SPEC §18.1), or nil.
+    public var dayTarget: DayTarget? = nil
 
     public var isArchived: Bool { archivedAt != nil }
 
@@ -32,6 +35,7 @@ public struct HabitInfo: Sendable, Equatable, Codable {
 
     /// The walker's view of the habit.
     public var spec: HabitSpec {
-        HabitSpec(name: name, measure: measure, target: target, weekly: weekly, schedule: schedule)
+        HabitSpec(
+            name: name, measure: measure, target: target, weekly: weekly, schedule: schedule, dayTarget: dayTarget)
     }
 }

@@ -13,6 +13,7 @@ struct HabitRow: Sendable, Equatable {
     var weekly: Double?
     /// nil is daily (a stored text that does not parse is a damaged store).
     var schedule: Schedule? = nil
+    var dayTarget: DayTarget? = nil
 
     /// The value an entry of this habit records when `given` is typed — SPEC §5.4's
     /// check, in one place for `log`, CSV rows, run steps and `edit --value`: a value
@@ -147,7 +148,8 @@ struct HabitResolver {
 
     /// Creates a habit (the caller has checked that none exists with this key).
     private mutating func create(
-        _ name: String, measure: Measure?, target: Double?, weekly: Double?, schedule: Schedule? = nil
+        _ name: String, measure: Measure?, target: Double?, weekly: Double?, schedule: Schedule? = nil,
+        dayTarget: DayTarget? = nil
     ) throws -> HabitRow {
         let display = try Self.validName(name)
         let canonical = measure.map(\.canonical)
@@ -155,11 +157,11 @@ struct HabitResolver {
         if let canonical { measureID = try self.measureID(canonical) }
         var record = HabitRecord(
             id: nil, name: display, nameKey: HabitKey(display), measureID: measureID, target: target, weekly: weekly,
-            createdAt: StoredInstant(now), schedule: schedule, archivedAt: nil)
+            createdAt: StoredInstant(now), schedule: schedule, archivedAt: nil, dayTarget: dayTarget)
         try record.insert(db)
         let row = HabitRow(
             id: record.id ?? db.lastInsertedRowID, name: display, key: HabitKey(display), measureID: measureID,
-            measure: canonical, target: target, weekly: weekly, schedule: schedule)
+            measure: canonical, target: target, weekly: weekly, schedule: schedule, dayTarget: dayTarget)
         cache[row.key] = row
         created.append(display)
         return row
@@ -175,13 +177,15 @@ struct HabitResolver {
     /// A habit declared under a routine's `habits:`. The declared measure must match the
     /// stored one (no measure means binary); a binary habit with no entries at all may
     /// gain a measure. Declared `target`/`weekly` values replace stored ones; absent ones
-    /// leave them as they are. A declared schedule replaces the stored one, and a change
-    /// is kept in `scheduleChanges` (the import says so).
+    /// leave them as they are. A declared schedule (or frequency) replaces the stored one,
+    /// and a change is kept in `scheduleChanges` (the import says so); so does a declared
+    /// day target (SPEC §18.1).
     mutating func habitForDeclaration(_ spec: HabitSpec) throws -> HabitRow {
         let declared = spec.measure.map(\.canonical)
         guard var row = try find(spec.name) else {
             return try create(
-                spec.name, measure: declared, target: spec.target, weekly: spec.weekly, schedule: spec.schedule)
+                spec.name, measure: declared, target: spec.target, weekly: spec.weekly, schedule: spec.schedule,
+                dayTarget: spec.dayTarget)
         }
         if !Measure.same(row.measure, declared) {
             var upgradable = false
@@ -204,6 +208,9 @@ struct HabitResolver {
         }
         if let schedule = spec.schedule, schedule != row.schedule {
             try setSchedule(of: &row, to: schedule)
+        }
+        if let target = spec.dayTarget, target != row.dayTarget {
+            try Self.setDayTarget(db, of: &row, to: target)
         }
         cache[row.key] = row
         return row
@@ -247,10 +254,24 @@ struct HabitResolver {
     /// Sets a habit's schedule (nil: daily); the change, or nil when it had that schedule.
     static func setSchedule(_ db: Database, of row: inout HabitRow, to schedule: Schedule?) throws -> ScheduleChange? {
         guard schedule != row.schedule else { return nil }
-        try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.Columns.schedule.set(to: schedule))
+        try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.scheduleAssignments(schedule))
         let change = ScheduleChange(habit: row.name, from: row.schedule, to: schedule)
         row.schedule = schedule
         return change
+    }
+
+    /// Sets a habit's day target (nil: none); false when it had that target. A target is
+    /// checked here as a file's is (SPEC §18.1): finite, ≥ 0, at most `Quantity.maximum`,
+    /// whole for a binary habit (a count of entries), above 0 for `at-least`.
+    @discardableResult
+    static func setDayTarget(_ db: Database, of row: inout HabitRow, to target: DayTarget?) throws -> Bool {
+        if let target, let problem = DayTargetRule.problem(target, isQuantity: row.measure != nil) {
+            throw StoreError.invalidDayTarget(habit: row.name, problem: problem)
+        }
+        guard target != row.dayTarget else { return false }
+        try HabitRecord.filter(key: row.id).updateAll(db, HabitRecord.Columns.dayTarget.set(to: target))
+        row.dayTarget = target
+        return true
     }
 }
 

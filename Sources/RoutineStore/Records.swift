@@ -37,17 +37,35 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var target: Double?
     var weekly: Double?
     var createdAt: StoredInstant
+    /// A `days:`/`every:` schedule; a frequency is in `frequency` (v9-habit-targets).
     var schedule: Schedule?
     var archivedAt: StoredInstant?
     /// Its identity across devices (SPEC §16.2): given at insert, never changed.
     var uid: String?
+    /// A `per:N/P` frequency (SPEC §18.1); when set, `schedule` is NULL.
+    var frequency: Schedule? = nil
+    var dayTarget: DayTarget? = nil
 
     enum CodingKeys: String, CodingKey {
-        case id, name, target, weekly, schedule, uid
+        case id, name, target, weekly, schedule, uid, frequency
         case nameKey = "name_key"
         case measureID = "measure_id"
         case createdAt = "created_at"
         case archivedAt = "archived_at"
+        case dayTarget = "day_target"
+    }
+
+    /// The habit's schedule, whichever column holds it.
+    var anySchedule: Schedule? { frequency ?? schedule }
+
+    /// The assignments that store `schedule` (nil: daily): a frequency in `frequency`,
+    /// anything else in `schedule`, the other column cleared (they exclude each other).
+    static func scheduleAssignments(_ schedule: Schedule?) -> [ColumnAssignment] {
+        let frequency: Schedule?
+        if case .per = schedule { frequency = schedule } else { frequency = nil }
+        return [
+            Columns.schedule.set(to: frequency == nil ? schedule : nil), Columns.frequency.set(to: frequency),
+        ]
     }
 
     enum Columns {
@@ -59,6 +77,8 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
         static let weekly = Column(CodingKeys.weekly)
         static let schedule = Column(CodingKeys.schedule)
         static let archivedAt = Column(CodingKeys.archivedAt)
+        static let frequency = Column(CodingKeys.frequency)
+        static let dayTarget = Column(CodingKeys.dayTarget)
     }
 
     /// The key is given: without one, GRDB derives it from the table name through its
@@ -69,11 +89,13 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     init(
         id: Int64?, name: String, nameKey: HabitKey, measureID: Int64?, target: Double?, weekly: Double?,
-        createdAt: StoredInstant, schedule: Schedule?, archivedAt: StoredInstant?, uid: String? = AppDatabase.newUID()
+        createdAt: StoredInstant, schedule: Schedule?, archivedAt: StoredInstant?, uid: String? = AppDatabase.newUID(),
+        dayTarget: DayTarget? = nil
     ) {
         (self.id, self.name, self.nameKey, self.measureID, self.uid) = (id, name, nameKey, measureID, uid)
-        (self.target, self.weekly, self.createdAt, self.schedule, self.archivedAt) =
-            (target, weekly, createdAt, schedule, archivedAt)
+        (self.target, self.weekly, self.createdAt, self.archivedAt) = (target, weekly, createdAt, archivedAt)
+        if case .per = schedule { self.frequency = schedule } else { self.schedule = schedule }
+        self.dayTarget = dayTarget
     }
 
     init(row: Row) throws {
@@ -83,7 +105,8 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
             measureID: try stored.optional("measure_id"), target: try stored.optional("target"),
             weekly: try stored.optional("weekly"), createdAt: try stored("created_at"),
             schedule: try stored.optional("schedule"), archivedAt: try stored.optional("archived_at"),
-            uid: try stored.optional("uid"))
+            uid: try stored.optional("uid"), dayTarget: try stored.optional("day_target"))
+        frequency = try stored.optional("frequency")
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -105,15 +128,15 @@ struct HabitWithMeasure: Decodable, FetchableRecord {
     var info: HabitInfo {
         HabitInfo(
             id: id, name: habit.name, key: habit.nameKey, measure: measureValue, target: habit.target,
-            weekly: habit.weekly, schedule: habit.schedule, createdAt: habit.createdAt.date,
-            archivedAt: habit.archivedAt?.date)
+            weekly: habit.weekly, schedule: habit.anySchedule, createdAt: habit.createdAt.date,
+            archivedAt: habit.archivedAt?.date, dayTarget: habit.dayTarget)
     }
 
     /// The write paths' view.
     var row: HabitRow {
         HabitRow(
             id: id, name: habit.name, key: habit.nameKey, measureID: habit.measureID, measure: measureValue,
-            target: habit.target, weekly: habit.weekly, schedule: habit.schedule)
+            target: habit.target, weekly: habit.weekly, schedule: habit.anySchedule, dayTarget: habit.dayTarget)
     }
 }
 

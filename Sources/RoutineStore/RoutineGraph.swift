@@ -21,8 +21,9 @@ enum RoutineGraph {
         // Prepared once per import: a 100,000-node routine is ~360,000 inserts.
         let insertHabit = try db.makeStatement(
             sql: """
-                INSERT INTO routine_habit (version_id, position, habit_id, name, unit, type, target, weekly, schedule)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO routine_habit
+                  (version_id, position, habit_id, name, unit, type, target, weekly, schedule, frequency, day_target)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let insertNode = try db.makeStatement(
             sql: """
@@ -43,9 +44,12 @@ enum RoutineGraph {
 
         for (position, spec) in routine.habits.enumerated() {
             guard let habitID = habitIDs[HabitKey(spec.name)] else { continue }
+            var schedule = spec.schedule?.storedText
+            var frequency: String?
+            if case .per = spec.schedule { (schedule, frequency) = (nil, spec.schedule?.storedText) }
             try insertHabit.execute(arguments: [
                 versionID, position, habitID, spec.name, spec.measure?.unit, spec.measure?.type, spec.target,
-                spec.weekly, spec.schedule?.storedText,
+                spec.weekly, schedule, frequency, spec.dayTarget?.storedText,
             ])
         }
         for (position, node) in routine.nodes.enumerated() {
@@ -98,11 +102,13 @@ enum RoutineGraph {
             // `declared`: the version's own declaration, as its file had it.
             sql: """
                 SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key,
-                  CASE WHEN ? = 0 AND h.id IS NOT NULL AND rh.schedule IS NOT NULL THEN h.schedule
-                    ELSE rh.schedule END,
-                  rh.version_id || '/' || rh.position AS id
+                  CASE WHEN ?1 = 0 AND h.id IS NOT NULL AND coalesce(rh.schedule, rh.frequency) IS NOT NULL
+                    THEN coalesce(h.frequency, h.schedule) ELSE coalesce(rh.frequency, rh.schedule) END,
+                  rh.version_id || '/' || rh.position AS id,
+                  CASE WHEN ?1 = 0 AND h.id IS NOT NULL AND rh.day_target IS NOT NULL THEN h.day_target
+                    ELSE rh.day_target END
                 FROM routine_habit rh LEFT JOIN habit h ON h.id = rh.habit_id
-                WHERE rh.version_id = ? ORDER BY rh.position
+                WHERE rh.version_id = ?2 ORDER BY rh.position
                 """,
             arguments: [declared, versionID])
         let habits = try habitRows.map { row -> HabitSpec in
@@ -113,7 +119,8 @@ enum RoutineGraph {
             return HabitSpec(
                 name: try currentSpelling(row, written: 0, stored: 5), measure: measure,
                 target: try row.decode(atIndex: 3), weekly: try row.decode(atIndex: 4),
-                schedule: try StoredRow(row, table: "routine_habit").optional(at: 7, "schedule"))
+                schedule: try StoredRow(row, table: "routine_habit").optional(at: 7, "schedule"),
+                dayTarget: try StoredRow(row, table: "routine_habit").optional(at: 9, "day_target"))
         }
         let nodeRows = try Row.fetchAll(
             db,

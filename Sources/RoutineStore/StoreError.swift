@@ -27,6 +27,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case valueForBinaryHabit(habit: String)
     case valueRequired(habit: String)
     case invalidValue(habit: String, value: Double)
+    /// A day target the habit cannot take (`DayTargetRule.problem`).
+    case invalidDayTarget(habit: String, problem: String)
     case unitMismatch(habit: String, expected: String?, given: String)
     case unknownEntry(EntryID)
     case entryAlreadyDeleted(EntryID)
@@ -121,6 +123,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "habit '\(habit)' is measured and has no target: give a value"
         case .invalidValue(let habit, let value):
             "invalid value \(value) for habit '\(habit)': values are numbers from 0 to \(JSONText.number(Quantity.maximum))"
+        case .invalidDayTarget(let habit, let problem):
+            "invalid day target for habit '\(habit)': \(problem)"
         case .unitMismatch(let habit, let expected, let given):
             if let expected {
                 "habit '\(habit)' is measured in \(expected), not \(given)"

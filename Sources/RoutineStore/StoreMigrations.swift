@@ -9,13 +9,15 @@ enum StoreMigrations {
     static let all: [(String, String)] = [
         ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v5-run-status", v5RunStatus),
         ("v6-sync", SyncSchema.migration), ("v7-sync-guards", SyncSchema.guardsMigration),
-        ("v8-release", v8Release),
+        ("v8-release", v8Release), ("v9-habit-targets", v9HabitTargets),
     ]
 
     /// Work a migration does in code after its SQL, in the same transaction (what SQL
     /// alone cannot do: v5 reads the runs' saved walker states, before v5-run-status
     /// rewrites them).
-    static let programs: [String: @Sendable (Database) throws -> Void] = ["v5": StepRecovery.recover]
+    static let programs: [String: @Sendable (Database) throws -> Void] = [
+        "v5": StepRecovery.recover, "v9-habit-targets": SyncSchema.renewHabitTriggers,
+    ]
 
     /// The table that lists the applied migrations (GRDB's name and shape, which stores
     /// made by earlier builds with GRDB's `DatabaseMigrator` already have).
@@ -272,6 +274,29 @@ enum StoreMigrations {
           id INTEGER PRIMARY KEY CHECK (id = 1),
           version TEXT NOT NULL CHECK (length(version) BETWEEN 1 AND 64)
         );
+        """
+
+    /// v9-habit-targets (SPEC §18.1, issue 28): a habit's frequency (`per:N/P`, which
+    /// excludes its `days:`/`every:` schedule: the application writes one of the two
+    /// columns, `Schedule` holds either) and its day target (`at-least:V` or `at-most:V`),
+    /// with the habit and with each routine version's declarations. (v3's CHECK on
+    /// `schedule` names only `days:` and `every:`, and SQLite changes a CHECK only by
+    /// rebuilding the table, which the sync triggers name: hence a column of its own.)
+    ///
+    /// A binary habit's `weekly: N` (a whole 1–7, no schedule) was a weekly count of
+    /// entries; SPEC §18.1 makes it `per: N/7` (done days), and so it becomes here. A
+    /// quantity habit's `weekly` stays its weekly sum goal (docs/file-format.md). The
+    /// program that follows gives a store set up for sync capture triggers that send the
+    /// new fields.
+    static let v9HabitTargets = """
+        ALTER TABLE habit ADD COLUMN frequency TEXT CHECK (frequency IS NULL OR frequency GLOB 'per:*');
+        ALTER TABLE habit ADD COLUMN day_target TEXT
+          CHECK (day_target IS NULL OR day_target GLOB 'at-least:*' OR day_target GLOB 'at-most:*');
+        ALTER TABLE routine_habit ADD COLUMN frequency TEXT CHECK (frequency IS NULL OR frequency GLOB 'per:*');
+        ALTER TABLE routine_habit ADD COLUMN day_target TEXT
+          CHECK (day_target IS NULL OR day_target GLOB 'at-least:*' OR day_target GLOB 'at-most:*');
+        UPDATE habit SET frequency = 'per:' || CAST(weekly AS INTEGER) || '/7', weekly = NULL
+        WHERE measure_id IS NULL AND schedule IS NULL AND weekly IN (1, 2, 3, 4, 5, 6, 7);
         """
 
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).

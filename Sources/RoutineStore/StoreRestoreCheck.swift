@@ -77,7 +77,7 @@ enum StoreRestoreCheck {
     static func expectedSchema(migrations count: Int, capturing: Bool = false) throws -> Set<SchemaObject> {
         let queue = try DatabaseQueue()
         _ = try StoreMigrations.migrate(queue, path: ":memory:", upTo: count)
-        if capturing { try queue.write { try $0.execute(sql: SyncSchema.captureTriggers) } }
+        if capturing { try queue.write { try $0.execute(sql: SyncSchema.captureTriggers(migrations: count)) } }
         return try queue.read { try schema($0) }
     }
 }

@@ -42,6 +42,17 @@ extension Schedule: DatabaseValueConvertible, StoredValue {
     }
 }
 
+extension DayTarget: DatabaseValueConvertible, StoredValue {
+    static var storedKind: String { "a day target (at-least:V or at-most:V)" }
+
+    public var databaseValue: DatabaseValue { storedText.databaseValue }
+
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> DayTarget? {
+        guard case .string(let text) = dbValue.storage else { return nil }
+        return DayTarget(storedText: text)
+    }
+}
+
 /// An instant as the store keeps it: `Instant`'s fixed-width text with milliseconds
 /// (`2026-11-22T06:30:00.000Z`), so that text order is time order. A wrapper, not a
 /// conformance of `Date`: GRDB already gives `Date` a different text form.

@@ -6,7 +6,7 @@ import RoutineCore
 extension SyncApplier {
     static let habitColumns = [
         "target": "target", "weekly": "weekly", "schedule": "schedule", "archived": "archived_at",
-        "created": "created_at",
+        "created": "created_at", "frequency": "frequency", "dayTarget": "day_target",
     ]
 
     struct LocalHabit {
@@ -125,13 +125,14 @@ extension SyncApplier {
             // Under its uid as a name first: `name` settles a habit already called so.
             try db.executeCached(
                 sql: """
-                    INSERT INTO habit (uid, name, name_key, measure_id, target, weekly, schedule, archived_at, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO habit (uid, name, name_key, measure_id, target, weekly, schedule, archived_at, created_at,
+                      frequency, day_target)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     uid, uid, HabitKey(uid), try measureID(Self.measure(fields)), Self.value(fields["target"]),
                     Self.value(fields["weekly"]), Self.value(fields["schedule"]), Self.value(fields["archived"]),
-                    created,
+                    created, Self.value(fields["frequency"]), Self.value(fields["dayTarget"]),
                 ])
             guard let inserted = try localHabit(id: db.lastInsertedRowID) else { return false }
             _ = try self.name(inserted, display)

@@ -54,7 +54,19 @@ enum SyncSchema {
             Field("type", "(SELECT type FROM measure WHERE id = R.measure_id)", columns: ["measure_id"]),
             Field("target", "R.target"), Field("weekly", "R.weekly"), Field("schedule", "R.schedule"),
             Field("archived", "R.archived_at"), Field("created", "R.created_at"),
-        ], deletes: true)
+        ] + habitTargetFields, deletes: true)
+
+    /// The habit's fields that migration v9-habit-targets added (SPEC §18.1); a device
+    /// before it ignores them.
+    static let habitTargetFields = [Field("frequency", "R.frequency"), Field("dayTarget", "R.day_target")]
+
+    /// The habit's capture as a store before v9-habit-targets made it (what a backup of
+    /// such a store holds, and the restore check expects).
+    static var habitBeforeTargets: Captured {
+        var captured = habit
+        captured.fields.removeLast(habitTargetFields.count)
+        return captured
+    }
 
     static let entry = Captured(
         table: "habit_entry", kind: "entry", uid: "R.uid",
@@ -351,9 +363,13 @@ enum SyncSchema {
     /// The capture triggers, made when a store is set up for sync (`enableSync`), not by
     /// the migration: a store that never syncs parses none of them at each start-up
     /// (about 27 KB of SQL, 3–4 ms) and fires none on a bulk load.
-    static var captureTriggers: String {
+    static var captureTriggers: String { captureTriggers(migrations: StoreMigrations.all.count) }
+
+    /// The capture triggers of a store that applied the first `count` migrations.
+    static func captureTriggers(migrations count: Int) -> String {
+        let targets = StoreMigrations.all.prefix(count).contains { $0.0 == "v9-habit-targets" }
         var sql = ""
-        for captured in all { sql += triggers(captured) }
+        for captured in all { sql += triggers(captured.table == "habit" && !targets ? habitBeforeTargets : captured) }
         sql += linkTriggers(table: "pause_habit", owner: "pause_id", ownerTable: "pause", kind: "pause")
         sql += linkTriggers(table: "goal_link", owner: "goal_id", ownerTable: "goal", kind: "goal")
         return sql
@@ -373,6 +389,17 @@ enum SyncSchema {
                 FROM sync_self s, habit R WHERE R.id = ?
                 """, arguments: [id])
         try db.execute(sql: stampFields(kind: "habit", uid: "(SELECT uid FROM habit WHERE id = \(id))"))
+    }
+
+    /// Migration v9-habit-targets' program: a store set up for sync gets habit capture
+    /// triggers that send the habit's fields as they are now (the frequency and the day
+    /// target too); a store that never synced has none and gets none.
+    static func renewHabitTriggers(_ db: Database) throws {
+        guard try hasCaptureTriggers(db) else { return }
+        for event in ["insert", "update", "delete"] {
+            try db.execute(sql: "DROP TRIGGER IF EXISTS sync_habit_\(event)")
+        }
+        try db.execute(sql: triggers(habit))
     }
 
     /// Whether the capture triggers are there (in a store set up for sync).

@@ -52,6 +52,7 @@ import Testing
             case nil: return true
             case .days(let days): return days.contains(Weekday(DayKey(ordinal: x)))
             case .every(let n): return !(1..<n).contains { done(x - $0) }
+            case .per(let n, let p): return (1..<p).filter { done(x - $0) }.count < n
             }
         }
         /// The first day: the first done day up to D, or D.

@@ -146,6 +146,15 @@ enum OldStore {
         ALTER TABLE sync_self DROP COLUMN name;
         """,
         "v8-release": "DROP TABLE store_release;",
+        "v9-habit-targets": """
+        UPDATE habit SET weekly = CAST(substr(frequency, instr(frequency, ':') + 1, instr(frequency, '/') - instr(frequency, ':') - 1) AS REAL),
+          frequency = NULL
+        WHERE frequency GLOB 'per:*/7' AND measure_id IS NULL;
+        ALTER TABLE habit DROP COLUMN frequency;
+        ALTER TABLE habit DROP COLUMN day_target;
+        ALTER TABLE routine_habit DROP COLUMN frequency;
+        ALTER TABLE routine_habit DROP COLUMN day_target;
+        """,
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run
@@ -171,8 +180,16 @@ enum OldStore {
                     try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
                     continue
                 }
+                // The habit's capture triggers name the columns v9 adds: the older ones come back.
+                let syncing = try identifier == "v9-habit-targets" && SyncSchema.hasCaptureTriggers(db)
+                if syncing {
+                    for event in ["insert", "update", "delete"] {
+                        try db.execute(sql: "DROP TRIGGER IF EXISTS sync_habit_\(event)")
+                    }
+                }
                 guard let sql = undo[identifier] else { throw OldStoreError.cannotUndo(identifier) }
                 try db.execute(sql: sql)
+                if syncing { try db.execute(sql: SyncSchema.triggers(SyncSchema.habitBeforeTargets)) }
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
             }
         }

@@ -139,6 +139,8 @@ struct DayPathCounter {
             case .paused: due = historyKnown ? (led ? true : false) : true
             case .notScheduled(let schedule):
                 if case .every = schedule, !historyKnown { due = led ? true : nil } else { due = led }
+            case .frequencyMet:
+                due = historyKnown ? led : (led ? true : nil)
             }
         } else if case .question(_, let options) = routine.nodes[index].body {
             let offers = options.indices.map { offer($0, of: index, in: run) }

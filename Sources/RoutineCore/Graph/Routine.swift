@@ -141,18 +141,22 @@ public struct HabitSpec: Codable, Sendable, Equatable {
     public var target: Double?
     /// Weekly target: a count for binary habits, a sum for quantity ones.
     public var weekly: Double?
-    /// When the habit is due (`days:` or `every:`); nil when not declared (daily, or as stored).
+    /// When the habit is due (`days:`, `every:` or `per:`); nil when not declared (daily,
+    /// or as stored).
     public var schedule: Schedule?
+    /// The day target (`at-least:`/`at-most:`, SPEC §18.1); nil when not declared.
+    public var dayTarget: DayTarget?
 
     public init(
         name: String, measure: Measure? = nil, target: Double? = nil, weekly: Double? = nil,
-        schedule: Schedule? = nil
+        schedule: Schedule? = nil, dayTarget: DayTarget? = nil
     ) {
         self.name = name
         self.measure = measure
         self.target = target
         self.weekly = weekly
         self.schedule = schedule
+        self.dayTarget = dayTarget
     }
 }
 

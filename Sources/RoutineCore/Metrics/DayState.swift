@@ -30,6 +30,8 @@ public enum DayState: Sendable, Hashable {
     public enum NotDue: Sendable, Hashable {
         /// Its schedule leaves the day out (`schedule: mon, wed`, `schedule: every 3 days`).
         case schedule(String)
+        /// Its frequency is met (SPEC §18.1): `frequency met: 3 of 3 this week`.
+        case frequencyMet(String)
         /// The day's answers did not lead to it, or the run did not reach it.
         case branchNotTaken
         /// A `when:` that is false on the day.
@@ -38,11 +40,12 @@ public enum DayState: Sendable, Hashable {
         /// Before the earlier of its first entry and its creation.
         case beforeFirstDay
 
-        /// The reason's name in JSON and text: `schedule`, `branch not taken`,
+        /// The reason's name in JSON and text: `schedule`, `frequency met`, `branch not taken`,
         /// `condition`, `archived`, `before its first day`.
         public var name: String {
             switch self {
             case .schedule: "schedule"
+            case .frequencyMet: DueStatus.frequencyMetPrefix
             case .branchNotTaken: "branch not taken"
             case .condition: "condition"
             case .archived: "archived"
@@ -53,7 +56,7 @@ public enum DayState: Sendable, Hashable {
         /// The reason with its detail: `schedule: mon, wed`, `when: weekday in [sat]`.
         public var text: String {
             switch self {
-            case .schedule(let detail), .condition(let detail): detail
+            case .schedule(let detail), .condition(let detail), .frequencyMet(let detail): detail
             default: name
             }
         }

@@ -112,7 +112,9 @@ public struct HabitDays: Sendable, Equatable {
             let paused = pauses.contains { $0.covers(habitKey, on: key) }
             var last: DayKey?
             if case .every = schedule { last = history.lastDay(before: day).map(DayKey.init(ordinal:)) }
-            let status = Due.status(schedule: schedule, paused: paused, day: key, lastDoneBefore: last)
+            let status = Due.status(
+                schedule: schedule, paused: paused, day: key, lastDoneBefore: last,
+                doneInLast: { history.doneDays(from: day - $0, to: day - 1) })
             if history.isDone(day) {
                 states.append(.done)
                 if status.isDue { dueDone.insert(day) }
@@ -123,6 +125,7 @@ public struct HabitDays: Sendable, Equatable {
             case .paused: states.append(.paused)
             case .archived: states.append(.notDue(.archived))
             case .notScheduled: states.append(.notDue(.schedule(status.reason ?? "schedule")))
+            case .frequencyMet: states.append(.notDue(.frequencyMet(status.reason ?? DueStatus.frequencyMetPrefix)))
             }
         }
         return HabitDays(first: first, states: states, dueDone: dueDone)

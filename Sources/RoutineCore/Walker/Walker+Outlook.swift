@@ -135,7 +135,7 @@ struct OutlookPass {
             var status = context?.dueStatus(key, declared: walker.habitSpecs[key]?.schedule) ?? .due
             var lately = false
             let schedule = context?.schedules.map { $0[key] } ?? walker.habitSpecs[key]?.schedule
-            if !historyKnown, case .every(let days) = schedule, days > 1, status != .archived {
+            if !historyKnown, schedule?.readsHistory == true, status != .archived {
                 // Whether it was done lately is unknown: it may be due.
                 status = .due
                 lately = true
@@ -146,7 +146,7 @@ struct OutlookPass {
             case .archived:
                 classes[index] = .notDue(reason: status.reason ?? "archived")
                 return
-            case .paused, .notScheduled:
+            case .paused, .notScheduled, .frequencyMet:
                 let reason = status.reason ?? "not due"
                 guard led[index] else {
                     classes[index] = .notDue(reason: reason)

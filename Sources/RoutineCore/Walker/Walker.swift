@@ -460,7 +460,7 @@ public struct Walker: Sendable {
             switch status {
             case .due: break
             case .archived: return .closed(status.reason ?? "archived")
-            case .paused, .notScheduled:
+            case .paused, .notScheduled, .frequencyMet:
                 let reason = status.reason ?? "not due"
                 return answerLed[index] ? .optional(reason) : .closed(reason)
             }
