@@ -60,32 +60,38 @@ public enum ImportService {
         }
     }
 
-    /// A planned habit as routine keeps it: daily, `every: N`, `weekly: N` (N in 7 days);
-    /// what this version cannot say yet (other N/P frequencies, day targets, a habit that
-    /// is never due) is listed with its reason.
+    /// A planned habit as routine keeps it (SPEC §18.1): daily, `every: N`, `per: N/P`
+    /// (`weekly: N` is `per: N/7`), its day target; what routine cannot say (a habit
+    /// that is never due, a target that does not fit the habit) is listed with its reason.
     static func map(_ habit: PlannedHabit) -> (ImportHabit, [String]) {
         var spec = HabitSpec(name: habit.name)
         var lost: [String] = []
         switch habit.frequency {
         case .daily: break
-        case .every(let n): spec.schedule = .every(n)
-        case .per(let n, 7): spec.weekly = Double(n)
+        case .every(let n): spec.schedule = n == 1 ? nil : .every(n)
         case .per(let n, let p):
-            lost.append("\(habit.name): frequency \(n) in \(p) days; routine has no per: N/P frequency yet (due daily)")
+            spec.schedule = Schedule.frequency(n, p)
+            if spec.schedule == nil { lost.append("\(habit.name): frequency \(n)/\(p) is out of range (due daily)") }
         case .none:
             lost.append("\(habit.name): tracked only (never due); routine has no such schedule (due daily)")
         }
         if let target = habit.target {
-            lost.append("\(habit.name): day target \(target.text); routine has no day targets yet")
+            if let problem = DayTargetRule.problem(target, isQuantity: habit.unit != nil) {
+                lost.append("\(habit.name): day target \(target.storedText) not kept: \(problem)")
+            } else {
+                spec.dayTarget = target
+            }
         }
         return (ImportHabit(spec: spec, unit: habit.unit, archived: habit.archived), lost)
     }
 
-    /// `binary, daily`, `quantity (km), every 3 days, 3 a week`, `…, archived`.
+    /// `binary, daily`, `quantity (km), every 3 days, ≥ 5 km a day`, `…, archived`.
     static func keptText(_ mapped: ImportHabit, _ habit: PlannedHabit) -> String {
         var parts = [mapped.unit.map { "quantity (\($0.isEmpty ? "count" : $0))" } ?? "binary"]
         parts.append(Schedule.describe(mapped.spec.schedule))
-        if let weekly = mapped.spec.weekly { parts.append("\(JSONText.number(weekly)) a week") }
+        if let target = mapped.spec.dayTarget {
+            parts.append(target.text(unit: mapped.unit.map { $0.isEmpty ? nil : $0 } ?? nil))
+        }
         if habit.archived { parts.append("archived") }
         return parts.joined(separator: ", ")
     }

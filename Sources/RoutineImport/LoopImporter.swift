@@ -54,9 +54,15 @@ public struct LoopImporter: Importer {
                 file: file,
                 "habit \(habit.name): frequency \(habit.numerator)/\(habit.denominator) is not one of Loop's")
         }
-        let target: ImportDayTarget? =
-            habit.numerical && habit.targetValue > 0
-            ? (habit.targetType == 1 ? .atMost(habit.targetValue) : .atLeast(habit.targetValue)) : nil
+        // Only numerical habits have targets; an at-least of 0 is none (every day reaches it).
+        var target: DayTarget?
+        if habit.numerical {
+            if habit.targetType == 1 {
+                target = .atMost(habit.targetValue)
+            } else if habit.targetValue > 0 {
+                target = .atLeast(habit.targetValue)
+            }
+        }
         let text = [habit.question, habit.description].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }.joined(separator: "\n")
         return plan.addHabit(

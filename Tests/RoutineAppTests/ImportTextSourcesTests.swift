@@ -62,7 +62,7 @@ import Testing
         let habits = Dictionary(uniqueKeysWithValues: try store.habits().map { ($0.name, $0) })
         #expect(habits.count == 7)
         #expect(habits["Meditated"]?.schedule == nil)
-        #expect(habits["Gym"]?.weekly == 3)
+        #expect(habits["Gym"]?.schedule == .per(3, 7))
         #expect(habits["Called Mom"]?.schedule == .every(7))
         #expect(habits["Cleaned house"]?.schedule == .every(7))
         #expect(habits["Old Habit"]?.isArchived == true)

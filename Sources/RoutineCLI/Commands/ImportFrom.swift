@@ -86,7 +86,7 @@ extension RoutineCommand {
                     "name": JSONText.string(habit.name), "sourceName": JSONText.string(habit.sourceName),
                     "new": report.isNew[index] ? "true" : "false",
                     "unit": JSONText.string(habit.unit), "frequency": JSONText.string(habit.frequency.text),
-                    "target": JSONText.string(habit.target?.text), "archived": habit.archived ? "true" : "false",
+                    "target": JSONText.string(habit.target?.storedText), "archived": habit.archived ? "true" : "false",
                     "kept": JSONText.string(report.kept[index]), "entries": String(counts[index].entries),
                     "skips": String(counts[index].skips),
                 ])

@@ -36,21 +36,8 @@ public enum ImportFrequency: Sendable, Equatable, Codable {
     }
 }
 
-/// A day target of another tool (Loop's target type and value).
-public enum ImportDayTarget: Sendable, Equatable, Codable {
-    case atLeast(Double)
-    case atMost(Double)
-
-    public var text: String {
-        switch self {
-        case .atLeast(let value): "at-least \(JSONText.number(value))"
-        case .atMost(let value): "at-most \(JSONText.number(value))"
-        }
-    }
-}
-
 /// One habit an import would make or reuse.
-public struct PlannedHabit: Sendable, Equatable, Codable {
+public struct PlannedHabit: Sendable, Equatable {
     /// The name in the store: the source's, with ` (2)` for the second of one name.
     public var name: String
     /// The name as the source wrote it.
@@ -58,12 +45,13 @@ public struct PlannedHabit: Sendable, Equatable, Codable {
     /// The unit of a quantity habit (`""` is a plain count); nil for a binary habit.
     public var unit: String?
     public var frequency: ImportFrequency
-    public var target: ImportDayTarget?
+    /// The day target (Loop's target type and value).
+    public var target: DayTarget?
     public var archived: Bool
     public var description: String?
 
     public init(
-        name: String, unit: String? = nil, frequency: ImportFrequency = .daily, target: ImportDayTarget? = nil,
+        name: String, unit: String? = nil, frequency: ImportFrequency = .daily, target: DayTarget? = nil,
         archived: Bool = false, description: String? = nil
     ) {
         self.name = name
