@@ -155,11 +155,13 @@ struct LoopDatabaseReader {
               \(column("unit", in: habitColumns, else: "''")), freq_num, freq_den,
               \(column("target_type", in: habitColumns, else: "0")),
               \(column("target_value", in: habitColumns, else: "0")), archived,
-              \(hasQuestion ? "question" : "description"), \(hasQuestion ? "description" : "''")
+              \(hasQuestion ? "question" : "description"), \(hasQuestion ? "description" : "''"),
+              reminder_hour, reminder_min
             FROM Habits ORDER BY position, id
             """
         var plan = ImportPlan(source: .loop)
         var indexByID: [Int64: Int] = [:]
+        var reminders: [String: [String]] = [:]
         for row in try Row.fetchAll(db, sql: habitSQL) {
             let id: Int64 = row[0]
             let habit = LoopImporter.Habit(
@@ -169,6 +171,19 @@ struct LoopDatabaseReader {
                 targetValue: (row[7] as Double?) ?? 0, archived: ((row[8] as Int64?) ?? 0) != 0,
                 question: (row[9] as String?) ?? "", description: (row[10] as String?) ?? "")
             indexByID[id] = try LoopImporter.add(habit, to: &plan, file: path)
+            if let hour = row[11] as Int64?, let minute = row[12] as Int64?, (0..<24).contains(hour),
+                (0..<60).contains(minute)
+            {
+                reminders[String(format: "%02d:%02d", hour, minute), default: []].append(habit.name)
+            }
+        }
+        if !reminders.isEmpty {
+            let times = reminders.keys.sorted()
+            plan.suggestions.append(
+                "Loop reminded you at "
+                    + times.map { "\($0) (\(reminders[$0, default: []].joined(separator: ", ")))" }.joined(
+                        separator: ", ")
+                    + ": routine remind install " + times.map { "--at \($0)" }.joined(separator: " "))
         }
         let repetitionSQL = """
             SELECT habit, timestamp, \(column("value", in: repetitionColumns, else: "2")),

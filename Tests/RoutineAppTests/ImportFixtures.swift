@@ -19,6 +19,7 @@ enum ImportFixtures {
         var archived = false
         var question = ""
         var description = ""
+        var reminder: (hour: Int, minute: Int)? = nil
     }
 
     /// A repetition: day, value (core/models/Entry.kt: SKIP 3, YES_MANUAL 2, YES_AUTO 1,
@@ -157,9 +158,13 @@ enum ImportFixtures {
             }
             try db.execute(sql: "PRAGMA user_version = \(version)")
             for (position, habit) in habits.enumerated() {
-                var columns = ["id", "archived", "color", "freq_den", "freq_num", "highlight", "name", "position"]
+                var columns = [
+                    "id", "archived", "color", "freq_den", "freq_num", "highlight", "name", "position", "reminder_hour",
+                    "reminder_min",
+                ]
                 var values: [(any DatabaseValueConvertible)?] = [
                     habit.id, habit.archived ? 1 : 0, 3, habit.denominator, habit.numerator, 0, habit.name, position,
+                    habit.reminder?.hour, habit.reminder?.minute,
                 ]
                 // Before 23 the question was kept in `description`.
                 columns.append("description")

@@ -17,9 +17,11 @@ import Testing
 
     /// Every kind of Loop habit and repetition value.
     static let loopHabits: [Habit] = [
-        Habit(id: 1, name: "Meditate", question: "Did you meditate today?", description: "Ten minutes"),
+        Habit(
+            id: 1, name: "Meditate", question: "Did you meditate today?", description: "Ten minutes",
+            reminder: (8, 0)),
         Habit(id: 2, name: "Run", type: 1, numerator: 1, denominator: 2, targetValue: 5, unit: "km"),
-        Habit(id: 3, name: "Gym", numerator: 3, denominator: 7),
+        Habit(id: 3, name: "Gym", numerator: 3, denominator: 7, reminder: (8, 0)),
         Habit(id: 4, name: "Old habit", archived: true),
         Habit(id: 5, name: "Vegan"),
         Habit(id: 6, name: "vegan"),
@@ -96,6 +98,12 @@ import Testing
         #expect(report.plan.habits[0].description == "Did you meditate today?\nTen minutes")
         #expect(report.notMapped.contains { $0.contains("two habits named vegan") })
         // SKIP is a one-day pause of that habit.
+        if path.hasSuffix(".db") {
+            #expect(
+                report.plan.suggestions == [
+                    "Loop reminded you at 08:00 (Meditate, Gym): routine remind install --at 08:00"
+                ])
+        }
         let pauses = try store.pauses()
         #expect(pauses.map { "\($0.habits) \($0.from) \($0.to)" } == ["[\"Meditate\"] 2026-01-05 2026-01-05"])
         // Again: nothing changes.

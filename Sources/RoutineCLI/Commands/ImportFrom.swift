@@ -70,6 +70,7 @@ extension RoutineCommand {
                 lines += report.notMapped.map { "  \($0)" }
             }
             lines += outcome.scheduleChanges.map { "  \($0.line)" }
+            lines += report.plan.suggestions
             let verb = report.dryRun ? "would be new" : "new"
             var total = "\(grouped(outcome.newRecords)) \(verb)"
             if outcome.newRecords > 0 {
@@ -97,6 +98,7 @@ extension RoutineCommand {
                 "newEntries": String(report.outcome.newEntries), "newSkips": String(report.outcome.newSkips),
                 "alreadyImported": String(report.outcome.alreadyImported),
                 "notMapped": JSONText.array(report.notMapped.map(JSONText.string)),
+                "suggestions": JSONText.array(report.plan.suggestions.map(JSONText.string)),
             ])
         }
 

@@ -109,6 +109,9 @@ public struct ImportPlan: Sendable, Equatable {
     public var answers: [AnswerRow] = []
     /// What the source holds that routine does not keep, each with its reason.
     public var notMapped: [String] = []
+    /// Commands to run by hand for what an import does not do (Loop's reminders:
+    /// `routine remind install --at 08:00`, SPEC §20).
+    public var suggestions: [String] = []
 
     public init(source: ImportSourceKind) {
         self.source = source
