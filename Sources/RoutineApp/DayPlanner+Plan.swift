@@ -95,22 +95,33 @@ extension DayPlanner {
         let context = try store.dayContext(habits: habits.map(\.name), day: first.adding(days: -1), historyOf: [])
         return habits.map { habit in
             var last = context.lastDone(habit.key, before: first)
+            // The plan's days done or assumed done, for a frequency's window (SPEC §18.1).
+            var doneDays = Set<Int>()
+            func markDone(_ day: DayKey) {
+                last = day
+                doneDays.insert(day.ordinal)
+            }
+            func doneInLast(_ k: Int, before day: DayKey) -> Int {
+                let before = max(0, k - (day.ordinal - first.ordinal))
+                let within = doneDays.filter { $0 >= day.ordinal - k && $0 < day.ordinal }.count
+                return within + context.doneCount(habit.key, inLast: before, before: first)
+            }
             let cells = days.map { day -> PlanGrid.Cell in
                 if let cell = lived(habit.key, day) {
                     // Done, or (today) due: assumed done, as on the days after it.
-                    if cell.state == .done || (day >= today && cell.state?.isDue == true) { last = day }
+                    if cell.state == .done || (day >= today && cell.state?.isDue == true) { markDone(day) }
                     return cell
                 }
                 if doneOn[day]?.contains(habit.key) == true {
-                    last = day
+                    markDone(day)
                     return PlanGrid.Cell(.done)
                 }
                 if habit.isArchived { return PlanGrid.Cell(.notDue(reason: "archived")) }
                 let status = Due.status(
                     schedule: habit.schedule, paused: pauses.contains { $0.covers(habit.key, on: day) }, day: day,
-                    lastDoneBefore: last)
+                    lastDoneBefore: last, doneInLast: { doneInLast($0, before: day) })
                 guard status.isDue else { return PlanGrid.Cell(.notDue(reason: status.reason ?? "not due")) }
-                if day >= today { last = day }
+                if day >= today { markDone(day) }
                 return PlanGrid.Cell(.certain)
             }
             return PlanGrid.Row(habit: habit.name, cells: cells)

@@ -9,7 +9,7 @@ public enum HabitFigures {
     public static func habit(_ info: HabitInfo) -> MetricHabit {
         MetricHabit(
             key: info.key, name: info.name, isQuantity: info.measure != nil, unit: info.unit, weekly: info.weekly,
-            schedule: info.schedule)
+            schedule: info.schedule, dayTarget: info.dayTarget)
     }
 
     /// Stats of every habit (or of the named ones, archived or not) at `day`; archived

@@ -193,11 +193,12 @@ extension RoutineDecoder {
                         }
                     }
                 }
-                if let weekly = fields["weekly"] {
-                    habit.weekly = positiveNumber(
-                        weekly.value, what: "the weekly target of '\(name)'", whole: fields["measure"] == nil)
+                let isQuantity = fields["measure"] != nil
+                if let weekly = fields["weekly"], isQuantity {
+                    habit.weekly = positiveNumber(weekly.value, what: "the weekly target of '\(name)'")
                 }
-                habit.schedule = schedule(days: fields["days"], every: fields["every"], habit: name)
+                habit.schedule = schedule(fields, habit: name, isQuantity: isQuantity)
+                habit.dayTarget = dayTarget(fields, habit: name, isQuantity: isQuantity)
             }
             result.append(habit)
         }

@@ -96,12 +96,12 @@ struct RoutineDecoder {
     struct Fields {
         private var allowed: [String] = []
         private var pairs: [YAMLPair] = []
-        private var slots = SIMD8<Int>(repeating: -1)
+        private var slots = SIMD16<Int>(repeating: -1)
 
         init() {}
 
         init(allowed: [String], pairs: [YAMLPair]) {
-            precondition(allowed.count <= 8)
+            precondition(allowed.count <= 16)
             self.allowed = allowed
             self.pairs = pairs
         }
@@ -192,7 +192,9 @@ struct RoutineDecoder {
 
     /// A number where one is expected: digits with an optional decimal fraction
     /// (`12`, `12.5`, `.5`), greater than zero; `whole` also refuses a fraction.
-    mutating func positiveNumber(_ node: YAMLNode, what: String, whole: Bool = false) -> Double? {
+    mutating func positiveNumber(
+        _ node: YAMLNode, what: String, whole: Bool = false, allowZero: Bool = false
+    ) -> Double? {
         guard let raw = node.text?.trimmingCharacters(in: .whitespaces) else {
             invalid(node, "\(what) must be a number, not \(node.kindName)")
             return nil
@@ -212,7 +214,7 @@ struct RoutineDecoder {
             invalid(node, "\(what) must not be negative")
             return nil
         }
-        guard value > 0 else {
+        guard value > 0 || allowZero else {
             invalid(node, "\(what) must be greater than zero")
             return nil
         }

@@ -31,6 +31,12 @@ public struct RoutineKey: Sendable, Hashable {
         case weekdays
         /// `every:` — a whole number of days, 1 to `RoutineDecoder.maxInterval`.
         case interval
+        /// `per:` — `N/P`, 1 ≤ N ≤ P ≤ 366 (SPEC §18.1).
+        case frequency
+        /// A whole number from 1 to `maximum`.
+        case wholeNumber(maximum: Int)
+        /// A number ≥ 0, at most `maximum`.
+        case nonNegativeNumber(maximum: Double)
         /// `when:` — a condition written as text.
         case condition
     }
@@ -98,9 +104,22 @@ public enum RoutineKeys {
             "The amount a run records when the answer is 'y' (quantity habits only)."),
         RoutineKey(
             "weekly", .positiveNumber(maximum: nil),
-            "A weekly goal: a count of entries, or for a quantity habit a sum of values."),
-        RoutineKey("days", .weekdays, "The weekdays the habit is due on, e.g. [mon, wed, fri]; not with 'every'."),
-        RoutineKey("every", .interval, "Due every N days (1 is daily); not with 'days'."),
+            "Without a measure: per: N/7, N done days a week (1 to 7). For a quantity habit: a weekly goal, a sum of values."
+        ),
+        RoutineKey(
+            "days", .weekdays, "The weekdays the habit is due on, e.g. [mon, wed, fri]; not with 'every' or 'per'."),
+        RoutineKey("every", .interval, "Due every N days (1 is daily); not with 'days' or 'per'."),
+        RoutineKey(
+            "per", .frequency,
+            "A frequency N/P: at least N done days in every P days (3/7: three a week); due until met. Not with 'days' or 'every'."
+        ),
+        RoutineKey("monthly", .wholeNumber(maximum: 30), "N done days in every 30 days: per: N/30."),
+        RoutineKey(
+            "at-least", .positiveNumber(maximum: Quantity.maximum),
+            "A day target: the day is done when its sum (or, without a measure, its number of entries) reaches it."),
+        RoutineKey(
+            "at-most", .nonNegativeNumber(maximum: Quantity.maximum),
+            "A day limit: the day is done when its sum or number of entries is at most this; no entry counts as 0."),
     ]
 
     public static let measure: [RoutineKey] = [

@@ -64,7 +64,7 @@ public enum RoutineSchema {
                 "anyOf": [
                     ["type": "null"],
                     object(RoutineKeys.habitProperties, description: "A habit's properties.")
-                        .merging(["not": ["required": ["days", "every"]]]) { $1 },
+                        .merging(["not": ["anyOf": exclusivePairs.map { ["required": $0] }]]) { $1 },
                 ],
             ],
         ]
@@ -76,6 +76,18 @@ public enum RoutineSchema {
             ["required": ["habit"], "not": ["anyOf": [["required": ["question"]], ["required": ["options"]]]]],
             ["required": ["question"], "not": ["required": ["habit"]]],
         ]
+    }
+
+    /// Keys of a habit that exclude each other (SPEC §10.1, §18.1): two schedules, or both
+    /// day targets. (`weekly` is left out: a quantity habit's is a sum goal that goes with
+    /// a schedule, and the schema is never stricter than `check`.)
+    static var exclusivePairs: [[String]] {
+        let schedules = ["days", "every", "per", "monthly"]
+        var pairs: [[String]] = []
+        for (index, first) in schedules.enumerated() {
+            for second in schedules.dropFirst(index + 1) { pairs.append([first, second]) }
+        }
+        return pairs + [["at-least", "at-most"]]
     }
 
     /// Text as `check` takes it: any scalar, not blank.
@@ -129,6 +141,22 @@ public enum RoutineSchema {
                         ["type": "string", "pattern": "^ *(\(anyCase.joined(separator: "|"))) *$"],
                     ]
                 ],
+            ]
+        case .frequency:
+            return ["type": "string", "pattern": "^ *[0-9]+ */ *[0-9]+ *$"]
+        case .wholeNumber(let maximum):
+            return [
+                "anyOf": [
+                    ["type": "integer", "minimum": 1, "maximum": maximum],
+                    ["type": "string", "pattern": "^ *[0-9]+ *$"],
+                ]
+            ]
+        case .nonNegativeNumber(let maximum):
+            return [
+                "anyOf": [
+                    ["type": "number", "minimum": 0, "maximum": maximum],
+                    ["type": "string", "pattern": "^ *([0-9]+(\\.[0-9]*)?|\\.[0-9]+) *$"],
+                ]
             ]
         case .interval:
             return [

@@ -65,14 +65,18 @@ extension AppDatabase {
         let everyHabit = try habits()
         let stored = everyHabit.filter { wanted.contains($0.key) }
         var schedules: [HabitKey: Schedule] = [:]
+        var doneRules: [HabitKey: DoneRule] = [:]
         for habit in stored {
             if let schedule = habit.schedule { schedules[habit.key] = schedule }
+            if let target = habit.dayTarget {
+                doneRules[habit.key] = DoneRule(target: target, isQuantity: habit.measure != nil)
+            }
         }
         var historyKeys = wanted
         if let historyOf {
             historyKeys = Set(historyOf.map { HabitKey($0) })
             for habit in stored {
-                if case .every = habit.schedule { historyKeys.insert(habit.key) }
+                if habit.schedule?.readsHistory == true { historyKeys.insert(habit.key) }
             }
         }
         let allHabits = historyOf == nil ? stored : everyHabit.filter { historyKeys.contains($0.key) }
@@ -97,7 +101,7 @@ extension AppDatabase {
                         tallies.insert(DayTally(day: last), at: 0)
                         history[key] = tallies
                     }
-                    if case .every(let n) = schedule, n >= Self.windowMargin {
+                    if Self.looksBack(schedule) >= Self.windowMargin || doneRules[key] != nil {
                         full[id] = key
                         continue
                     }
@@ -129,7 +133,17 @@ extension AppDatabase {
         }
         var context = DayContext(day: day, history: history, pauses: pauses, schedules: schedules)
         context.archived = Set(stored.filter(\.isArchived).map(\.key))
+        context.doneRules = doneRules
         return context
+    }
+
+    /// How many days before D a schedule's due-ness reads (`every: N`: N − 1; `per: N/P`: P − 1).
+    static func looksBack(_ schedule: Schedule?) -> Int {
+        switch schedule {
+        case .every(let n): n - 1
+        case .per(_, let p): p - 1
+        default: 0
+        }
     }
 
     /// Days of history read when a run needs no more (see `dayContext`).

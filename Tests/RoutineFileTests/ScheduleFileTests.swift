@@ -36,8 +36,11 @@ import Testing
     }
 
     @Test func noScheduleIsNil() throws {
-        let routine = try #require(readYAML(file("    weekly: 3")).routine)
+        let routine = try #require(readYAML(file("    measure: {unit: km, type: distance}\n    weekly: 3")).routine)
         #expect(routine.habits.first?.schedule == nil)
+        #expect(routine.habits.first?.weekly == 3)
+        // Without a measure, `weekly: N` is the frequency per: N/7 (SPEC §18.1).
+        #expect(try #require(readYAML(file("    weekly: 3")).routine).habits.first?.schedule == .per(3, 7))
     }
 
     @Test func bothDaysAndEveryIsInvalidAtTheLaterKey() {

@@ -47,10 +47,12 @@ enum Verdict: Equatable {
         }
     }
 
-    /// A reason as the walker words it (`schedule: mon`, `when: …`, `not reached`, `archived`).
+    /// A reason as the walker words it (`schedule: mon`, `frequency met: 3 of 3 this week`,
+    /// `when: …`, `not reached`, `archived`).
     static func notDue(_ reason: String) -> DayState.NotDue {
         if reason == "not reached" { return .branchNotTaken }
         if reason == "archived" { return .archived }
+        if reason.hasPrefix(DueStatus.frequencyMetPrefix) { return .frequencyMet(reason) }
         if reason.hasPrefix("schedule") || reason == "paused" { return .schedule(reason) }
         return .condition(reason)
     }
@@ -65,7 +67,7 @@ enum Verdict: Equatable {
         case .possible(let why):
             guard past else { return .possible(dependsOn: why) }
             return .notDue(why.hasPrefix("when:") ? .condition(why) : .branchNotTaken)
-        case .optional(let reason): return past ? .notDue(.schedule(reason)) : .optional(reason: reason)
+        case .optional(let reason): return past ? .notDue(Self.notDue(reason)) : .optional(reason: reason)
         case .notDue(let reason): return .notDue(reason)
         }
     }
@@ -113,14 +115,25 @@ struct LedgerBuilder {
 
     mutating func build() throws -> HabitLedger {
         let habits = try store.habits(includeArchived: true)
-        var done: [HabitKey: Set<Int>] = [:]
+        // Each day's live entries, tallied: a day target (SPEC §18.1) reads their count or sum.
+        var tallies: [HabitKey: [Int: DayTally]] = [:]
         var firstEntry: [HabitKey: Int] = [:]
         let entries = try store.metricEntries(to: end)
         for entry in entries {
             let day = entry.dayKey.ordinal
-            done[entry.habitKey, default: []].insert(day)
+            tallies[entry.habitKey, default: [:]][day, default: DayTally(day: entry.dayKey, count: 0)].add(entry.value)
             firstEntry[entry.habitKey] = min(firstEntry[entry.habitKey] ?? day, day)
             if day > denseEnd { extra.insert(day) }
+        }
+        var rules: [HabitKey: DoneRule] = [:]
+        for habit in habits where habit.dayTarget != nil {
+            rules[habit.key] = DoneRule(target: habit.dayTarget, isQuantity: habit.measure != nil)
+        }
+        // The days whose entries make the habit done (what a run finds already done).
+        var done: [HabitKey: Set<Int>] = [:]
+        for (key, days) in tallies {
+            let rule = rules[key] ?? .anyEntry
+            done[key] = Set(days.filter { rule.isDone(count: $0.value.count, sum: $0.value.sum) }.keys)
         }
         let (steps, elsewhere) = try store.ledgerSteps(to: end)
         let runs = try store.ledgerRuns(to: end)
@@ -182,14 +195,28 @@ struct LedgerBuilder {
         for habit in habits where !inActive.contains(habit.key) {
             guard var column = columns[habit.key] else { continue }
             var last: Int?
+            let rule = rules[habit.key] ?? .anyEntry
             let doneDays = done[habit.key] ?? []
+            // Under an at-most limit a day without entries is done too (up to today).
+            func isDone(_ day: Int) -> Bool {
+                doneDays.contains(day)
+                    || (rule.emptyDayIsDone && day <= today.ordinal && tallies[habit.key]?[day] == nil)
+            }
+            var window: [Int] = []
             let days = (column.first...max(column.first, denseEnd)).filter { $0 <= denseEnd } + extraDays
             for day in days where day >= column.first {
                 let date = DayKey(ordinal: day)
                 let status = Due.status(
-                    schedule: habit.schedule, paused: false, day: date, lastDoneBefore: last.map(DayKey.init(ordinal:)))
-                column.add(status.isDue ? .due : .notDue(.schedule(status.reason ?? "schedule")), on: day)
-                if doneDays.contains(day) { last = day }
+                    schedule: habit.schedule, paused: false, day: date, lastDoneBefore: last.map(DayKey.init(ordinal:)),
+                    doneInLast: { k in window.reduce(0) { $0 + ($1 >= day - k ? 1 : 0) } })
+                column.add(status.isDue ? .due : .notDue(Verdict.notDue(status.reason ?? "schedule")), on: day)
+                if isDone(day) {
+                    last = day
+                    if case .per(_, let p) = habit.schedule {
+                        window.append(day)
+                        window.removeAll { $0 <= day - p }
+                    }
+                }
             }
             columns[habit.key] = column
         }
@@ -198,14 +225,24 @@ struct LedgerBuilder {
         var count = 0
         for habit in habits {
             guard let column = columns[habit.key] else { continue }
-            let doneDays = done[habit.key] ?? []
+            let rule = rules[habit.key] ?? .anyEntry
+            let dayTallies = tallies[habit.key] ?? [:]
             let archived = archivedFrom[habit.key]
             var dueDone = Set<Int>()
             func state(_ day: Int, _ verdict: Verdict?) -> DayState {
                 count += 1
-                if doneDays.contains(day) {
-                    if let verdict, verdict.rank <= Verdict.due.rank, verdict != .declined { dueDone.insert(day) }
+                let tally = dayTallies[day]
+                let wasDue = verdict.map { $0.rank <= Verdict.due.rank && $0 != .declined } ?? false
+                let isDone =
+                    tally.map { rule.isDone(count: $0.count, sum: $0.sum) }
+                    ?? (rule.emptyDayIsDone && day <= today.ordinal)
+                if isDone {
+                    if wasDue { dueDone.insert(day) }
                     return .done
+                }
+                if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
+                    if wasDue { dueDone.insert(day) }
+                    return .partial(amount: partial.amount, target: partial.target)
                 }
                 let date = DayKey(ordinal: day)
                 if pauses.contains(where: { $0.covers(habit.key, on: date) }) { return .paused }

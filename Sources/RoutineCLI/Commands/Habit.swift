@@ -8,6 +8,9 @@ extension RoutineCommand {
             commandName: "habit",
             abstract:
                 "Change a habit: its schedule; rename, merge, archive, unarchive or delete it (entries are kept by all but delete).",
-            subcommands: [HabitSchedule.self, Rename.self, Merge.self, Archive.self, Unarchive.self, HabitDelete.self])
+            subcommands: [
+                HabitSchedule.self, HabitTarget.self, Rename.self, Merge.self, Archive.self, Unarchive.self,
+                HabitDelete.self,
+            ])
     }
 }

@@ -30,7 +30,7 @@ extension RoutineCommand {
             let rows = habits.map { habit in
                 [
                     habit.name, habit.measure.map { "\($0.unit) (\($0.type))" } ?? "done/not done",
-                    Schedule.describe(habit.schedule),
+                    HabitTargetText.describe(habit),
                     (habit.isArchived ? "(archived) " : "") + (byKey[habit.key].map(StatsTable.brief) ?? ""),
                 ]
             }

@@ -6,8 +6,11 @@
 /// for what is not decided yet (`possible`, `optional`). Days after today are `open` when
 /// due, else not due (nothing after today is over, so nothing there is missed).
 public enum DayState: Sendable, Hashable {
-    /// Live entries on the day.
+    /// Live entries on the day that meet its day target (any entry without one; under an
+    /// at-most limit, no entry too).
     case done
+    /// Entries below an at-least target (SPEC §17.1, 2): `5/8`.
+    case partial(amount: Double, target: Double)
     /// A pause covers the day.
     case paused
     /// A run on the day recorded `n` at a prompt where the habit was due.
@@ -67,6 +70,7 @@ public enum DayState: Sendable, Hashable {
     public var name: String {
         switch self {
         case .done: "done"
+        case .partial: "partial"
         case .paused: "paused"
         case .skipped: "skipped"
         case .declined: "declined"
@@ -98,12 +102,18 @@ public enum DayState: Sendable, Hashable {
         }
     }
 
+    /// `5/8`: a day's amount of an at-least target.
+    public static func progress(_ amount: Double, of target: Double) -> String {
+        MetricNumber.text(amount) + "/" + MetricNumber.text(target)
+    }
+
     /// A break of a streak (SPEC §17.2): missed or skipped.
     public var breaksStreak: Bool { self == .missed || self == .skipped }
 
-    /// What it depends on, or why it is not due, when the state says.
+    /// What it depends on, or why it is not due, when the state says; a partial day's progress.
     public var detail: String? {
         switch self {
+        case .partial(let amount, let target): Self.progress(amount, of: target)
         case .possible(let why), .optional(let why): why
         case .notDue(let reason): reason.text
         default: nil

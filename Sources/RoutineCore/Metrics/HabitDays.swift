@@ -13,8 +13,9 @@ public struct HabitDays: Sendable, Equatable {
     public var states: [DayState]
     /// States of days after the dense ones, by ordinal.
     public var sparse: [Int: DayState]
-    /// The done days on which the habit was also due (a done day counts as done either
-    /// way; `stats` still says whether it was due).
+    /// The done (or partial) days on which the habit was also due (a done day counts as
+    /// done either way; `stats` still says whether it was due, and a partial day that was
+    /// due counts in momentum's denominator).
     public var dueDone: Set<Int>
 
     public init(first: Int, states: [DayState], sparse: [Int: DayState] = [:], dueDone: Set<Int> = []) {
@@ -74,11 +75,30 @@ public struct HabitDays: Sendable, Equatable {
         for day in (d - 6)...d {
             guard let state = state(day) else { continue }
             if state == .done { momentum += 1 }
-            if state == .done || state.isDue { counted += 1 }
+            if state == .done || isDue(day) { counted += 1 }
         }
         return Figures(
             due: isDue(d), currentStreak: current, previousStreak: previous, bestStreak: best,
             momentum: momentum, dueDays: counted)
+    }
+
+    /// SPEC §18.1's period streak at the day with ordinal `d`: consecutive windows of
+    /// `period` DayKeys, stepping back from `d` (ending at d, d − P, d − 2P …), each with
+    /// at least `times` done days.
+    public func periodStreak(at d: Int, times: Int, period: Int) -> Int {
+        var windows = 0
+        var end = d
+        while end >= first, doneDays(from: end - period + 1, through: end) >= times {
+            windows += 1
+            end -= period
+        }
+        return windows
+    }
+
+    /// The done days within `from...through`.
+    public func doneDays(from: Int, through: Int) -> Int {
+        guard from <= through else { return 0 }
+        return (from...through).reduce(0) { $0 + (state($1) == .done ? 1 : 0) }
     }
 
     /// What `figures(at:)` returns.

@@ -42,6 +42,17 @@ public struct HabitStats: Sendable, Hashable {
     public var lastDoneBefore: DayKey?
     /// The habit's state on D (SPEC §17.1), when its states were given.
     public var state: DayState?
+    /// D's amount (its sum, or without a measure its number of entries): what a day
+    /// target is compared with (`5/8`).
+    public var todayAmount: Double {
+        DayTarget.amount(count: todayCount, sum: todaySum ?? 0, isQuantity: habit.isQuantity)
+    }
+    /// A frequency habit's done days in the P DayKeys ending at D (`2 of 3 this week`);
+    /// nil without a frequency.
+    public var periodDone: Int?
+    /// A frequency habit's period streak (SPEC §18.1: consecutive windows of P DayKeys,
+    /// stepping back from D, each with at least N done days); nil without a frequency.
+    public var periodStreak: Int?
 
     public init(
         habit: MetricHabit, day: DayKey, doneToday: Bool, todayCount: Int, todaySum: Double?,
@@ -89,6 +100,14 @@ public struct HabitStats: Sendable, Hashable {
             weeklyStreak: nil, due: figures.due, dueDays: figures.dueDays)
         lastDoneBefore = history.lastDay(before: d).map(DayKey.init(ordinal:))
         state = days.state(d)
+        if habit.dayTarget != nil {
+            // Done is the day target met (an at-most day without entries too), not any entry.
+            doneToday = state.map { $0 == .done } ?? habit.doneRule.isDone(count: today.count, sum: today.sum)
+        }
+        if let frequency = habit.frequency {
+            periodDone = days.doneDays(from: d - frequency.period + 1, through: d)
+            periodStreak = days.periodStreak(at: d, times: frequency.times, period: frequency.period)
+        }
         if habit.isWeekly {
             var windows = 0
             while HabitStats.isComplete(habit, history: history, endingAt: d - 7 * windows) { windows += 1 }

@@ -34,12 +34,15 @@ public struct MetricHabit: Sendable, Hashable, Codable {
     /// When the habit is due (SPEC §10.1); nil is daily. Metrics use the current
     /// schedule for all history.
     public var schedule: Schedule?
+    /// The day target (SPEC §18.1), or nil.
+    public var dayTarget: DayTarget?
 
     /// - Parameter key: defaults to `HabitKey(name)`.
     public init(
         key: HabitKey? = nil, name: String, isQuantity: Bool = false, unit: String? = nil, weekly: Double? = nil,
-        schedule: Schedule? = nil
+        schedule: Schedule? = nil, dayTarget: DayTarget? = nil
     ) {
+        self.dayTarget = dayTarget
         self.key = key ?? HabitKey(name)
         self.name = name
         self.isQuantity = isQuantity
@@ -59,4 +62,13 @@ public struct MetricHabit: Sendable, Hashable, Codable {
     /// True when the habit has a usable weekly target; such habits get a weekly streak
     /// and a window-based momentum (0–4).
     public var isWeekly: Bool { weeklyTarget != nil }
+
+    /// The rule that makes a day done (its day target's, or any entry).
+    public var doneRule: DoneRule { DoneRule(target: dayTarget, isQuantity: isQuantity) }
+
+    /// The frequency `per: N/P` (SPEC §18.1), if the habit has one.
+    public var frequency: (times: Int, period: Int)? {
+        if case .per(let n, let p) = schedule { return (n, p) }
+        return nil
+    }
 }

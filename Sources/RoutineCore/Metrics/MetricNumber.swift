@@ -2,7 +2,7 @@
 public enum MetricNumber {
     /// A value as it enters a sum: missing and non-finite values count as 0, so that one
     /// bad stored value can never turn a whole figure into `nan` or `inf`.
-    static func sample(_ value: Double?) -> Double {
+    public static func sample(_ value: Double?) -> Double {
         guard let value, value.isFinite else { return 0 }
         return value
     }

@@ -31,12 +31,13 @@ public struct PlanGrid: Sendable {
             self.init(.notDue(reason: state.detail ?? state.name), state: state)
         }
 
-        /// `✓` done, `●` certain (due and not done), `○` possible or optional, `–` skipped or
-        /// declined, `·` not due.
+        /// `✓` done, `◐` partial (below its day target), `●` certain (due and not done),
+        /// `○` possible or optional, `–` skipped or declined, `·` not due.
         public var symbol: String {
             if let state {
                 switch state {
                 case .done: return "✓"
+                case .partial: return "◐"
                 case .open, .later, .missed: return "●"
                 case .possible, .optional: return "○"
                 case .skipped, .declined: return "–"
@@ -110,7 +111,9 @@ public struct PlanGrid: Sendable {
             }
         }
         if groups.isEmpty { lines.append("No habits in any routine yet.") }
-        lines.append(Self.legend)
+        // `◐` is named only when a cell shows it (a habit below its day target today).
+        let partial = groups.contains { $0.rows.contains { $0.cells.contains { $0.symbol == "◐" } } }
+        lines.append(Self.legend + (partial ? "  ◐ below its day target" : ""))
         return lines.map(StatsTable.trimTrailing)
     }
 

@@ -2,8 +2,12 @@
 ///
 /// Each element holds SPEC §6's fields in SPEC's order, then this project's two additions
 /// and SPEC §10.5's: `{"habit","doneToday","currentStreak","previousStreak","bestStreak",
-/// "momentum","weekCount","weekSum","weekComplete","weeklyStreak","due","dueDays","state"}` —
-/// `state` is the habit's state on D (SPEC §17.1, the ledger's: `done`, `open`, `missed`, …);
+/// "momentum","weekCount","weekSum","weekComplete","weeklyStreak","due","dueDays","state",
+/// "frequency","dayTarget","todayAmount","periodDone","periodStreak"}` —
+/// `state` is the habit's state on D (SPEC §17.1, the ledger's: `done`, `partial`, `open`, `missed`, …);
+/// `frequency` is `{"times":N,"period":P}` or null, `dayTarget` `"at-least:8"`/`"at-most:0"` or
+/// null, `todayAmount` D's sum (or number of entries), `periodDone` and `periodStreak` a
+/// frequency habit's done days in the P days ending at D and its period streak (else null);
 /// `weekSum` is `null` for binary habits and `weeklyStreak` is `null` for habits without
 /// a weekly target; both keys are always present. Written by hand: `JSONEncoder` on
 /// Linux does not keep the key order, and would leave the `null` keys out.
@@ -28,6 +32,12 @@ extension HabitStats {
             ("due", String(due)),
             ("dueDays", String(dueDays)),
             ("state", state.map { JSONText.string($0.name) } ?? "null"),
+            // SPEC §18.1: the frequency, the day target and the day's amount, the period streak.
+            ("frequency", habit.frequency.map { "{\"times\":\($0.times),\"period\":\($0.period)}" } ?? "null"),
+            ("dayTarget", habit.dayTarget.map { JSONText.string($0.storedText) } ?? "null"),
+            ("todayAmount", JSONText.number(todayAmount)),
+            ("periodDone", periodDone.map { String($0) } ?? "null"),
+            ("periodStreak", periodStreak.map { String($0) } ?? "null"),
         ]
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }

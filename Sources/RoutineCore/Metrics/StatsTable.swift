@@ -73,7 +73,10 @@ public enum StatsTable {
         } else if stats.currentStreak >= 2 {
             parts.append("\(stats.currentStreak)-day streak")
         }
-        if stats.habit.isWeekly {
+        if let target = stats.habit.dayTarget { parts.append(HabitHints.targetHint(stats, target) + " today") }
+        if stats.habit.frequency != nil {
+            parts += HabitHints.frequencyHints(stats)
+        } else if stats.habit.isWeekly {
             parts.append("\(stats.momentum) of the last 4 weeks")
             parts.append(HabitHints.weekHint(stats))
         } else if stats.dueDays == 0 {

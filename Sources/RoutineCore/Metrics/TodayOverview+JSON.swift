@@ -2,8 +2,9 @@ extension TodayOverview {
     /// One line of JSON: `{"day","allDone","routines":[{"routine","state","at","prompt",
     /// "done":[{"habit","value","streak"}],"due":[habit],"possible":[{"habit","dependsOn"}],
     /// "optional":[{"habit","reason"}],"skipped":[habit],"declined":[habit],"notDue":N,
-    /// "habits":[{"habit","state","class","reason"?,"dependsOn"?}]}],"byHand":{…}|null}`: `due`
-    /// is the habits due and not done (open, later, or missed on a past day), `notDue`
+    /// "habits":[{"habit","state","class","reason"?,"dependsOn"?,"progress"?}]}],"byHand":{…}|null}`:
+    /// `due` is the habits due and not done (open, later, partial, or missed on a past
+    /// day; a partial one's `progress` is `5/8`), `notDue`
     /// counts the not-due, paused and optional ones, and `habits` gives every habit's
     /// state (the ledger's, SPEC §17.1) and its class (`certain`, `possible`, `optional`,
     /// `not-due`, `done`, `skipped`, `declined`; SPEC §13.3).
@@ -67,6 +68,8 @@ extension TodayOverview {
         case .optional(let why): out += ",\"reason\":" + JSONText.string(why)
         case .notDue(let why): out += ",\"reason\":" + JSONText.string(why.text)
         case .paused: out += ",\"reason\":\"paused\""
+        case .partial(let amount, let target):
+            out += ",\"progress\":" + JSONText.string(DayState.progress(amount, of: target))
         default: break
         }
         return out + "}"

@@ -63,8 +63,14 @@ public struct TodayOverview: Sendable {
 
         public func items(_ name: String) -> [Item] { items.filter { $0.state.name == name } }
         public var done: [HabitStats] { items("done").map(\.stats) }
-        /// Due and not done: open, left for later, or (a past day) missed.
-        public var dueItems: [Item] { items.filter { [.open, .later, .missed].contains($0.state) } }
+        /// Due and not done: open, left for later, (a past day) missed, or below its day
+        /// target (partial).
+        public var dueItems: [Item] {
+            items.filter {
+                if case .partial = $0.state { return true }
+                return [.open, .later, .missed].contains($0.state)
+            }
+        }
         public var due: [HabitStats] { dueItems.map(\.stats) }
     }
 

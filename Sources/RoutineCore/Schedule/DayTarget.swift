@@ -107,3 +107,36 @@ public enum DayTargetRule {
         return nil
     }
 }
+
+/// SPEC §17.1's **done** and **partial** for one habit, from a day's live entries: the one
+/// rule every reader of a day's entries applies (the ledger, a run's due-ness, `streak(H)`).
+public struct DoneRule: Sendable, Hashable {
+    public var target: DayTarget?
+    public var isQuantity: Bool
+
+    public init(target: DayTarget? = nil, isQuantity: Bool = false) {
+        self.target = target
+        self.isQuantity = isQuantity
+    }
+
+    /// A habit without a day target: any entry makes the day done.
+    public static let anyEntry = DoneRule()
+
+    /// Whether a day with `count` live entries summing to `sum` is done (an at-most day
+    /// with no entry is 0: done).
+    public func isDone(count: Int, sum: Double) -> Bool {
+        guard let target else { return count > 0 }
+        return target.isDone(count: count, sum: sum, isQuantity: isQuantity)
+    }
+
+    /// Whether a day without any entry is done: only under an at-most limit.
+    public var emptyDayIsDone: Bool { target?.isAtMost == true }
+
+    /// The day's amount and the target when the day is partial: entries below an
+    /// at-least target (`5/8`); nil otherwise.
+    public func partial(count: Int, sum: Double) -> (amount: Double, target: Double)? {
+        guard count > 0, case .atLeast(let value) = target else { return nil }
+        let amount = DayTarget.amount(count: count, sum: sum, isQuantity: isQuantity)
+        return amount < value ? (amount, value) : nil
+    }
+}

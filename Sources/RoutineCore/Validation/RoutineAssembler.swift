@@ -66,7 +66,8 @@ enum RoutineAssembler {
         }
         let habits = draft.habits.map {
             HabitSpec(
-                name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly, schedule: $0.schedule)
+                name: $0.name, measure: $0.measure, target: $0.target, weekly: $0.weekly, schedule: $0.schedule,
+                dayTarget: $0.dayTarget)
         }
         return Routine(
             assembled: slug, title: draft.title, start: start.map { newIndex[$0] },

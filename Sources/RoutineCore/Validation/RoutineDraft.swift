@@ -116,15 +116,19 @@ public struct DraftHabit: Sendable, Equatable {
     public var measureLocation: SourceLocation?
     public var target: Double?
     public var weekly: Double?
-    /// `days:` or `every:`, when one is given and valid.
+    /// `days:`, `every:` or a frequency (`per:`, `monthly:`, a binary habit's
+    /// `weekly:`), when one is given and valid.
     public var schedule: Schedule?
+    /// `at-least:` or `at-most:`, when one is given and valid.
+    public var dayTarget: DayTarget?
 
     public init(
         name: String, at location: SourceLocation, measure: Measure? = nil,
         measureLocation: SourceLocation? = nil, target: Double? = nil, weekly: Double? = nil,
-        schedule: Schedule? = nil
+        schedule: Schedule? = nil, dayTarget: DayTarget? = nil
     ) {
         self.schedule = schedule
+        self.dayTarget = dayTarget
         self.name = name
         self.location = location
         self.measure = measure

@@ -18,6 +18,9 @@ public struct DayContext: Sendable, Equatable {
     public var schedules: [HabitKey: Schedule]?
     /// Keys of archived habits: never due in a run (SPEC §11).
     public var archived: Set<HabitKey> = []
+    /// The habits whose done days follow a day target (SPEC §18.1), by key; a habit absent
+    /// is done on a day with any entry. The host's, else the routine's declarations'.
+    public var doneRules: [HabitKey: DoneRule] = [:]
     /// The routine's past answers (SPEC §14.4) for the questions its conditions read with
     /// `answer(NODE, N)` or `answered(…)`: by node id, the answer that stands for each
     /// DayKey before `day` (the last one recorded that day), as far back as they look.
@@ -48,9 +51,46 @@ public struct DayContext: Sendable, Equatable {
         history[habit] ?? []
     }
 
-    /// The habit's last DayKey with a live entry before `before`.
+    /// The habit's rule for a done day.
+    public func doneRule(_ habit: HabitKey) -> DoneRule { doneRules[habit] ?? .anyEntry }
+
+    /// Whether the habit's entries on a day (its tally) make it done.
+    func isDone(_ tally: DayTally, rule: DoneRule) -> Bool { rule.isDone(count: tally.count, sum: tally.sum) }
+
+    /// The habit's last done DayKey before `before` (SPEC §17.1's done: any entry, or its
+    /// day target met; under an at-most limit a day without entries is done too).
     public func lastDone(_ habit: HabitKey, before: DayKey) -> DayKey? {
-        tallies(habit).last { $0.day < before }?.day
+        let rule = doneRule(habit)
+        let tallies = tallies(habit)
+        guard rule.emptyDayIsDone else { return tallies.last { $0.day < before && isDone($0, rule: rule) }?.day }
+        // Under a limit, the latest day before that did not exceed it.
+        var day = before.adding(days: -1)
+        for tally in tallies.reversed() where tally.day <= day {
+            guard tally.day == day, !isDone(tally, rule: rule) else { break }
+            day = day.adding(days: -1)
+        }
+        return day
+    }
+
+    /// The number of done DayKeys among the `k` DayKeys before `day` (a frequency's
+    /// window, SPEC §18.1).
+    public func doneCount(_ habit: HabitKey, inLast k: Int, before day: DayKey) -> Int {
+        guard k > 0 else { return 0 }
+        let rule = doneRule(habit)
+        let tallies = tallies(habit)
+        let inWindow = tallies[Self.lowerBound(tallies, day.adding(days: -k))..<Self.lowerBound(tallies, day)]
+        let done = inWindow.reduce(0) { $0 + (isDone($1, rule: rule) ? 1 : 0) }
+        return rule.emptyDayIsDone ? k - (inWindow.count - done) : done
+    }
+
+    /// The index of the first tally on or after `day` (tallies are ascending).
+    static func lowerBound(_ tallies: [DayTally], _ day: DayKey) -> Int {
+        var (low, high) = (0, tallies.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if tallies[middle].day < day { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// True when a pause covers the habit on `day`.
@@ -64,8 +104,9 @@ public struct DayContext: Sendable, Equatable {
         if archived.contains(habit) { return .archived }
         let schedule = schedules.map { $0[habit] } ?? declared
         return Due.status(
-            schedule: schedule, paused: isPaused(habit, on: day), day: day, lastDoneBefore: lastDone(habit, before: day)
-        )
+            schedule: schedule, paused: isPaused(habit, on: day), day: day,
+            lastDoneBefore: lastDone(habit, before: day),
+            doneInLast: { doneCount(habit, inLast: $0, before: day) })
     }
 }
 
@@ -79,6 +120,12 @@ public struct DayTally: Sendable, Equatable, Hashable {
         self.day = day
         self.count = count
         self.sum = sum
+    }
+
+    /// Counts one more live entry with `value` (missing and non-finite values add 0).
+    public mutating func add(_ value: Double?) {
+        count += 1
+        sum += MetricNumber.sample(value)
     }
 }
 
