@@ -110,9 +110,23 @@ struct LoopDatabaseReader {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "loop"
+        // A write-ahead log beside the file holds rows the file does not: reading the
+        // file alone would lose them, and SQLite would write to apply it.
+        let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        guard wal == 0 else {
+            throw ImportError(
+                file: path, "has a write-ahead log beside it (\(path)-wal): make the backup again from Loop's settings")
+        }
+        // `immutable=1`: SQLite reads the file and nothing else, with no lock and no
+        // journal or shared-memory file beside it (a WAL-mode backup made them, even
+        // read-only). Debian's SQLite takes URIs (SQLITE_USE_URI).
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/-._~"))
+        let absolute = URL(fileURLWithPath: path).path
+        let uri =
+            "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            queue = try DatabaseQueue(path: uri, configuration: configuration)
         } catch {
             throw ImportError(file: path, "cannot be opened as a Loop database: \(Self.message(error))")
         }

@@ -93,20 +93,24 @@ extension AppDatabase {
             try inserter.finish()
             for sql in indexes { try db.execute(sql: sql) }
             try SyncSnapshot.resumeEntryCapture(db, capture)
+            // Prepared once: through the query interface each pause compiled three
+            // statements (a tenth of a millisecond each, 26,000 skips in ten years of Loop).
+            let known = try db.cachedStatement(sql: "SELECT 1 FROM pause WHERE uid = ?")
+            let pause = try db.cachedStatement(
+                sql: "INSERT INTO pause (from_day, to_day, note, created_at, uid) VALUES (?, ?, ?, ?, ?)")
+            let link = try db.cachedStatement(
+                sql: "INSERT INTO pause_habit (pause_id, habit_id, position) VALUES (?, ?, 0)")
+            let note = "skipped in \(source)"
+            let created = Instant.format(now)
             for skip in skips {
                 let uid = Self.uidText(skip.uid)
-                if try PauseRecord.filter(Column("uid") == uid).isEmpty(db) == false {
+                if try Bool.fetchOne(known, arguments: [uid]) != nil {
                     outcome.alreadyImported += 1
                     continue
                 }
-                var record = PauseRecord(
-                    fromDay: skip.dayKey, toDay: skip.dayKey, note: "skipped in \(source)",
-                    createdAt: StoredInstant(now),
-                    uid: uid)
-                try record.insert(db)
-                try PauseHabitRecord(
-                    pauseID: record.id ?? db.lastInsertedRowID, habitID: rows[skip.habit].id, position: 0
-                ).insert(db)
+                let day = skip.dayKey.description
+                try pause.execute(arguments: [day, day, note, created, uid])
+                try link.execute(arguments: [db.lastInsertedRowID, rows[skip.habit].id])
                 outcome.newSkips += 1
             }
             return outcome

@@ -210,6 +210,14 @@ enum ImportFixtures {
         try queue.close()
     }
 
+    /// Puts the database in WAL mode (as Android's SQLite keeps Loop's), then closes it:
+    /// the header says WAL, and no -wal or -shm file is left.
+    static func setWAL(at path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+        try queue.close()
+    }
+
     /// Another app's SQLite file: a Loop database without Loop's tables.
     static func dropLoopTables(at path: String) throws {
         let queue = try DatabaseQueue(path: path)

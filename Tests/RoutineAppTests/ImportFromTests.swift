@@ -129,6 +129,20 @@ import Testing
         #expect(beside == ["Loop Habits Backup.db"])
     }
 
+    /// A backup in WAL mode (Android's default journal) is read without a file made beside it.
+    @Test func loopDatabaseInWALModeLeavesNothingBeside() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("wal #1?.db").path
+        try ImportFixtures.loopDatabase(at: path, habits: Self.loopHabits, repetitions: Self.loopRepetitions)
+        try ImportFixtures.setWAL(at: path)
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        let report = try Self.run(.loop, path, store)
+        #expect(report.outcome.newEntries == 9)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("wal") }
+        #expect(beside == ["wal #1?.db"])
+    }
+
     @Test(arguments: [true, false]) func loopZipRoundTrip(withHeader: Bool) throws {
         let folder = try TemporaryDirectory()
         let path = folder.url.appendingPathComponent("Loop Habits CSV.zip").path
