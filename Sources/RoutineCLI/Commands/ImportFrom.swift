@@ -56,7 +56,7 @@ extension RoutineCommand {
         static func text(_ report: ImportReport) -> [String] {
             let outcome = report.outcome
             var lines = [
-                "\(ImportService.sourceName(report.source)) \(report.path)\(report.dryRun ? " (dry run: nothing written)" : ""):"
+                "from \(ImportService.sourceName(report.source)): \(report.path)\(report.dryRun ? " (dry run: nothing written)" : "")"
             ]
             let counts = report.plan.counts()
             for (index, habit) in report.plan.habits.enumerated() {
