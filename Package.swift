@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Sync's encryption (SPEC §16.4): ChaCha20-Poly1305 and scrypt (CryptoExtras).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Loop Habit Tracker's CSV export is a zip (SPEC §18.2): read, never written.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // The core: graph, validation, visit order, walker, metrics, time. Foundation only.
@@ -36,7 +38,16 @@ let package = Package(
             ]
         ),
         // The application layer: runs end to end, the day planner, the services commands call.
-        .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore"]),
+        .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore", "RoutineImport"]),
+        // `routine import-from` (SPEC §18.2): one file per tool, each reading its files into
+        // an `ImportPlan` (Loop's database read-only through GRDB, its CSV zip through ZIPFoundation).
+        .target(
+            name: "RoutineImport",
+            dependencies: [
+                "RoutineCore", "RoutineFile", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // `routine test`: test files read, cases walked in memory, routines explored (SPEC §15.1).
         .target(name: "RoutineTesting", dependencies: ["RoutineCore", "RoutineFile"]),
         // The language server (`routine lsp`): JSON-RPC framing, protocol types, features.
@@ -100,6 +111,8 @@ let package = Package(
             name: "RoutineAppTests",
             dependencies: [
                 "RoutineApp", "RoutineCore", "RoutineFile", "RoutineStore", "TestSupport", "EndToEndSupport",
+                "RoutineImport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .testTarget(

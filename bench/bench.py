@@ -5,7 +5,7 @@ Each scenario runs the project's command and its anchor in turns (A B A B ...),
 takes the median wall time of each, and prints the ratio. Nothing is asserted:
 these are figures to compare against the targets in bench/README.md.
 
-Usage: bench/run [--quick] [--runs N] [--only conditions|lifetime|lsp|answers|sync|autosync|import]   (builds the release binary first)
+Usage: bench/run [--quick] [--runs N] [--only conditions|lifetime|lsp|answers|sync|autosync|import|import-from]   (builds the release binary first)
 """
 import argparse
 import datetime
@@ -63,7 +63,7 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
     parser.add_argument(
-        "--only", choices=["conditions", "lifetime", "lsp", "answers", "sync", "autosync", "import"], help="run one scenario only")
+        "--only", choices=["conditions", "lifetime", "lsp", "answers", "sync", "autosync", "import", "import-from"], help="run one scenario only")
     parser.add_argument("--previous", help="with --only lifetime or sync: a git revision to build and time beside")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
@@ -107,6 +107,11 @@ def main():
     if args.only == "autosync":
         import sync_bench
         sync_bench.autosync_scenario(binary, work, env, runs, results, compare, run_timed)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.only == "import-from":
+        import import_from_bench
+        import_from_bench.import_from_scenario(binary, work, env, runs, results, compare, run_timed, args.quick)
         shutil.rmtree(work, ignore_errors=True)
         return
     if args.only == "sync":

@@ -14,6 +14,7 @@ public struct RoutineCommand: ParsableCommand {
             Check.self, Run.self, Resume.self, Runs.self, Abort.self, Paths.self, Archive.self, Unarchive.self,
             Import.self, List.self, Show.self, Export.self, New.self, Edit.self,
             Log.self, Entries.self, Delete.self, Undelete.self, Undo.self, Habits.self, Habit.self, ImportEntries.self,
+            ImportFrom.self,
             Stats.self, Today.self, Plan.self, Goal.self, Pause.self, Pauses.self, Unpause.self, Backup.self,
             Restore.self, Config.self, Test.self, Schema.self, Lsp.self, Repl.self, Answers.self, ImportAnswers.self,
             Insights.self, Review.self, Sync.self, Remind.self,

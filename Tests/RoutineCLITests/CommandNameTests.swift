@@ -31,7 +31,7 @@ import Testing
             "SyncKeyCommand": "key", "RemindNow": "now", "RemindInstall": "install", "RemindUninstall": "uninstall",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 67)
+        #expect(commands.count == 68)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -42,7 +42,9 @@ import Testing
                 "check", "run", "resume", "runs", "abort", "paths", "archive", "unarchive", "import", "list", "show",
                 "export",
                 "new", "edit",
-                "log", "entries", "delete", "undelete", "undo", "habits", "habit", "import-entries", "stats", "today",
+                "log", "entries", "delete", "undelete", "undo", "habits", "habit", "import-entries", "import-from",
+                "stats",
+                "today",
                 "plan", "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "test", "schema", "lsp",
                 "repl", "answers", "import-answers", "insights", "review", "sync", "remind",
             ])

@@ -6,7 +6,7 @@
 /// over `maxFieldBytes` (`maxLongFieldBytes` in the `longField` column), or a record over
 /// `maxFields` fields. Errors are
 /// `CSVError` with the 1-based line and field number. Blank lines are skipped.
-struct CSVReader {
+package struct CSVReader {
     static let maxFieldBytes = 65_536
     /// For the one column whose text the store keeps at any length (an entry's note):
     /// SQLite's own limit on a text value (`SQLITE_MAX_LENGTH`), so that what `entries
@@ -23,7 +23,7 @@ struct CSVReader {
     /// The physical line the reader is on (quoted fields may span lines).
     private var line = 1
 
-    init(_ text: String) {
+    package init(_ text: String) {
         bytes = Array(text.utf8)
     }
 
@@ -44,7 +44,7 @@ struct CSVReader {
     private static let carriageReturn = UInt8(ascii: "\r")
 
     /// The next record and the line it starts on, or nil at the end of the input.
-    mutating func next() throws -> (line: Int, fields: [String])? {
+    package mutating func next() throws -> (line: Int, fields: [String])? {
         var cursor = Cursor(index: index, line: line)
         defer {
             index = cursor.index

@@ -1,0 +1,232 @@
+import Foundation
+
+/// The tools `routine import-from` reads (SPEC §18.2).
+public enum ImportSourceKind: String, Sendable, CaseIterable, Codable {
+    case loop, harsh, daylio, habitbull
+}
+
+/// How often a habit of another tool is meant to be done, as that tool says it.
+public enum ImportFrequency: Sendable, Equatable, Codable {
+    /// Every day (Loop 1/1, harsh `1`).
+    case daily
+    /// Once in every N days (Loop 1/N, harsh `N` or `Nw`).
+    case every(Int)
+    /// At least N done days in every P (Loop N/P, harsh `N/P`); P = 7 is `weekly: N`.
+    case per(Int, Int)
+    /// Tracked only, never due (harsh `0`).
+    case none
+
+    /// A frequency from a numerator and a denominator (Loop, harsh): 1/1 daily, 1/P
+    /// every P days, else N per P.
+    public static func fraction(_ numerator: Int, _ denominator: Int) -> ImportFrequency {
+        if numerator == denominator { return .daily }
+        if numerator == 1 { return .every(denominator) }
+        return .per(numerator, denominator)
+    }
+
+    /// As the plan shows it (`daily`, `every 3 days`, `3 per week`, `2/30`).
+    public var text: String {
+        switch self {
+        case .daily: "daily"
+        case .every(let n): "every \(n) days"
+        case .per(let n, 7): "\(n) per week"
+        case .per(let n, let p): "per \(n)/\(p)"
+        case .none: "no schedule"
+        }
+    }
+}
+
+/// One habit an import would make or reuse.
+public struct PlannedHabit: Sendable, Equatable {
+    /// The name in the store: the source's, with ` (2)` for the second of one name.
+    public var name: String
+    /// The name as the source wrote it.
+    public var sourceName: String
+    /// The unit of a quantity habit (`""` is a plain count); nil for a binary habit.
+    public var unit: String?
+    public var frequency: ImportFrequency
+    /// The day target (Loop's target type and value).
+    public var target: DayTarget?
+    public var archived: Bool
+    public var description: String?
+
+    public init(
+        name: String, unit: String? = nil, frequency: ImportFrequency = .daily, target: DayTarget? = nil,
+        archived: Bool = false, description: String? = nil
+    ) {
+        self.name = name
+        self.sourceName = name
+        self.unit = unit
+        self.frequency = frequency
+        self.target = target
+        self.archived = archived
+        self.description = description
+    }
+}
+
+/// One entry an import would write: a habit done on a day (with an amount, for a
+/// quantity habit).
+public struct PlannedEntry: Sendable, Equatable {
+    /// The index of its habit in `ImportPlan.habits`.
+    public var habit: Int
+    public var dayKey: DayKey
+    public var value: Double?
+    public var note: String?
+    public var timestamp: Date
+    public var uid: UUID
+
+    public init(habit: Int, dayKey: DayKey, value: Double?, note: String?, timestamp: Date, uid: UUID) {
+        self.habit = habit
+        self.dayKey = dayKey
+        self.value = value
+        self.note = note
+        self.timestamp = timestamp
+        self.uid = uid
+    }
+}
+
+/// A day the source says a habit did not count (Loop's SKIP, harsh's `s`): a one-day
+/// pause of that habit.
+public struct PlannedSkip: Sendable, Equatable {
+    public var habit: Int
+    public var dayKey: DayKey
+    public var uid: UUID
+
+    public init(habit: Int, dayKey: DayKey, uid: UUID) {
+        self.habit = habit
+        self.dayKey = dayKey
+        self.uid = uid
+    }
+}
+
+/// What an import would do, before anything is written: read from a source by an
+/// importer, shown by `--dry-run`, written by the store in one transaction.
+public struct ImportPlan: Sendable, Equatable {
+    public var source: ImportSourceKind
+    public var habits: [PlannedHabit] = []
+    public var entries: [PlannedEntry] = []
+    public var skips: [PlannedSkip] = []
+    public var answers: [AnswerRow] = []
+    /// What the source holds that routine does not keep, each with its reason.
+    public var notMapped: [String] = []
+    /// Commands to run by hand for what an import does not do (Loop's reminders:
+    /// `routine remind install --at 08:00`, SPEC §20).
+    public var suggestions: [String] = []
+
+    public init(source: ImportSourceKind) {
+        self.source = source
+    }
+
+    /// Adds a habit and returns its index. A second habit of one name (folded as the
+    /// store folds names) gets ` (2)`, a third ` (3)`, and the plan says so.
+    public mutating func addHabit(_ habit: PlannedHabit) -> Int {
+        var habit = habit
+        let taken = Set(habits.map { HabitKey($0.name) })
+        if taken.contains(HabitKey(habit.name)) {
+            var number = 2
+            while taken.contains(HabitKey("\(habit.sourceName) (\(number))")) { number += 1 }
+            habit.name = "\(habit.sourceName) (\(number))"
+            notMapped.append("two habits named \(habit.sourceName): the later is imported as \(habit.name)")
+        }
+        habits.append(habit)
+        return habits.count - 1
+    }
+
+    /// The stable id of a record of this source: a version-5 UUID of the source kind and
+    /// the record's own key (its habit and day, or its id), so importing again finds it.
+    public func uid(_ parts: String...) -> UUID {
+        UUIDv5.make(name: ([source.rawValue] + parts).joined(separator: "\u{1F}"))
+    }
+
+    /// Entries and skips per habit, in habit order.
+    public func counts() -> [(entries: Int, skips: Int)] {
+        var result = Array(repeating: (entries: 0, skips: 0), count: habits.count)
+        for entry in entries { result[entry.habit].entries += 1 }
+        for skip in skips { result[skip.habit].skips += 1 }
+        return result
+    }
+}
+
+/// A problem with the file an importer reads: one line, naming the line when there is one.
+public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file (or the member of an archive) the problem is in.
+    public var file: String
+    /// The 1-based line, or nil for the file as a whole.
+    public var line: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, _ message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// RFC 4122 name-based UUIDs (version 5, SHA-1) in one fixed namespace of routine's.
+public enum UUIDv5 {
+    /// The namespace of routine's import uids (itself a v5 UUID of the URL namespace).
+    static let namespace: [UInt8] = [
+        0x5c, 0x1e, 0x8f, 0x4a, 0x0b, 0x6d, 0x5e, 0x2f, 0x9a, 0x41, 0x7d, 0x3b, 0x62, 0xc8, 0x15, 0xe0,
+    ]
+
+    public static func make(name: String) -> UUID {
+        var hash = SHA1.digest(namespace + Array(name.utf8))
+        hash[6] = (hash[6] & 0x0F) | 0x50
+        hash[8] = (hash[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7], hash[8], hash[9], hash[10],
+                hash[11], hash[12], hash[13], hash[14], hash[15]
+            ))
+    }
+}
+
+/// SHA-1 (FIPS 180-4), for name-based UUIDs only: no security rests on it.
+enum SHA1 {
+    static func digest(_ message: [UInt8]) -> [UInt8] {
+        var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+        var bytes = message
+        let bitLength = UInt64(message.count) * 8
+        bytes.append(0x80)
+        while bytes.count % 64 != 56 { bytes.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
+        var w = [UInt32](repeating: 0, count: 80)
+        for chunk in stride(from: 0, to: bytes.count, by: 64) {
+            for i in 0..<16 {
+                let b = chunk + i * 4
+                w[i] =
+                    UInt32(bytes[b]) << 24 | UInt32(bytes[b + 1]) << 16 | UInt32(bytes[b + 2]) << 8
+                    | UInt32(bytes[b + 3])
+            }
+            for i in 16..<80 {
+                let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
+                w[i] = x << 1 | x >> 31
+            }
+            var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
+            for i in 0..<80 {
+                let (f, k): (UInt32, UInt32) =
+                    switch i {
+                    case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
+                    case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
+                    case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                    default: (b ^ c ^ d, 0xCA62_C1D6)
+                    }
+                let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, temp)
+            }
+            h[0] = h[0] &+ a
+            h[1] = h[1] &+ b
+            h[2] = h[2] &+ c
+            h[3] = h[3] &+ d
+            h[4] = h[4] &+ e
+        }
+        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
+    }
+}

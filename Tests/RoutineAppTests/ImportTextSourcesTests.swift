@@ -1,0 +1,139 @@
+import EndToEndSupport
+import Foundation
+import RoutineApp
+import RoutineCore
+import RoutineImport
+import RoutineStore
+import Testing
+
+/// harsh, HabitBull and Daylio through `ImportService` (SPEC §18.2), from files written
+/// as those tools write them.
+@Suite struct ImportTextSourcesTests {
+    static let now = ImportFromTests.now
+
+    /// harsh's files: `internal/storage/config.go` reads `habits` (its example file's
+    /// shapes: headings, `1`, `3/7`, `1w`, `7`, `0`, an end date), `internal/storage/log.go`
+    /// reads `log` (`date : habit : y|n|s : comment : amount`).
+    static func harshFolder(_ folder: TemporaryDirectory) throws -> String {
+        _ = try folder.write(
+            "harsh/habits",
+            """
+            # Habits file format: Name: frequency
+            ! Morning
+            Meditated: 1
+            Gym: 3/7
+            Called Mom: 1w
+            Cleaned house: 7
+            Old Habit: 1: 2024-06-15
+
+            ! Tracking only (no warnings)
+            Too much coffee: 0
+            Pushups: 1
+
+            """)
+        _ = try folder.write(
+            "harsh/log",
+            """
+            2026-01-01 : Meditated : y : felt good
+            2026-01-01 : Gym : n
+            2026-01-02 : Meditated : s : travelling
+            2026-01-02 : Pushups : y :  : 25
+            2026-01-03 : Pushups : y
+            2026-01-03 : Meditated : n
+            2026-01-03 : Meditated : y : late line replaces
+            2026-01-04 : Not a habit : y
+
+            """)
+        return folder.url.appendingPathComponent("harsh").path
+    }
+
+    @Test func harshRoundTrip() throws {
+        let folder = try TemporaryDirectory()
+        let path = try Self.harshFolder(folder)
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        let report = try ImportService.run(.harsh, path: path, store: store, now: Self.now, dryRun: false)
+        #expect(
+            try ImportFromTests.entries(store) == [
+                "Meditated 2026-01-01 - felt good", "Meditated 2026-01-03 - late line replaces",
+                "Pushups 2026-01-02 25 ", "Pushups 2026-01-03 0 ",
+            ])
+        #expect(try store.pauses().map { "\($0.habits) \($0.from)" } == ["[\"Meditated\"] 2026-01-02"])
+        let habits = Dictionary(uniqueKeysWithValues: try store.habits().map { ($0.name, $0) })
+        #expect(habits.count == 7)
+        #expect(habits["Meditated"]?.schedule == nil)
+        #expect(habits["Gym"]?.schedule == .per(3, 7))
+        #expect(habits["Called Mom"]?.schedule == .every(7))
+        #expect(habits["Cleaned house"]?.schedule == .every(7))
+        #expect(habits["Old Habit"]?.isArchived == true)
+        #expect(habits["Pushups"]?.measure?.unit == "count")
+        #expect(habits["Meditated"]?.measure == nil)
+        #expect(report.notMapped.contains("1 log line of Not a habit: not a habit in the habits file"))
+        #expect(report.notMapped.contains { $0.hasPrefix("heading Morning") })
+        #expect(report.notMapped.contains { $0.hasPrefix("Too much coffee: tracked only") })
+        let again = try ImportService.run(.harsh, path: path, store: store, now: Self.now, dryRun: false)
+        #expect(again.outcome.newRecords == 0)
+        #expect(again.outcome.alreadyImported == 5)
+    }
+
+    @Test func harshMalformedLineNamesFileAndLine() throws {
+        let folder = try TemporaryDirectory()
+        let path = try Self.harshFolder(folder)
+        let log = try folder.write("harsh/log", "2026-01-01 : Meditated : y\n2026-01-02 : Meditated : maybe\n")
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        #expect(
+            ImportFromTests.refusal(.harsh, path, store: store) == "\(log):2: result maybe is not y, n or s")
+        #expect(try store.habits().isEmpty)
+    }
+
+    /// HabitBull's columns (SPEC §18.2); dates in both forms Loop's HabitBullCSVImporter.kt reads.
+    @Test func habitBullRoundTrip() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write(
+            "habitbull.csv",
+            """
+            HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText
+            Read,Read a book,Learning,2026-01-01,1,good chapter
+            Read,Read a book,Learning,2026-01-02,0,
+            Water,Glasses,Health,01/03/2026,8,
+            Water,Glasses,Health,2026-01-04,1,
+
+            """)
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        let report = try ImportService.run(.habitbull, path: path, store: store, now: Self.now, dryRun: false)
+        #expect(
+            try ImportFromTests.entries(store) == [
+                "Read 2026-01-01 - good chapter", "Water 2026-01-03 8 ", "Water 2026-01-04 1 ",
+            ])
+        #expect(try store.habit(named: "Read")?.measure == nil)
+        #expect(try store.habit(named: "Water")?.measure?.unit == "count")
+        #expect(report.plan.habits.map(\.description) == ["Read a book", "Glasses"])
+        #expect(report.notMapped.contains { $0.hasPrefix("categories Health, Learning") })
+        let again = try ImportService.run(.habitbull, path: path, store: store, now: Self.now, dryRun: false)
+        #expect(again.outcome.newRecords == 0)
+        #expect(again.outcome.alreadyImported == 3)
+    }
+
+    /// Daylio's header (SPEC §18.2), newest first, two rows on one day.
+    @Test func daylioActivitiesAreHabits() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write(
+            "daylio.csv",
+            """
+            full_date,date,weekday,time,mood,activities,note_title,note
+            2026-01-02,January 2,Friday,21:00,good,reading | walk,,
+            2026-01-02,January 2,Friday,08:00,meh,walk,,"tired, cold"
+            2026-01-01,January 1,Thursday,20:00,rad,,,
+
+            """)
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        let report = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
+        #expect(try ImportFromTests.entries(store) == ["reading 2026-01-02 - ", "walk 2026-01-02 - "])
+        #expect(report.notMapped.contains { $0.hasPrefix("3 moods") })
+        let again = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
+        #expect(again.outcome.newRecords == 0)
+    }
+}

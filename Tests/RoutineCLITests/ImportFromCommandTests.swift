@@ -1,0 +1,63 @@
+import EndToEndSupport
+import Foundation
+import Testing
+
+/// `routine import-from` through the binary: what a person sees, exit statuses, and
+/// that a refused import leaves the store as it was.
+@Suite struct ImportFromCommandTests {
+    static let habitBull = """
+        HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText
+        Read,Read a book,Learning,2026-01-01,1,good chapter
+        Water,Glasses,Health,2026-01-03,8,
+        Water,Glasses,Health,2026-01-04,1,
+
+        """
+
+    @Test func importTwiceThenDryRun() throws {
+        let e2e = try EndToEnd()
+        let path = try e2e.folder.write("habitbull.csv", Self.habitBull)
+        let first = try e2e.ok(["import-from", "habitbull", path])
+        #expect(first.contains("  Read (new): binary, daily; 1 entries"))
+        #expect(first.contains("  Water (new): quantity (count), daily; 2 entries"))
+        #expect(first.hasSuffix("3 new (3 entries, 0 skips); 0 already imported\n"))
+        let second = try e2e.ok(["import-from", "habitbull", path])
+        #expect(second.contains("  Read (existing)"))
+        #expect(second.hasSuffix("0 new; 3 already imported\n"))
+        #expect(try e2e.entries().count == 3)
+        let dry = try e2e.json(["import-from", "habitbull", path, "--dry-run", "--format", "json"]) as? [String: Any]
+        #expect(dry?["dryRun"] as? Bool == true)
+        #expect(dry?["newEntries"] as? Int == 0)
+        #expect(dry?["alreadyImported"] as? Int == 3)
+        #expect((dry?["habits"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Read", "Water"])
+    }
+
+    @Test func dryRunIntoAFreshStoreWritesNothing() throws {
+        let e2e = try EndToEnd()
+        let path = try e2e.folder.write("habitbull.csv", Self.habitBull)
+        let dry = try e2e.ok(["import-from", "habitbull", path, "--dry-run"])
+        #expect(dry.contains("(dry run: nothing written)"))
+        #expect(dry.hasSuffix("3 would be new (3 entries, 0 skips); 0 already imported\n"))
+        #expect(try e2e.entries().isEmpty)
+        #expect(try e2e.ok(["habits"]).contains("Read") == false)
+    }
+
+    @Test func badInputIsOneLineAndExitOne() throws {
+        let e2e = try EndToEnd()
+        _ = try e2e.ok(["log", "Water", "--new"])
+        let bad = try e2e.folder.write("bad.csv", Self.habitBull + "Read,,,2026-13-01,1,\n")
+        let result = try e2e.run(["import-from", "habitbull", bad])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "routine: \(bad):5: CalendarDate 2026-13-01 is not yyyy-MM-dd or MM/dd/yyyy; nothing was imported\n")
+        // Water is binary here, a quantity in the file.
+        let good = try e2e.folder.write("habitbull.csv", Self.habitBull)
+        let conflict = try e2e.run(["import-from", "habitbull", good])
+        #expect(conflict.status == 1)
+        #expect(conflict.stderr.hasPrefix("routine: \(good): measure conflict: habit 'Water' is"))
+        #expect(conflict.stderr.hasSuffix("; nothing was imported\n"))
+        #expect(try e2e.entries().count == 1)
+        let usage = try e2e.run(["import-from", "fitbit", good])
+        #expect(usage.status == 64)
+    }
+}
