@@ -56,7 +56,10 @@ import Testing
                 #expect(try StoreProbe.count(store, "SELECT count(*) FROM habit_entry") == perRound + (old ? 1 : 0))
                 #expect(
                     try StoreProbe.rows(store, "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                        == ["v1", "v2", "v3", "v4", "v5", "v5-run-status", "v6-sync", "v7-sync-guards", "v8-release"])
+                        == [
+                            "v1", "v2", "v3", "v4", "v5", "v5-run-status", "v6-sync", "v7-sync-guards", "v8-release",
+                            "v9-run-day",
+                        ])
                 #expect(try StoreProbe.integrity(store) == "ok")
             }
         }

@@ -146,6 +146,7 @@ enum OldStore {
         ALTER TABLE sync_self DROP COLUMN name;
         """,
         "v8-release": "DROP TABLE store_release;",
+        "v9-run-day": "DROP INDEX run_day;",
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run

@@ -115,15 +115,15 @@ struct LedgerBuilder {
         let habits = try store.habits(includeArchived: true)
         var done: [HabitKey: Set<Int>] = [:]
         var firstEntry: [HabitKey: Int] = [:]
-        let entries = try store.metricEntries(to: end)
+        let records = try store.ledgerRecords(to: end)
+        let entries = records.entries
         for entry in entries {
             let day = entry.dayKey.ordinal
             done[entry.habitKey, default: []].insert(day)
             firstEntry[entry.habitKey] = min(firstEntry[entry.habitKey] ?? day, day)
             if day > denseEnd { extra.insert(day) }
         }
-        let (steps, elsewhere) = try store.ledgerSteps(to: end)
-        let runs = try store.ledgerRuns(to: end)
+        let (steps, elsewhere, runs) = (records.steps, records.elsewhere, records.runs)
         for step in steps where step.day.ordinal > denseEnd { extra.insert(step.day.ordinal) }
         for run in runs where run.day.ordinal > denseEnd { extra.insert(run.day.ordinal) }
         let pauses = try store.pauseSpans()
