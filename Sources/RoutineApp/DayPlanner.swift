@@ -109,8 +109,15 @@ public struct DayPlanner {
     /// habits are not "by hand", SPEC §13.2).
     public func habitKeysInRoutines() throws -> Set<HabitKey> {
         var keys = Set<HabitKey>()
-        for compiled in try compiledRoutines(includeArchived: true) {
+        let active = try compiledRoutines()
+        for compiled in active {
             for name in compiled.routine.reachableHabitNames() { keys.insert(HabitKey(name)) }
+        }
+        // Archived routines are only read, not compiled (a walker each cost more).
+        let compiled = Set(active.map(\.slug))
+        for summary in try store.routines(includeArchived: true) where !compiled.contains(summary.slug) {
+            guard let stored = try store.routine(slug: summary.slug) else { continue }
+            for name in stored.routine.reachableHabitNames() { keys.insert(HabitKey(name)) }
         }
         return keys
     }

@@ -43,6 +43,7 @@ extension AppDatabase {
     /// without joins (ids are mapped to names from the small tables first) and with
     /// `+day_key`, so SQLite scans each table once instead of walking the day index and
     /// looking every row up; runs are read from their day index, never their saved states.
+    /// Rows are decoded where SQLite holds them (`LedgerScan`), as strictly as elsewhere.
     public func ledgerRecords(to: DayKey) throws -> LedgerRecords {
         try read { db in
             let last = to.description
@@ -63,60 +64,49 @@ extension AppDatabase {
             }
 
             var entries: [MetricEntry] = []
-            let entryRows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT habit_id, day_key, value, id FROM habit_entry
-                    WHERE deleted_at IS NULL AND +day_key <= ?
-                    """, arguments: [last])
-            while let row = try entryRows.next() {
-                let stored = StoredRow(row, table: EntryRecord.databaseTableName)
-                guard let habit = habitOfID[try stored.at(0, "habit_id")] else { continue }
+            let entryRows = try LedgerScan(
+                db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
+                where: "deleted_at IS NULL AND +day_key <= ?", arguments: [last])
+            while try entryRows.next() {
+                guard let habit = habitOfID[try entryRows.int64(0, "habit_id")] else { continue }
                 entries.append(
                     MetricEntry(
-                        habitKey: habit, dayKey: try stored.at(1, "day_key"), value: try stored.optional(at: 2, "value")
-                    ))
+                        habitKey: habit, dayKey: try entryRows.day(1, "day_key"),
+                        value: try entryRows.optionalDouble(2, "value")))
             }
 
             var steps: [LedgerStep] = []
             var elsewhere = Set<RoutineDayKey>()
             // A step names its habit by text: each text is folded to its key once.
             var keyOfText: [String: HabitKey] = [:]
-            let stepRows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit', id
-                    FROM run_step
-                    WHERE retracted_at IS NULL AND +day_key <= ? AND (kind = 'habit' OR run_id IS NULL)
-                    """, arguments: [last])
-            while let row = try stepRows.next() {
-                let stored = StoredRow(row, table: "run_step")
-                guard let routine = slugOfRoutine[try stored.at(0, "routine_id")] else { continue }
-                let day: DayKey = try stored.at(1, "day_key")
-                let local: Bool = try stored.at(5, "run_id")
+            let stepRows = try LedgerScan(
+                db, "routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit'", from: "run_step",
+                where: "retracted_at IS NULL AND +day_key <= ? AND (kind = 'habit' OR run_id IS NULL)",
+                arguments: [last])
+            while try stepRows.next() {
+                guard let routine = slugOfRoutine[try stepRows.int64(0, "routine_id")] else { continue }
+                let day = try stepRows.day(1, "day_key")
+                let local = try stepRows.bool(5, "run_id")
                 if !local { elsewhere.insert(RoutineDayKey(routine: routine, day: day)) }
-                guard try stored.at(6, "kind") as Bool else { continue }
-                let text: String = try stored.at(2, "text")
+                guard try stepRows.bool(6, "kind") else { continue }
+                let text = try stepRows.text(2, "text")
                 let habit = keyOfText[text] ?? HabitKey(text)
                 keyOfText[text] = habit
                 steps.append(
                     LedgerStep(
-                        routine: routine, day: day, habit: habit, outcome: try stored.at(3, "outcome"),
-                        reason: try stored.optional(at: 4, "reason"), local: local))
+                        routine: routine, day: day, habit: habit, outcome: try stepRows.text(3, "outcome"),
+                        reason: try stepRows.optionalText(4, "reason"), local: local))
             }
 
             var runs: [LedgerRun] = []
-            let runRows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT routine_version_id, day_key, status IN ('completed', 'aborted') FROM run
-                    WHERE day_key <= ?
-                    """, arguments: [last])
-            while let row = try runRows.next() {
-                let stored = StoredRow(row, table: "run")
-                guard let routine = slugOfVersion[try stored.at(0, "routine_version_id")] else { continue }
+            let runRows = try LedgerScan(
+                db, "routine_version_id, day_key, status IN ('completed', 'aborted')", from: "run",
+                where: "day_key <= ?", arguments: [last])
+            while try runRows.next() {
+                guard let routine = slugOfVersion[try runRows.int64(0, "routine_version_id")] else { continue }
                 runs.append(
-                    LedgerRun(routine: routine, day: try stored.at(1, "day_key"), finished: try stored.at(2, "status")))
+                    LedgerRun(
+                        routine: routine, day: try runRows.day(1, "day_key"), finished: try runRows.bool(2, "status")))
             }
             return LedgerRecords(entries: entries, steps: steps, elsewhere: elsewhere, runs: runs)
         }

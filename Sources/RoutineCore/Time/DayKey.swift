@@ -31,6 +31,13 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
         self.init(year: year, month: month, day: day)
     }
 
+    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes where they lie (a database row),
+    /// rejecting impossible dates.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let (year, month, day) = Self.parts(bytes) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
     /// Year, month and day of exactly `YYYY-MM-DD` in ASCII digits, unchecked as a date.
     private static func parts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
