@@ -18,7 +18,6 @@ extension DayPlanner {
             let state: TodayOverview.State =
                 switch routine.state {
                 case .notStarted: .notStarted
-                case .recordedElsewhere(let at): .recordedElsewhere(at: Self.clock(at, time.timeZone))
                 case .paused(let prompt): .paused(prompt: prompt)
                 case .completed(let at): .completed(at: Self.clock(at, time.timeZone))
                 case .aborted(let at): .aborted(at: Self.clock(at, time.timeZone))

@@ -25,9 +25,6 @@ public struct DayPlanner {
     public struct RoutineDay: Sendable {
         public enum State: Sendable, Equatable {
             case notStarted
-            /// No run of it here, but steps of it recorded on the day without one (on
-            /// another device, pulled by sync; or imported answers), the last at this time.
-            case recordedElsewhere(at: Date)
             /// Paused (or walked by another process) at this prompt; nil when nothing is
             /// left to ask (resuming finishes it).
             case paused(prompt: String?)
@@ -37,7 +34,7 @@ public struct DayPlanner {
             public var isFinished: Bool {
                 switch self {
                 case .completed, .aborted: true
-                case .notStarted, .recordedElsewhere, .paused: false
+                case .notStarted, .paused: false
                 }
             }
         }
@@ -72,30 +69,36 @@ public struct DayPlanner {
 
     /// Each active routine on `day` (SPEC §13.1): its state, and what it asks — from its
     /// unfinished run of the day when it has one, from its finished run's steps when it
-    /// has one, else as a run about to start (recorded elsewhere when steps of it came
-    /// without a run: another device's run is its own, SPEC §16.2).
+    /// has one, else as a run about to start.
+    ///
+    /// Steps of the routine recorded on the day without a run here (walked on another
+    /// device and pulled by sync, or imported answers) are a run on the day (SPEC §17.5):
+    /// it is completed, at the time of its last step — the time a completed run here
+    /// gives too, so every device that holds the steps says the same.
     public func routines(on day: DayKey) throws -> [RoutineDay] {
         let runs = try store.runs(on: day)
         let done = try store.liveHabitKeys(on: day)
-        let elsewhere = try store.stepsWithoutRun(on: day)
+        let lastSteps = try store.lastSteps(on: day)
         return try compiledRoutines().map { compiled in
             guard let run = runs.first(where: { $0.slug == compiled.slug }) else {
                 let context = try store.dayContext(for: compiled.routine, day: day)
                 let walker = compiled.walker.startingAfresh(on: day, alreadyDone: done, context: context)
-                let state: RoutineDay.State = elsewhere[compiled.slug].map { .recordedElsewhere(at: $0) } ?? .notStarted
+                let state: RoutineDay.State =
+                    lastSteps.elsewhere[compiled.slug].map { .completed(at: $0) } ?? .notStarted
                 return RoutineDay(slug: compiled.slug, title: compiled.title, state: state, outlook: walker.outlook())
             }
-            return try self.day(of: run, compiled)
+            return try self.day(of: run, compiled, lastStep: lastSteps.runs[run.id])
         }
     }
 
-    /// A routine's day as its run stands (its own version, woken in memory).
-    private func day(of run: RunInfo, _ compiled: Compiled) throws -> RoutineDay {
+    /// A routine's day as its run stands (its own version, woken in memory); a completed
+    /// run says when its last step was recorded (when it recorded none, its last update).
+    private func day(of run: RunInfo, _ compiled: Compiled, lastStep: Date?) throws -> RoutineDay {
         let routine = try store.routine(versionID: run.versionID)?.routine ?? compiled.routine
         let (walker, _) = try RunCoordinator.wake(run, routine: routine, store: store)
         let state: RoutineDay.State =
             switch run.status {
-            case .completed: .completed(at: run.updatedAt)
+            case .completed: .completed(at: lastStep ?? run.updatedAt)
             case .aborted: .aborted(at: run.updatedAt)
             case .paused, .active: .paused(prompt: walker.prompt?.text)
             }
@@ -106,8 +109,15 @@ public struct DayPlanner {
     /// habits are not "by hand", SPEC §13.2).
     public func habitKeysInRoutines() throws -> Set<HabitKey> {
         var keys = Set<HabitKey>()
-        for compiled in try compiledRoutines(includeArchived: true) {
+        let active = try compiledRoutines()
+        for compiled in active {
             for name in compiled.routine.reachableHabitNames() { keys.insert(HabitKey(name)) }
+        }
+        // Archived routines are only read, not compiled (a walker each cost more).
+        let compiled = Set(active.map(\.slug))
+        for summary in try store.routines(includeArchived: true) where !compiled.contains(summary.slug) {
+            guard let stored = try store.routine(slug: summary.slug) else { continue }
+            for name in stored.routine.reachableHabitNames() { keys.insert(HabitKey(name)) }
         }
         return keys
     }

@@ -117,6 +117,10 @@ extension LanguageServer {
         if !nodes.isEmpty { lines.append("recorded at: " + nodes.map(\.id).joined(separator: ", ")) }
         if let stored = store.snapshot[HabitKey(name)] {
             var facts = stored.hasFigures ? ["in the store: streak \(stored.streak)"] : ["in the store"]
+            if let state = stored.today {
+                // The ledger's state, as `today` and `stats` name it (SPEC §17.3).
+                facts.insert("today " + state.name + (state.detail.map { " (\($0))" } ?? ""), at: 1)
+            }
             if !stored.hasFigures {
                 // The quick first read: the figures come with the next.
             } else if let day = stored.lastDay {

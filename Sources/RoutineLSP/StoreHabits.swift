@@ -6,8 +6,11 @@ public struct StoredHabit: Sendable, Equatable {
     public var name: String
     public var measure: Measure?
     public var schedule: Schedule?
-    /// The current streak as `routine stats` computes it today.
+    /// The current streak as `routine stats` computes it today (from the ledger's states,
+    /// SPEC §17.2).
     public var streak: Int
+    /// Its state today, as the ledger gives it (SPEC §17.1); nil when not known.
+    public var today: DayState?
     /// The day of the last live entry, and its value (quantity habits).
     public var lastDay: DayKey?
     public var lastValue: Double?
@@ -17,8 +20,9 @@ public struct StoredHabit: Sendable, Equatable {
 
     public init(
         name: String, measure: Measure?, schedule: Schedule?, streak: Int, lastDay: DayKey?, lastValue: Double?,
-        hasFigures: Bool = true
+        hasFigures: Bool = true, today: DayState? = nil
     ) {
+        self.today = today
         self.name = name
         self.measure = measure
         self.schedule = schedule

@@ -115,7 +115,7 @@ extension AppDatabase {
                         let entries = tallies.filter { $0.day >= first }.map {
                             MetricEntry(habitKey: key, dayKey: $0.day)
                         }
-                        return computeStats(
+                        return scheduleStats(
                             habits: [habit], entries: entries, day: day.adding(days: -1), pauses: pauses
                         )
                         .first?.currentStreak ?? 0

@@ -24,60 +24,91 @@ public struct LedgerRun: Sendable, Equatable {
     public var finished: Bool
 }
 
+/// Everything the ledger reads of the store, from one read (one snapshot, so a writer
+/// between two queries cannot make the entries and the steps disagree).
+public struct LedgerRecords: Sendable {
+    /// The live entries on or before the last day, in no particular order.
+    public var entries: [MetricEntry]
+    /// Every live habit step on or before the last day.
+    public var steps: [LedgerStep]
+    /// Every routine-day with steps (of any kind) recorded without a run of this store.
+    public var elsewhere: Set<RoutineDayKey>
+    /// Every run of this store on or before the last day.
+    public var runs: [LedgerRun]
+}
+
 extension AppDatabase {
-    /// Every live habit step recorded on or before `to`, and every routine-day with steps
-    /// (of any kind) recorded without a run of this store: what the ledger reads of the
-    /// runs (SPEC §17.5: a pulled run is a run). Two lean queries, for lifetimes of steps.
-    public func ledgerSteps(to: DayKey) throws -> (habits: [LedgerStep], elsewhere: Set<RoutineDayKey>) {
+    /// What the ledger reads of the runs and entries on or before `to` (SPEC §17.5: a
+    /// pulled run is a run): lean scans for lifetimes of rows. The big tables are read
+    /// without joins (ids are mapped to names from the small tables first) and with
+    /// `+day_key`, so SQLite scans each table once instead of walking the day index and
+    /// looking every row up; runs are read from their day index, never their saved states.
+    /// Rows are decoded where SQLite holds them (`LedgerScan`), as strictly as elsewhere.
+    public func ledgerRecords(to: DayKey) throws -> LedgerRecords {
         try read { db in
+            let last = to.description
+            var habitOfID: [Int64: HabitKey] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, name_key FROM habit") {
+                let stored = StoredRow(row, table: "habit")
+                habitOfID[try stored.at(0, "id")] = try stored.at(1, "name_key")
+            }
+            var slugOfRoutine: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, slug FROM routine") {
+                let stored = StoredRow(row, table: "routine")
+                slugOfRoutine[try stored.at(0, "id")] = try stored.at(1, "slug")
+            }
+            var slugOfVersion: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, routine_id FROM routine_version") {
+                let stored = StoredRow(row, table: "routine_version")
+                slugOfVersion[try stored.at(0, "id")] = slugOfRoutine[try stored.at(1, "routine_id")]
+            }
+
+            var entries: [MetricEntry] = []
+            let entryRows = try LedgerScan(
+                db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
+                where: "deleted_at IS NULL AND +day_key <= ?", arguments: [last])
+            while try entryRows.next() {
+                guard let habit = habitOfID[try entryRows.int64(0, "habit_id")] else { continue }
+                entries.append(
+                    MetricEntry(
+                        habitKey: habit, dayKey: try entryRows.day(1, "day_key"),
+                        value: try entryRows.optionalDouble(2, "value")))
+            }
+
             var steps: [LedgerStep] = []
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT r.slug, s.day_key, s.text, s.outcome, s.reason, s.run_id IS NOT NULL
-                    FROM run_step s JOIN routine r ON r.id = s.routine_id
-                    WHERE s.kind = 'habit' AND s.retracted_at IS NULL AND s.day_key <= ?
-                    """, arguments: [to.description])
-            while let row = try rows.next() {
-                let stored = StoredRow(row, table: "run_step")
+            var elsewhere = Set<RoutineDayKey>()
+            // A step names its habit by text: each text is folded to its key once.
+            var keyOfText: [String: HabitKey] = [:]
+            let stepRows = try LedgerScan(
+                db, "routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit'", from: "run_step",
+                where: "retracted_at IS NULL AND +day_key <= ? AND (kind = 'habit' OR run_id IS NULL)",
+                arguments: [last])
+            while try stepRows.next() {
+                guard let routine = slugOfRoutine[try stepRows.int64(0, "routine_id")] else { continue }
+                let day = try stepRows.day(1, "day_key")
+                let local = try stepRows.bool(5, "run_id")
+                if !local { elsewhere.insert(RoutineDayKey(routine: routine, day: day)) }
+                guard try stepRows.bool(6, "kind") else { continue }
+                let text = try stepRows.text(2, "text")
+                let habit = keyOfText[text] ?? HabitKey(text)
+                keyOfText[text] = habit
                 steps.append(
                     LedgerStep(
-                        routine: try stored.at(0, "slug"), day: try stored.at(1, "day_key"),
-                        habit: HabitKey(try stored.at(2, "text") as String), outcome: try stored.at(3, "outcome"),
-                        reason: try stored.optional(at: 4, "reason"), local: try stored.at(5, "run_id")))
+                        routine: routine, day: day, habit: habit, outcome: try stepRows.text(3, "outcome"),
+                        reason: try stepRows.optionalText(4, "reason"), local: local))
             }
-            var elsewhere = Set<RoutineDayKey>()
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT DISTINCT r.slug, s.day_key FROM run_step s JOIN routine r ON r.id = s.routine_id
-                    WHERE s.run_id IS NULL AND s.retracted_at IS NULL AND s.day_key <= ?
-                    """, arguments: [to.description])
-            {
-                let stored = StoredRow(row, table: "run_step")
-                elsewhere.insert(RoutineDayKey(routine: try stored.at(0, "slug"), day: try stored.at(1, "day_key")))
-            }
-            return (steps, elsewhere)
-        }
-    }
 
-    /// Every run of this store on or before `to`: its routine, day and whether it is
-    /// finished (completed or aborted).
-    public func ledgerRuns(to: DayKey) throws -> [LedgerRun] {
-        try read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT r.slug, run.day_key, run.status IN ('completed', 'aborted')
-                    FROM run JOIN routine_version v ON v.id = run.routine_version_id JOIN routine r ON r.id = v.routine_id
-                    WHERE run.day_key <= ?
-                    """, arguments: [to.description]
-            ).map { row in
-                let stored = StoredRow(row, table: "run")
-                return LedgerRun(
-                    routine: try stored.at(0, "slug"), day: try stored.at(1, "day_key"),
-                    finished: try stored.at(2, "status"))
+            var runs: [LedgerRun] = []
+            let runRows = try LedgerScan(
+                db, "routine_version_id, day_key, status IN ('completed', 'aborted')", from: "run",
+                where: "day_key <= ?", arguments: [last])
+            while try runRows.next() {
+                guard let routine = slugOfVersion[try runRows.int64(0, "routine_version_id")] else { continue }
+                runs.append(
+                    LedgerRun(
+                        routine: routine, day: try runRows.day(1, "day_key"), finished: try runRows.bool(2, "status")))
             }
+            return LedgerRecords(entries: entries, steps: steps, elsewhere: elsewhere, runs: runs)
         }
     }
 }

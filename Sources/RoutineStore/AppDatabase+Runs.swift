@@ -267,22 +267,25 @@ extension AppDatabase {
         }
     }
 
-    /// For each routine with steps recorded on `day` outside any run of this store (walked
-    /// on another device and pulled by sync, or imported with `import-answers`), when the
-    /// last of them was recorded.
-    public func stepsWithoutRun(on day: DayKey) throws -> [String: Date] {
+    /// When the last live step of each routine on `day` was recorded: for each run of
+    /// this store, and for each routine with steps recorded outside any run of this store
+    /// (walked on another device and pulled by sync, or imported with `import-answers`).
+    /// A step travels with its time, so every device that holds the steps gives the same.
+    public func lastSteps(on day: DayKey) throws -> (runs: [RunID: Date], elsewhere: [String: Date]) {
         try read { db in
-            var found: [String: Date] = [:]
+            var runs: [RunID: Date] = [:]
+            var elsewhere: [String: Date] = [:]
             for row in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.slug, max(s.recorded_at) AS at FROM run_step s JOIN routine r ON r.id = s.routine_id
-                    WHERE s.day_key = ? AND s.run_id IS NULL AND s.retracted_at IS NULL GROUP BY r.slug
+                    SELECT r.slug, s.run_id, max(s.recorded_at) AS at FROM run_step s JOIN routine r ON r.id = s.routine_id
+                    WHERE s.day_key = ? AND s.retracted_at IS NULL GROUP BY r.slug, s.run_id
                     """, arguments: [day.description])
             {
-                if let at = Instant.parse(row["at"] as String) { found[row["slug"]] = at }
+                guard let at = Instant.parse(row["at"] as String) else { continue }
+                if let run = row["run_id"] as RunID? { runs[run] = at } else { elsewhere[row["slug"]] = at }
             }
-            return found
+            return (runs, elsewhere)
         }
     }
 

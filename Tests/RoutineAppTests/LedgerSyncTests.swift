@@ -44,9 +44,9 @@ import Testing
                 at: LedgerTests.time.now())
         }
 
-        /// What every view says, as JSON: each routine's habits of `today` (the heading
-        /// says `completed` where the run was walked and `elsewhere` on the other), `stats`
-        /// and `review`.
+        /// What every view says: `today` whole, as JSON and as text (the routine's heading
+        /// included: a pulled run is a run, SPEC §17.5), each routine's habit states,
+        /// `stats` as JSON and `review`'s rows.
         func views() throws -> [String] {
             let time = LedgerTests.time
             let today = try DayPlanner(store: store).today(day: LedgerTests.sunday, time: time)
@@ -55,11 +55,12 @@ import Testing
                     + section.items.map { #"{"habit":"\#($0.name)","state":"\#($0.state.name)""# }.joined(
                         separator: ",")
             }
+            let whole = [today.json, today.text]
             let stats = statsJSON(try HabitFigures.stats(store: store, day: LedgerTests.sunday, time: time))
             let review = try ReviewService.review(
                 store: store, span: .month, day: LedgerTests.sunday, weekStart: 0, time: time, goals: [])
             let rows = review.habits.map { "\($0.name) \($0.states) \($0.done)/\($0.due)" }
-            return habits + [stats] + rows
+            return habits + whole + [stats] + rows
         }
     }
 
@@ -84,5 +85,8 @@ import Testing
         // What B says is what A's run did: Stretch skipped on Saturday, Guitar declined today.
         #expect(onB.contains { $0.contains("Stretch") && $0.contains("skipped") })
         #expect(onB.first?.contains(#"{"habit":"Guitar","state":"declined""#) == true)
+        // The heading: completed on both, at the time of the run's last step.
+        #expect(onB.contains { $0.contains(#""state":"completed","at":"#) })
+        #expect(onB.contains { $0.contains(": completed at ") })
     }
 }

@@ -29,7 +29,10 @@ import Testing
         try e2e.ok(["log", "--new", "Stretch", "--day", "2026-11-22"])
         try damage(e2e, "UPDATE habit_entry SET day_key = '2026-02-30'")
         let detail = "table habit_entry, row 1: day_key holds '2026-02-30', not a day (YYYY-MM-DD)"
-        for arguments in [["entries"], ["entries", "--format", "csv"], ["stats", "--day", "2026-11-22"]] {
+        // stats, today and review read the day through the ledger's scan (LedgerScan).
+        for arguments in [
+            ["entries"], ["entries", "--format", "csv"], ["stats", "--day", "2026-11-22"], ["today"], ["review"],
+        ] {
             try expectDamaged(e2e, arguments, detail)
         }
     }

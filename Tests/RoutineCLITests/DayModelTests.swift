@@ -47,9 +47,10 @@ import Testing
     }
 
     /// A routine answered without a run here (another device's run, pulled by sync; or
-    /// imported answers) is not "not started": `today` says it was answered elsewhere,
-    /// when, and the JSON says so too; another day it is not started as before.
-    @Test func aRoutineAnsweredWithoutARunHereIsAnsweredElsewhere() throws {
+    /// imported answers) is a run on its day (SPEC §17.5): `today` says it was completed
+    /// when its last step was recorded, and the JSON says so too; another day it is not
+    /// started as before.
+    @Test func aRoutineAnsweredWithoutARunHereIsARunOnItsDay() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
         let file = try e2e.folder.write(
@@ -63,11 +64,11 @@ import Testing
         let today = try e2e.ok(["today"])
         #expect(
             today.hasPrefix(
-                "Today, 2026-11-22 (Sunday)\nmorning-checkin: answered elsewhere at 06:05 (another device or an import; no run here)\n"
+                "Today, 2026-11-22 (Sunday)\nmorning-checkin: completed at 06:05\n"
             ), "\(today)")
         let json = try #require(try e2e.json(["today", "--format", "json"]) as? [String: Any])
         let routine = try #require((json["routines"] as? [[String: Any]])?.first)
-        #expect(routine["state"] as? String == "elsewhere")
+        #expect(routine["state"] as? String == "completed")
         #expect(routine["at"] as? String == "06:05")
         #expect(try e2e.ok(["today", "--day", "2026-11-21"]).contains("morning-checkin: not started"))
     }

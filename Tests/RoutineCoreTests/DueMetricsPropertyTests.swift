@@ -89,7 +89,7 @@ import Testing
             for offset in [-2, -1, 0] {
                 let day = Self.reference.adding(days: offset)
                 let reference = Reference(c: c, d: day.ordinal)
-                guard let stats = computeStats(habits: [c.habit], entries: entries, day: day, pauses: c.pauses).first
+                guard let stats = scheduleStats(habits: [c.habit], entries: entries, day: day, pauses: c.pauses).first
                 else {
                     Issue.record("no stats")
                     continue
@@ -112,12 +112,12 @@ import Testing
         let habit = MetricHabit(name: "Strength", schedule: .days([.mon, .wed, .fri]))
         let monday = DayKey("2026-11-23")!
         let done = [-7, -5, -3, 0].map { MetricEntry(habitKey: habit.key, dayKey: monday.adding(days: $0)) }
-        let tuesday = computeStats(habits: [habit], entries: done, day: monday.adding(days: 1))[0]
+        let tuesday = scheduleStats(habits: [habit], entries: done, day: monday.adding(days: 1))[0]
         #expect(tuesday.currentStreak == 4)
         #expect(!tuesday.due)
         #expect(tuesday.momentum == 3)
         #expect(tuesday.dueDays == 3)
-        let wednesday = computeStats(habits: [habit], entries: done, day: monday.adding(days: 2))[0]
+        let wednesday = scheduleStats(habits: [habit], entries: done, day: monday.adding(days: 2))[0]
         // Wednesday is open, not over: not a break (SPEC §17.2).
         #expect(wednesday.currentStreak == 4)
         #expect(wednesday.previousStreak == 4)
@@ -129,11 +129,11 @@ import Testing
         let day = DayKey("2026-11-23")!
         let done = [-12, -11, -10, -2, -1, 0].map { MetricEntry(habitKey: habit.key, dayKey: day.adding(days: $0)) }
         let pause = PauseSpan(from: day.adding(days: -9), to: day.adding(days: -3))
-        let stats = computeStats(habits: [habit], entries: done, day: day, pauses: [pause])[0]
+        let stats = scheduleStats(habits: [habit], entries: done, day: day, pauses: [pause])[0]
         #expect(stats.currentStreak == 6)
         #expect(stats.dueDays == 3)
         #expect(stats.momentum == 3)
-        let unpaused = computeStats(habits: [habit], entries: done, day: day)[0]
+        let unpaused = scheduleStats(habits: [habit], entries: done, day: day)[0]
         #expect(unpaused.currentStreak == 3)
     }
 }

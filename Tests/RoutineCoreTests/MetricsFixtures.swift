@@ -34,7 +34,7 @@ enum MetricsFixtures {
 
     /// The figures of one habit.
     static func stats(_ habit: MetricHabit, _ entries: [MetricEntry], at text: String) -> HabitStats? {
-        computeStats(habits: [habit], entries: entries, day: day(text)).first
+        scheduleStats(habits: [habit], entries: entries, day: day(text)).first
     }
 }
 

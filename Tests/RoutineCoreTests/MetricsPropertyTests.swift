@@ -41,11 +41,11 @@ import Testing
         for seed in Self.seeds() {
             var generator = SeededGenerator(seed: seed)
             let entries = Self.history(&generator)
-            let expected = computeStats(habits: Self.habits, entries: entries, day: Self.reference)
+            let expected = scheduleStats(habits: Self.habits, entries: entries, day: Self.reference)
             for _ in 0..<3 {
                 let shuffled = entries.shuffled(using: &generator)
                 #expect(
-                    computeStats(habits: Self.habits, entries: shuffled, day: Self.reference) == expected,
+                    scheduleStats(habits: Self.habits, entries: shuffled, day: Self.reference) == expected,
                     "seed \(seed)")
             }
         }
@@ -56,11 +56,11 @@ import Testing
             var generator = SeededGenerator(seed: seed)
             var entries = Self.history(&generator)
             guard !entries.isEmpty else { continue }
-            let expected = computeStats(habits: Self.habits, entries: entries, day: Self.reference)
+            let expected = scheduleStats(habits: Self.habits, entries: entries, day: Self.reference)
             let removed = entries.remove(at: Int.random(in: 0..<entries.count, using: &generator))
             entries.insert(removed, at: Int.random(in: 0...entries.count, using: &generator))
             #expect(
-                computeStats(habits: Self.habits, entries: entries, day: Self.reference) == expected, "seed \(seed)")
+                scheduleStats(habits: Self.habits, entries: entries, day: Self.reference) == expected, "seed \(seed)")
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
         for seed in Self.seeds() {
             var generator = SeededGenerator(seed: seed)
             let entries = Self.history(&generator)
-            for stats in computeStats(habits: Self.habits, entries: entries, day: Self.reference) {
+            for stats in scheduleStats(habits: Self.habits, entries: entries, day: Self.reference) {
                 #expect(stats.bestStreak >= stats.currentStreak)
                 #expect(stats.bestStreak >= stats.previousStreak)
                 #expect((0...(stats.habit.isWeekly ? 4 : 7)).contains(stats.momentum))
@@ -86,7 +86,7 @@ import Testing
             var generator = SeededGenerator(seed: seed)
             let entries = Self.history(&generator)
             let day = Self.reference.adding(days: Int.random(in: -20...3, using: &generator))
-            let stats = computeStats(habits: Self.habits, entries: entries, day: day)
+            let stats = scheduleStats(habits: Self.habits, entries: entries, day: day)
             for (habit, figures) in zip(Self.habits, stats) {
                 #expect(figures == Self.naive(habit, entries, day), "seed \(seed), \(habit.name)")
             }

@@ -18,7 +18,7 @@ import Testing
     }
 
     private var stats: [HabitStats] {
-        computeStats(habits: [meditate, run, journal], entries: entries, day: F.day("2026-11-22"))
+        scheduleStats(habits: [meditate, run, journal], entries: entries, day: F.day("2026-11-22"))
     }
 
     @Test func jsonHasSpecFieldsInSpecOrder() {
@@ -37,7 +37,7 @@ import Testing
 
     @Test func jsonEscapesNamesAndParsesBack() throws {
         let odd = MetricHabit(name: "Say \"hi\" \\ to/from é\u{01}")
-        let text = statsJSON(computeStats(habits: [odd], entries: [], day: F.day("2026-11-22")))
+        let text = statsJSON(scheduleStats(habits: [odd], entries: [], day: F.day("2026-11-22")))
         #expect(text.hasPrefix(#"[{"habit":"Say \"hi\" \\ to/from é\u0001","#))
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(rows.first?["habit"] as? String == odd.name)
@@ -95,7 +95,7 @@ import Testing
         -> TodayOverview
     {
         TodayOverview(
-            day: F.day(day), routines: [], stats: computeStats(habits: habits, entries: entries, day: F.day(day)))
+            day: F.day(day), routines: [], stats: scheduleStats(habits: habits, entries: entries, day: F.day(day)))
     }
 
     @Test func todayListsDoneAndOpenWithStreakHints() {

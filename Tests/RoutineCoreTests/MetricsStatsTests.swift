@@ -198,7 +198,7 @@ import Testing
     @Test func outputFollowsTheHabitOrderAndIgnoresUnknownHabits() {
         let stray = MetricEntry(habitKey: "unknown", dayKey: F.day("2026-11-22"))
         let entries = F.entries(run, [("2026-11-22", 3)]) + [stray]
-        let stats = computeStats(habits: [run, meditate, run], entries: entries, day: F.day("2026-11-22"))
+        let stats = scheduleStats(habits: [run, meditate, run], entries: entries, day: F.day("2026-11-22"))
         #expect(stats.map(\.habit.name) == ["Run", "Meditate", "Run"])
         #expect(stats.map(\.doneToday) == [true, false, true])
         #expect(stats[1].bestStreak == 0)

@@ -41,7 +41,7 @@ import Testing
             text = hover["result"]?["contents"]?["value"]?.string ?? ""
             if !text.contains("in the store: streak") { usleep(100_000) }
         }
-        #expect(text.contains("in the store: streak 1"))
+        #expect(text.contains("in the store: streak 1; today done;"), "\(text)")
         #expect(text.contains("last entry 2026-11-22 (5 km)"))
 
         #expect(try client.call("shutdown", .null)["result"] == .null)
@@ -49,6 +49,31 @@ import Testing
         #expect(client.exitStatus(timeout: 20) == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.store)) == before)
         #expect(try FileManager.default.attributesOfItem(atPath: folder.store)[.modificationDate] as? Date == modified)
+    }
+
+    /// The hover reads the ledger (SPEC §17.3): a habit done yesterday and not yet today is
+    /// `open` today, and today's open day does not break its streak (§17.2).
+    @Test func hoverGivesTheLedgersStateTodayAndStreak() throws {
+        let folder = try TemporaryDirectory()
+        let environment = Binary.environment(store: folder.store)
+        for arguments in [["log", "Run", "--new", "--day", "2026-11-20"], ["log", "Run", "--day", "2026-11-21"]] {
+            let result = try Binary.run(arguments, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let client = try LSPClient(store: folder.store)
+        try client.initialize()
+        client.open(Self.uri, Self.routine)
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !text.contains("in the store: streak") && Date() < deadline {
+            let hover = try client.call("textDocument/hover", LSPClient.at(Self.uri, 4, 12))
+            text = hover["result"]?["contents"]?["value"]?.string ?? ""
+            if !text.contains("in the store: streak") { usleep(100_000) }
+        }
+        #expect(text.contains("in the store: streak 2; today open;"), "\(text)")
+        #expect(try client.call("shutdown", .null)["result"] == .null)
+        client.notify("exit", .null)
+        #expect(client.exitStatus(timeout: 20) == 0)
     }
 
     /// Issue 31 item 19: the first completion, asked as soon as the file is open, already

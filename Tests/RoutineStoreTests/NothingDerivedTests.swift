@@ -71,7 +71,7 @@ import Testing
         let after = try AppDatabase.open(path: path).metricEntries(to: Fixtures.day)
         #expect(before == after)
         #expect(
-            computeStats(
+            scheduleStats(
                 habits: [MetricHabit(name: "Run", isQuantity: true, unit: "km")], entries: after, day: Fixtures.day
             )
             .first?.currentStreak == 3)

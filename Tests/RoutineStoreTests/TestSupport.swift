@@ -155,6 +155,7 @@ enum OldStore {
         ALTER TABLE routine_habit DROP COLUMN frequency;
         ALTER TABLE routine_habit DROP COLUMN day_target;
         """,
+        "v10-run-day": "DROP INDEX run_day;",
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run

@@ -28,7 +28,7 @@ import Testing
 
         let clock = ContinuousClock()
         var stats: [HabitStats] = []
-        let elapsed = clock.measure { stats = computeStats(habits: habits, entries: entries, day: day) }
+        let elapsed = clock.measure { stats = scheduleStats(habits: habits, entries: entries, day: day) }
         print("computeStats over \(entries.count) entries of \(habits.count) habits: \(elapsed)")
 
         #expect(stats.count == 100)

@@ -62,7 +62,7 @@ import Testing
                 let habit = MetricHabit(name: name, schedule: whole.schedules?[key])
                 func figures(_ context: DayContext) -> [Int] {
                     let entries = context.tallies(key).map { MetricEntry(habitKey: habit.key, dayKey: $0.day) }
-                    let stats = computeStats(
+                    let stats = scheduleStats(
                         habits: [habit], entries: entries, day: day.adding(days: -1), pauses: context.pauses)
                     var recent: [Int] = []
                     for back in 0...7 {

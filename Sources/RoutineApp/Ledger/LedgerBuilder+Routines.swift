@@ -12,19 +12,44 @@ extension LedgerBuilder {
     /// A routine whose conditions read no history gives the same outlook on every day
     /// with the same weekday and the same due-ness and done-ness of its habits: those
     /// days share one evaluation.
+    ///
+    /// `asked` and `runDays` are this routine's, by day ordinal.
     func evaluate(
         _ compiled: DayPlanner.Compiled, keys: [HabitKey], columns: inout [HabitKey: VerdictColumn],
-        asked: [RoutineDayKey: [HabitKey: Verdict]], runDays: [RoutineDayKey: Bool], done: [HabitKey: Set<Int>],
-        extraDays: [Int]
+        asked: [Int: [HabitKey: Verdict]], runDays: [Int: Bool], done: [HabitKey: Set<Int>], extraDays: [Int]
     ) throws {
         guard let start = keys.compactMap({ columns[$0]?.first }).min() else { return }
+        // The routine's habits' columns are taken out for the walk (a position per habit,
+        // not a hash per verdict; no copy on write) and put back after it.
+        var order: [HabitKey] = []
+        var position: [HabitKey: Int] = [:]
+        for key in keys where position[key] == nil && columns[key] != nil {
+            position[key] = order.count
+            order.append(key)
+        }
+        var mine = order.compactMap { columns.removeValue(forKey: $0) }
+        defer { for (index, key) in order.enumerated() { columns[key] = mine[index] } }
+        var seen = [Bool](repeating: false, count: order.count)
+        func add(_ key: HabitKey, _ verdict: Verdict, on day: Int) {
+            if let index = position[key] {
+                mine[index].add(verdict, on: day)
+                seen[index] = true
+            } else {
+                columns[key]?.add(verdict, on: day)
+            }
+        }
         let days = (start <= denseEnd ? Array(start...denseEnd) : []) + extraDays.filter { $0 >= start }
         guard !days.isEmpty else { return }
         let routine = compiled.routine
         let past = routine.conditionPastAnswers
+        // The history the days without a run read: none when every day had a run; the
+        // walker's own window when only the last day had none (exact for that day, as
+        // `today` reads it); else all of it (a window is exact for its last day only).
+        let runless = days.filter { runDays[$0] == nil }
+        let onlyTheLastDay = runless.allSatisfy { $0 == end.ordinal }
         var context = try store.dayContext(
-            habits: routine.contextHabitNames, day: end, historyOf: routine.conditionHabitNames,
-            historyDepth: Int(Int32.max))
+            habits: routine.contextHabitNames, day: end, historyOf: runless.isEmpty ? [] : routine.conditionHabitNames,
+            historyDepth: onlyTheLastDay ? routine.conditionDepth : Int(Int32.max))
         if !past.nodes.isEmpty, past.depth > 0 {
             context.pastAnswers = try store.pastAnswers(
                 routine: compiled.slug, nodes: past.nodes, from: DayKey(ordinal: start - past.depth),
@@ -37,12 +62,15 @@ extension LedgerBuilder {
         var woken: [Int: DayPlanner.RoutineDay] = [:]
         for day in days {
             let date = DayKey(ordinal: day)
-            let routineDay = RoutineDayKey(routine: compiled.slug, day: date)
             var verdicts: [(HabitKey, Verdict)] = []
-            if let finished = runDays[routineDay] {
-                let recorded = asked[routineDay] ?? [:]
+            if let finished = runDays[day] {
+                let recorded = asked[day] ?? [:]
                 if finished {
-                    verdicts = keys.filter { recorded[$0] == nil }.map { ($0, .notDue(.branchNotTaken)) }
+                    // What the run asked; what it did not ask was not reached.
+                    for index in seen.indices { seen[index] = false }
+                    for (key, verdict) in recorded { add(key, verdict, on: day) }
+                    for index in seen.indices where !seen[index] { mine[index].add(.notDue(.branchNotTaken), on: day) }
+                    continue
                 } else {
                     let outlook = try woken[day] ?? planner.routines(on: date).first { $0.slug == compiled.slug }
                     woken[day] = outlook
@@ -72,7 +100,7 @@ extension LedgerBuilder {
                     if !readsHistory { cache[signature] = verdicts }
                 }
             }
-            for (key, verdict) in verdicts { columns[key]?.add(verdict, on: day) }
+            for (key, verdict) in verdicts { add(key, verdict, on: day) }
         }
     }
 }

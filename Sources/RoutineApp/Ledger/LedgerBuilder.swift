@@ -120,7 +120,8 @@ struct LedgerBuilder {
         // Each day's live entries, tallied: a day target (SPEC §18.1) reads their count or sum.
         var tallies: [HabitKey: [Int: DayTally]] = [:]
         var firstEntry: [HabitKey: Int] = [:]
-        let entries = try store.metricEntries(to: end)
+        let records = try store.ledgerRecords(to: end)
+        let entries = records.entries
         for entry in entries {
             let day = entry.dayKey.ordinal
             tallies[entry.habitKey, default: [:]][day, default: DayTally(day: entry.dayKey, count: 0)].add(entry.value)
@@ -137,8 +138,7 @@ struct LedgerBuilder {
             let rule = rules[key] ?? .anyEntry
             done[key] = Set(days.filter { rule.isDone(count: $0.value.count, sum: $0.value.sum) }.keys)
         }
-        let (steps, elsewhere) = try store.ledgerSteps(to: end)
-        let runs = try store.ledgerRuns(to: end)
+        let (steps, elsewhere, runs) = (records.steps, records.elsewhere, records.runs)
         for step in steps where step.day.ordinal > denseEnd { extra.insert(step.day.ordinal) }
         for run in runs where run.day.ordinal > denseEnd { extra.insert(run.day.ordinal) }
         let pauses = try store.pauseSpans()
@@ -162,22 +162,24 @@ struct LedgerBuilder {
 
         // What each run asked (SPEC §17.5: this store's runs and the steps pulled from
         // other devices alike), by routine and day.
-        var asked: [RoutineDayKey: [HabitKey: Verdict]] = [:]
+        var asked: [String: [Int: [HabitKey: Verdict]]] = [:]
         for step in steps {
             guard let verdict = Verdict(outcome: step.outcome, reason: step.reason) else {
                 throw LedgerError.unknownOutcome(
                     step.outcome, routine: step.routine, day: step.day, habit: step.habit.rawValue)
             }
-            let key = RoutineDayKey(routine: step.routine, day: step.day)
-            if let known = asked[key]?[step.habit], known.rank <= verdict.rank { continue }
-            asked[key, default: [:]][step.habit] = verdict
+            let day = step.day.ordinal
+            if let known = asked[step.routine]?[day]?[step.habit], known.rank <= verdict.rank { continue }
+            asked[step.routine, default: [:]][day, default: [:]][step.habit] = verdict
         }
-        var runDays: [RoutineDayKey: Bool] = [:]
+        var runDays: [String: [Int: Bool]] = [:]
         for run in runs {
-            let key = RoutineDayKey(routine: run.routine, day: run.day)
-            runDays[key] = (runDays[key] ?? true) && run.finished
+            let day = run.day.ordinal
+            runDays[run.routine, default: [:]][day] = (runDays[run.routine]?[day] ?? true) && run.finished
         }
-        for key in elsewhere where runDays[key] == nil { runDays[key] = true }
+        for key in elsewhere where runDays[key.routine]?[key.day.ordinal] == nil {
+            runDays[key.routine, default: [:]][key.day.ordinal] = true
+        }
 
         let compiled = try planner.compiledRoutines()
         var inActive = Set<HabitKey>()
@@ -185,13 +187,15 @@ struct LedgerBuilder {
             let keys = routine.routine.reachableHabitNames().map { HabitKey($0) }.filter { columns[$0] != nil }
             inActive.formUnion(keys)
             try evaluate(
-                routine, keys: keys, columns: &columns, asked: asked, runDays: runDays, done: done,
-                extraDays: extraDays)
+                routine, keys: keys, columns: &columns, asked: asked[routine.slug] ?? [:],
+                runDays: runDays[routine.slug] ?? [:], done: done, extraDays: extraDays)
         }
         // Runs of routines no longer active still say what they asked.
         let active = Set(compiled.map(\.slug))
-        for (key, verdicts) in asked where !active.contains(key.routine) {
-            for (habit, verdict) in verdicts { columns[habit]?.add(verdict, on: key.day.ordinal) }
+        for (routine, days) in asked where !active.contains(routine) {
+            for (day, verdicts) in days {
+                for (habit, verdict) in verdicts { columns[habit]?.add(verdict, on: day) }
+            }
         }
         // Habits in no active routine: their schedule and pauses (SPEC §13.6).
         for habit in habits where !inActive.contains(habit.key) {

@@ -31,9 +31,9 @@ extension RoutineCommand {
             throw ExitCode(status)
         }
 
-        /// Reads every habit's stats (as `routine stats` computes them today) and its
-        /// last live entry (`figures` false: the habits alone); nil when no store exists
-        /// at the configured path.
+        /// Reads every habit's stats (as `routine stats` computes them today, from the
+        /// ledger: its state today and its streak) and its last live entry (`figures`
+        /// false: the habits alone); nil when no store exists at the configured path.
         static func reader(_ settings: Settings) -> StoreReader? {
             let path = settings.storePath
             guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -56,13 +56,12 @@ extension RoutineCommand {
                 where entry.dayKey >= (last[entry.habitKey]?.day ?? entry.dayKey) {
                     last[entry.habitKey] = (entry.dayKey, entry.value)
                 }
-                let streaks = Dictionary(
-                    stats.map { ($0.habit.key, $0.currentStreak) }, uniquingKeysWith: { a, _ in a })
+                let figures = Dictionary(stats.map { ($0.habit.key, $0) }, uniquingKeysWith: { a, _ in a })
                 return habits.map { habit in
                     StoredHabit(
                         name: habit.name, measure: habit.measure, schedule: habit.schedule,
-                        streak: streaks[habit.key] ?? 0, lastDay: last[habit.key]?.day,
-                        lastValue: last[habit.key]?.value)
+                        streak: figures[habit.key]?.currentStreak ?? 0, lastDay: last[habit.key]?.day,
+                        lastValue: last[habit.key]?.value, today: figures[habit.key]?.state)
                 }
             }
         }

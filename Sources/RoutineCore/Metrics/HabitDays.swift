@@ -41,18 +41,16 @@ public struct HabitDays: Sendable, Equatable {
         return sparse[day]
     }
 
-    /// The days evaluated up to `day`, in order (dense, then sparse).
-    func evaluated(through day: Int) -> [(day: Int, state: DayState)] {
-        var result: [(Int, DayState)] = []
+    /// Visits the days evaluated up to `day`, in order (dense, then sparse), in place.
+    func forEachEvaluated(through day: Int, _ body: (Int, DayState) -> Void) {
         let end = min(day, last)
         if end >= first {
-            result.reserveCapacity(end - first + 1)
-            for ordinal in first...end { result.append((ordinal, states[ordinal - first])) }
+            for ordinal in first...end { body(ordinal, states[ordinal - first]) }
         }
+        guard !sparse.isEmpty else { return }
         for (ordinal, state) in sparse.sorted(by: { $0.key < $1.key }) where ordinal > last && ordinal <= day {
-            result.append((ordinal, state))
+            body(ordinal, state)
         }
-        return result
     }
 
     /// SPEC §17.2's figures at the day with ordinal `d`.
@@ -60,7 +58,7 @@ public struct HabitDays: Sendable, Equatable {
         var current = 0
         var previous = 0
         var best = 0
-        for (day, state) in evaluated(through: d) {
+        forEachEvaluated(through: d) { day, state in
             if day == d { previous = current }
             if state == .done {
                 current += 1

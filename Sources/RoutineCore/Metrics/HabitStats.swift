@@ -130,16 +130,38 @@ public struct HabitStats: Sendable, Hashable {
     }
 }
 
-/// Computes `HabitStats` for each habit at reference day `day`, in the order of `habits`.
+/// Computes `HabitStats` for each habit at reference day `day`, in the order of `habits`,
+/// from its entries and its states as the ledger computed them (SPEC §17.2: streaks,
+/// momentum and due-ness count states). `states` is required, so no view can skip the
+/// ledger; a habit it has no states for has none (no streak, not due).
 ///
 /// One pass groups the entries by habit key (entries after `day` and entries of habits
 /// not listed are dropped); each habit's entries are then sorted once. A habit listed
 /// twice (same key) gets the same figures twice. The order of `entries` never matters.
-/// `states` are the ledger's (SPEC §17); a habit without them gets the states its
-/// schedule and `pauses` alone give (`HabitDays.scheduled`: what a condition reads).
 public func computeStats(
-    habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = [],
-    states: [HabitKey: HabitDays] = [:]
+    habits: [MetricHabit], entries: [MetricEntry], day: DayKey, states: [HabitKey: HabitDays]
+) -> [HabitStats] {
+    stats(habits: habits, entries: entries, day: day) { habit, _ in
+        states[habit.key] ?? HabitDays(first: day.ordinal + 1, states: [])
+    }
+}
+
+/// The same figures where no ledger can be asked: a condition's `streak(H)` inside a run
+/// (SPEC §10.3) reads the states the habit's schedule and `pauses` alone give
+/// (`HabitDays.scheduled`), not what the routines asked.
+public func scheduleStats(
+    habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = []
+) -> [HabitStats] {
+    stats(habits: habits, entries: entries, day: day) { habit, history in
+        HabitDays.scheduled(
+            history: history, schedule: habit.schedule, pauses: pauses, habitKey: habit.key, through: day.ordinal)
+    }
+}
+
+/// Groups the entries by habit and computes each habit's figures with its states.
+private func stats(
+    habits: [MetricHabit], entries: [MetricEntry], day: DayKey,
+    states: (MetricHabit, HabitHistory) -> HabitDays
 ) -> [HabitStats] {
     var groupOfKey: [HabitKey: Int] = [:]
     for habit in habits where groupOfKey[habit.key] == nil {
@@ -153,10 +175,6 @@ public func computeStats(
     let histories = samples.map { HabitHistory(samples: $0) }
     return habits.map { habit in
         let history = groupOfKey[habit.key].map { histories[$0] } ?? HabitHistory(samples: [])
-        let days =
-            states[habit.key]
-            ?? HabitDays.scheduled(
-                history: history, schedule: habit.schedule, pauses: pauses, habitKey: habit.key, through: day.ordinal)
-        return HabitStats(habit: habit, history: history, day: day, days: days)
+        return HabitStats(habit: habit, history: history, day: day, days: states(habit, history))
     }
 }

@@ -46,9 +46,6 @@ extension TodayOverview {
             case .aborted(let time):
                 state = "aborted"
                 at = JSONText.string(time)
-            case .recordedElsewhere(let time):
-                state = "elsewhere"
-                at = JSONText.string(time)
             case .notStarted, nil: break
             }
             return "{\"routine\":\(JSONText.string(section.slug ?? "")),\"state\":\"\(state)\",\"at\":\(at),"

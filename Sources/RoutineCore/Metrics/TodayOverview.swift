@@ -22,13 +22,11 @@ public struct TodayOverview: Sendable {
     /// A routine's state on the day.
     public enum State: Sendable, Equatable {
         case notStarted
-        /// No run here, but steps recorded without one (another device's run, pulled by
-        /// sync, or imported answers), the last at a local `HH:MM`.
-        case recordedElsewhere(at: String)
         /// Paused (or walked by another process) at this prompt; nil when nothing is left
         /// to ask (resuming finishes it).
         case paused(prompt: String?)
-        /// Completed, at a local `HH:MM`.
+        /// Completed, at a local `HH:MM` (a run pulled from another device or imported
+        /// answers are a run too, SPEC §17.5).
         case completed(at: String)
         case aborted(at: String)
     }
@@ -193,8 +191,6 @@ public struct TodayOverview: Sendable {
         guard let slug = section.slug, let state = section.state else { return "By hand" }
         switch state {
         case .notStarted: return "\(slug): not started"
-        case .recordedElsewhere(let time):
-            return "\(slug): answered elsewhere at \(time) (another device or an import; no run here)"
         case .paused(let prompt?): return "\(slug): paused at “\(prompt)”"
         case .paused(nil): return "\(slug): paused, nothing left to ask (resume finishes it)"
         case .completed(let time): return "\(slug): completed at \(time)"

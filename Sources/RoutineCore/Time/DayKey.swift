@@ -23,7 +23,23 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
 
     /// Parses exactly `YYYY-MM-DD` (ASCII digits), rejecting impossible dates.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
+        // Read in place (a store's lifetime of rows parses tens of thousands of days).
+        let parts =
+            text.utf8.withContiguousStorageIfAvailable(Self.parts)
+            ?? Array(text.utf8).withUnsafeBufferPointer(Self.parts)
+        guard let (year, month, day) = parts else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes where they lie (a database row),
+    /// rejecting impossible dates.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let (year, month, day) = Self.parts(bytes) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Year, month and day of exactly `YYYY-MM-DD` in ASCII digits, unchecked as a date.
+    private static func parts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
             return nil
         }
@@ -39,7 +55,7 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
             return nil
         }
-        self.init(year: year, month: month, day: day)
+        return (year, month, day)
     }
 
     /// The DayKey of `instant` for a person in `timeZone` whose day starts at

@@ -49,7 +49,7 @@ struct WalkerEnvironment: ConditionEnvironment {
         let schedule = context.schedules.map { $0[key] } ?? habitSpecs[key]?.schedule
         let metric = MetricHabit(key: key, name: habit, schedule: schedule)
         let samples = context.tallies(key).map { MetricEntry(habitKey: key, dayKey: $0.day) }
-        return computeStats(habits: [metric], entries: samples, day: day.adding(days: -1), pauses: context.pauses)
+        return scheduleStats(habits: [metric], entries: samples, day: day.adding(days: -1), pauses: context.pauses)
             .first?.currentStreak ?? 0
     }
 

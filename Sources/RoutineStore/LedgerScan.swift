@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import RoutineCore
+
+/// A forward scan of one query's rows, read through the SQLite C API: the ledger's
+/// lifetime reads (SPEC §17) decode tens of thousands of rows per command, where GRDB's
+/// rows (a `DatabaseValue` per column, converted generically) cost more than SQLite's
+/// scan itself. Values are checked as strictly as `StoredRow` checks them: a value that
+/// is not what its column holds (written by hand) makes the row be read again through
+/// `StoredRow`, whose error names the table, the row and the column.
+struct LedgerScan {
+    private let db: Database
+    private let statement: Statement
+    private let handle: OpaquePointer
+    private let table: String
+    private let select: String
+    private let rowidColumn: Int32
+
+    /// Scans `SELECT select, rowid FROM table WHERE condition`; columns are read by
+    /// their position in `select`.
+    init(
+        _ db: Database, _ select: String, from table: String, where condition: String, arguments: StatementArguments
+    )
+        throws
+    {
+        self.db = db
+        self.table = table
+        self.select = select
+        statement = try db.makeStatement(sql: "SELECT \(select), rowid FROM \(table) WHERE \(condition)")
+        try statement.setArguments(arguments)
+        handle = statement.sqliteStatement
+        rowidColumn = sqlite3_column_count(handle) - 1
+    }
+
+    /// Moves to the next row; false after the last.
+    func next() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code:
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+    }
+
+    private func type(_ index: Int32) -> Int32 { sqlite3_column_type(handle, index) }
+
+    /// A whole number (an id; a comparison's 0 or 1).
+    func int64(_ index: Int32, _ column: String) throws -> Int64 {
+        guard type(index) == SQLITE_INTEGER else { try damaged(index, column, as: Int64.self) }
+        return sqlite3_column_int64(handle, index)
+    }
+
+    func bool(_ index: Int32, _ column: String) throws -> Bool { try int64(index, column) != 0 }
+
+    /// A day, `YYYY-MM-DD`, parsed where SQLite holds it.
+    func day(_ index: Int32, _ column: String) throws -> DayKey {
+        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index),
+            let day = DayKey(utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+        else { try damaged(index, column, as: DayKey.self) }
+        return day
+    }
+
+    func text(_ index: Int32, _ column: String) throws -> String {
+        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
+            try damaged(index, column, as: String.self)
+        }
+        return String(
+            decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))), as: UTF8.self)
+    }
+
+    func optionalText(_ index: Int32, _ column: String) throws -> String? {
+        type(index) == SQLITE_NULL ? nil : try text(index, column)
+    }
+
+    /// A number; a whole number stored in a REAL column reads as one too.
+    func optionalDouble(_ index: Int32, _ column: String) throws -> Double? {
+        switch type(index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_column_double(handle, index)
+        default: try damaged(index, column, as: Double.self)
+        }
+    }
+
+    /// Reads the current row again through `StoredRow`, which throws the error naming it.
+    private func damaged<T: DatabaseValueConvertible>(_ index: Int32, _ column: String, as type: T.Type) throws -> Never
+    {
+        let rowid = sqlite3_column_int64(handle, rowidColumn)
+        if let row = try Row.fetchOne(
+            db, sql: "SELECT \(select), id FROM \(table) WHERE rowid = ?", arguments: [rowid])
+        {
+            _ = try StoredRow(row, table: table).at(Int(index), column, as: T.self)
+        }
+        throw DamagedValue(table: table, row: String(rowid), column: column, problem: "cannot be read")
+    }
+}
