@@ -90,7 +90,7 @@ import Testing
         }
         #expect(try AppDatabase.openMigrated(path: path, upTo: 9).appliedMigrations().last == "v8-release")
         let store = try AppDatabase.open(path: path)
-        #expect(try store.appliedMigrations().last == "v9-habit-targets")
+        #expect(try store.appliedMigrations().contains("v9-habit-targets"))
         let gym = try #require(try store.habit(named: "Gym"))
         #expect(gym.schedule == .per(3, 7) && gym.weekly == nil)
         let run = try #require(try store.habit(named: "Run"))
