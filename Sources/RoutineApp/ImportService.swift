@@ -1,5 +1,6 @@
 import Foundation
 import RoutineCore
+import RoutineFile
 import RoutineImport
 import RoutineStore
 
@@ -41,9 +42,20 @@ public enum ImportService {
                 "\(described) habit description\(described == 1 ? "" : "s") (Loop's question): routine keeps no description of a habit yet"
             )
         }
+        let routine = try plan.question.map { question in
+            let text = routineText(question, source: source)
+            let read = RoutineFileReader.read(string: text, path: question.slug + ".yaml")
+            guard let routine = read.routine, !read.hasErrors else {
+                throw ImportError(
+                    file: path,
+                    "the routine \(question.slug) made from it does not read back: \(read.diagnostics.first?.message ?? "")"
+                )
+            }
+            return (routine: routine, source: text)
+        }
         let outcome = try store.applyImport(
-            habits: habits, entries: plan.entries, skips: plan.skips, source: sourceName(source), now: now,
-            dryRun: dryRun)
+            habits: habits, entries: plan.entries, skips: plan.skips, answers: plan.answers, routine: routine,
+            source: sourceName(source), now: now, dryRun: dryRun)
         let created = Set(outcome.createdHabits.map { HabitKey($0) })
         return ImportReport(
             source: source, path: path, dryRun: dryRun, plan: plan, outcome: outcome, notMapped: notMapped, kept: kept,
@@ -58,6 +70,19 @@ public enum ImportService {
         case .daylio: "Daylio"
         case .habitbull: "HabitBull"
         }
+    }
+
+    /// The routine file an import's answers belong to (Daylio's moods): one question whose
+    /// options are the answers met. The same source gives the same text, so importing
+    /// again leaves the routine as it is; new answers give it a new version.
+    static func routineText(_ question: PlannedQuestion, source: ImportSourceKind) -> String {
+        var lines = [
+            "# Made by `routine import-from \(source.rawValue)`: the answers met in \(sourceName(source))'s export.",
+            "routine: \(question.slug)", "title: \(JSONText.string(question.title))", "start: [\(question.node)]", "",
+            "nodes:", "  \(question.node):", "    question: \(JSONText.string(question.question))", "    options:",
+        ]
+        lines += question.options.map { "      - text: \(JSONText.string($0))" }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// A planned habit as routine keeps it (SPEC §18.1): daily, `every: N`, `per: N/P`

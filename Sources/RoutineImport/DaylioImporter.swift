@@ -5,7 +5,8 @@ import RoutineFile
 /// Daylio's CSV export: `full_date,date,weekday,time,mood,activities,note_title,note`
 /// (SPEC §18.2; older exports have no `note_title`), newest first, several rows a day;
 /// columns are found by their header names. Each activity (split on ` | `) is a binary
-/// habit done that day.
+/// habit done that day; each mood an answer to the question `mood` of a routine `daylio`
+/// whose options are the moods met (oldest first), at the row's time.
 public struct DaylioImporter: Importer {
     public init() {}
 
@@ -26,7 +27,7 @@ public struct DaylioImporter: Importer {
         var plan = ImportPlan(source: .daylio)
         var indexByName: [HabitKey: Int] = [:]
         var done: Set<[Int]> = []
-        var moods = 0
+        var moods: [(day: DayKey, time: String, mood: String)] = []
         var notes = 0
         while let record = try csv({ try reader.next() }, name: path) {
             func field(_ index: Int?) -> String {
@@ -36,7 +37,13 @@ public struct DaylioImporter: Importer {
             guard let day = DayKey(field(dateColumn)), day.isInSupportedRange else {
                 throw ImportError(file: path, line: record.line, "full_date \(field(dateColumn)) is not YYYY-MM-DD")
             }
-            if !field(moodColumn).isEmpty { moods += 1 }
+            if !field(moodColumn).isEmpty {
+                let time = field(columns["time"])
+                guard time.isEmpty || Self.minutes(time) != nil else {
+                    throw ImportError(file: path, line: record.line, "time \(time) is not HH:MM")
+                }
+                moods.append((day, time, field(moodColumn)))
+            }
             if !field(columns["note"]).isEmpty || !field(columns["note_title"]).isEmpty { notes += 1 }
             for activity in field(activityColumn).components(separatedBy: " | ") {
                 let name = activity.trimmingCharacters(in: .whitespaces)
@@ -56,10 +63,45 @@ public struct DaylioImporter: Importer {
                         uid: plan.uid(plan.habits[index].name, day.description)))
             }
         }
-        if moods > 0 {
-            plan.notMapped.append("\(moods) moods: answers to a routine daylio are not imported yet")
+        // Newest first in the file: the options in the order the moods were first met.
+        var options: [String] = []
+        for mood in moods.reversed() where !options.contains(mood.mood) { options.append(mood.mood) }
+        if !options.isEmpty {
+            plan.question = PlannedQuestion(
+                slug: "daylio", title: "Daylio", node: "mood", question: "How was your day?", options: options)
         }
-        if notes > 0 { plan.notMapped.append("\(notes) notes: they belong to the moods, not imported yet") }
+        var seenAt: [String: Int] = [:]
+        for mood in moods.reversed() {
+            // Two moods at one minute of one day are two records: the second is numbered.
+            let key = "\(mood.day) \(mood.time)"
+            let number = seenAt[key, default: 0]
+            seenAt[key] = number + 1
+            let minutes = Self.minutes(mood.time) ?? 0
+            plan.answers.append(
+                AnswerRow(
+                    uid: plan.uid("mood", mood.day.description, mood.time, String(number)), dayKey: mood.day,
+                    routine: "daylio", node: "mood", question: nil, answer: mood.mood,
+                    option: options.firstIndex(of: mood.mood).map { $0 + 1 },
+                    timestamp: SourceFile.midnight(mood.day).addingTimeInterval(Double(minutes * 60)), timeZone: "UTC"))
+        }
+        if notes > 0 { plan.notMapped.append("\(notes) notes: routine keeps no note with an answer") }
         return plan
+    }
+
+    /// `HH:MM` (Daylio writes `08:30`; older exports `8:30 am`) as minutes after midnight.
+    public static func minutes(_ text: String) -> Int? {
+        let lowered = text.lowercased()
+        let pm = lowered.hasSuffix("pm")
+        let am = lowered.hasSuffix("am")
+        let clock = (am || pm) ? String(lowered.dropLast(2)).trimmingCharacters(in: .whitespaces) : lowered
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<60).contains(minute)
+        else { return nil }
+        if am || pm {
+            guard (1...12).contains(hour) else { return nil }
+            return ((hour % 12) + (pm ? 12 : 0)) * 60 + minute
+        }
+        guard (0..<24).contains(hour) else { return nil }
+        return hour * 60 + minute
     }
 }

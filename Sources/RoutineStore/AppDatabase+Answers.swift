@@ -127,59 +127,62 @@ extension AppDatabase {
     /// The option text is kept as written, even when the routine no longer offers it.
     public func importAnswers(_ rows: [AnswerRow]) throws -> AnswerImportResult {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
-        return try write { db in
-            var result = AnswerImportResult(imported: 0, alreadyPresent: 0)
-            var seen = Set<String>()
-            for row in rows {
-                func fail(_ column: String, _ message: String) -> StoreError {
-                    .invalidEntryRow(line: row.line, column: AnswerRow.column(column), message: message)
-                }
-                let uid = row.uid.map { $0.uuidString.lowercased() }
-                if let uid {
-                    if try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM run_step WHERE uid = ?)", arguments: [uid]) == true
-                    {
-                        result.alreadyPresent += 1
-                        continue
-                    }
-                    guard seen.insert(uid).inserted else {
-                        throw fail("uid", "the uid \(uid) is on an earlier row too")
-                    }
-                }
-                guard
-                    let routineID = try Int64.fetchOne(
-                        db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [row.routine])
-                else {
-                    throw fail("routine", "no routine '\(row.routine)' in the store: import the routine first")
-                }
-                // The question as the routine's latest version holding it asks it, else as last recorded.
-                let asked =
-                    try String.fetchOne(
-                        db,
-                        sql: """
-                            SELECT n.question FROM routine_node n JOIN routine_version v ON v.id = n.version_id
-                            WHERE v.routine_id = ? AND n.node_id = ? AND n.kind = 'question' ORDER BY v.number DESC LIMIT 1
-                            """, arguments: [routineID, row.node])
-                    ?? String.fetchOne(
-                        db,
-                        sql: """
-                            SELECT text FROM run_step WHERE routine_id = ? AND node_id = ? AND outcome = 'answered'
-                            ORDER BY id DESC LIMIT 1
-                            """, arguments: [routineID, row.node])
-                guard let asked else { throw fail("node", "routine '\(row.routine)' has no question '\(row.node)'") }
-                let text = row.question ?? asked
-                var step = RunStepRecord(
-                    Step(
-                        node: row.node, nodeIndex: 0, kind: .question, text: text,
-                        answer: .option(index: 0, text: row.answer)))
-                step.optionPosition = row.option.map { $0 - 1 }
-                try Self.insertStep(
-                    db, step, runID: nil, routineID: routineID, position: 0, dayKey: row.dayKey.description,
-                    entryID: nil, stamp: Instant.format(row.timestamp), timeZone: row.timeZone, uid: uid)
-                result.imported += 1
+        return try write { db in try Self.insertAnswers(rows, in: db) }
+    }
+
+    /// `importAnswers` inside a transaction the caller holds.
+    static func insertAnswers(_ rows: [AnswerRow], in db: Database) throws -> AnswerImportResult {
+        var result = AnswerImportResult(imported: 0, alreadyPresent: 0)
+        var seen = Set<String>()
+        for row in rows {
+            func fail(_ column: String, _ message: String) -> StoreError {
+                .invalidEntryRow(line: row.line, column: AnswerRow.column(column), message: message)
             }
-            return result
+            let uid = row.uid.map { $0.uuidString.lowercased() }
+            if let uid {
+                if try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM run_step WHERE uid = ?)", arguments: [uid]) == true
+                {
+                    result.alreadyPresent += 1
+                    continue
+                }
+                guard seen.insert(uid).inserted else {
+                    throw fail("uid", "the uid \(uid) is on an earlier row too")
+                }
+            }
+            guard
+                let routineID = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [row.routine])
+            else {
+                throw fail("routine", "no routine '\(row.routine)' in the store: import the routine first")
+            }
+            // The question as the routine's latest version holding it asks it, else as last recorded.
+            let asked =
+                try String.fetchOne(
+                    db,
+                    sql: """
+                        SELECT n.question FROM routine_node n JOIN routine_version v ON v.id = n.version_id
+                        WHERE v.routine_id = ? AND n.node_id = ? AND n.kind = 'question' ORDER BY v.number DESC LIMIT 1
+                        """, arguments: [routineID, row.node])
+                ?? String.fetchOne(
+                    db,
+                    sql: """
+                        SELECT text FROM run_step WHERE routine_id = ? AND node_id = ? AND outcome = 'answered'
+                        ORDER BY id DESC LIMIT 1
+                        """, arguments: [routineID, row.node])
+            guard let asked else { throw fail("node", "routine '\(row.routine)' has no question '\(row.node)'") }
+            let text = row.question ?? asked
+            var step = RunStepRecord(
+                Step(
+                    node: row.node, nodeIndex: 0, kind: .question, text: text,
+                    answer: .option(index: 0, text: row.answer)))
+            step.optionPosition = row.option.map { $0 - 1 }
+            try Self.insertStep(
+                db, step, runID: nil, routineID: routineID, position: 0, dayKey: row.dayKey.description,
+                entryID: nil, stamp: Instant.format(row.timestamp), timeZone: row.timeZone, uid: uid)
+            result.imported += 1
         }
+        return result
     }
 }
 

@@ -10,14 +10,17 @@ public struct ImportOutcome: Sendable, Equatable {
     public var reusedHabits: [String] = []
     public var newEntries = 0
     public var newSkips = 0
-    /// Entries and skips whose uid was already stored (an earlier import of the same source).
+    public var newAnswers = 0
+    /// What became of the routine the answers belong to (nil when the import has none).
+    public var routine: ImportResult.Outcome?
+    /// Entries, skips and answers whose uid was already stored (an earlier import of the same source).
     public var alreadyImported = 0
     /// Schedules of reused habits the import changed.
     public var scheduleChanges: [ScheduleChange] = []
 
     public init() {}
 
-    public var newRecords: Int { newEntries + newSkips }
+    public var newRecords: Int { newEntries + newSkips + newAnswers }
 }
 
 /// One habit of an import as the store writes it: its declaration (name, measure,
@@ -40,16 +43,22 @@ extension AppDatabase {
     /// nothing. Habits go through the one get-or-create path (`HabitResolver`: an
     /// existing habit of that name is reused, with the measure check); a new habit
     /// the source archived is archived. Entries go in through the bulk inserter, each
-    /// with the uid the plan gave it; skips are one-day pauses of their habit with theirs.
+    /// with the uid the plan gave it; skips are one-day pauses of their habit with theirs;
+    /// `answers` go to `routine` (source text and graph), stored first as `import` stores
+    /// a file (an unchanged one writes nothing), through the path `import-answers` takes.
     /// A record whose uid is stored already (an earlier import, even if since deleted)
     /// is counted, not written, so a second import changes nothing. With `dryRun` the
     /// same work is done and rolled back: the counts are the ones a real import gives.
     public func applyImport(
-        habits: [ImportHabit], entries: [PlannedEntry], skips: [PlannedSkip], source: String, now: Date,
+        habits: [ImportHabit], entries: [PlannedEntry], skips: [PlannedSkip],
+        answers: [AnswerRow] = [], routine: (routine: Routine, source: String)? = nil, source: String, now: Date,
         dryRun: Bool
     ) throws -> ImportOutcome {
         try writeOrRollBack(rollBack: dryRun) { db in
             var outcome = ImportOutcome()
+            if let routine {
+                outcome.routine = try importRoutine(routine.routine, source: routine.source, at: now, in: db).outcome
+            }
             var resolver = HabitResolver(db: db, now: now)
             var rows: [HabitRow] = []
             for habit in habits {
@@ -113,6 +122,9 @@ extension AppDatabase {
                 try link.execute(arguments: [db.lastInsertedRowID, rows[skip.habit].id])
                 outcome.newSkips += 1
             }
+            let answered = try Self.insertAnswers(answers, in: db)
+            outcome.newAnswers = answered.imported
+            outcome.alreadyImported += answered.alreadyPresent
             return outcome
         }
     }

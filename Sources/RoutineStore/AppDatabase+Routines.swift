@@ -11,24 +11,28 @@ extension AppDatabase {
     /// used only by nodes are reused, else created binary. A measure that conflicts with
     /// the store throws `measureConflict` and nothing is written.
     public func importRoutine(_ routine: Routine, source: String, at now: Date) throws -> ImportResult {
-        return try write { db in
-            let routineID = try Self.routineRecord(db, slug: routine.slug)?.id
-            if let routineID, let latest = try Self.latestVersion(db, routineID: routineID), let latestID = latest.id {
-                // As its file declared it: re-importing an unchanged file writes nothing,
-                // and leaves a schedule set by hand since alone (docs/file-format.md).
-                let stored = try loadVersion(db, versionID: latestID, declared: true)
-                if stored.routine == routine, stored.source == source {
-                    return ImportResult(
-                        slug: routine.slug, outcome: .unchanged, versionID: latestID, versionNumber: latest.number,
-                        createdHabits: [])
-                }
+        try write { db in try importRoutine(routine, source: source, at: now, in: db) }
+    }
+
+    /// `importRoutine` inside a transaction the caller holds (an import from another
+    /// tool writes its routine with its answers, all or nothing).
+    func importRoutine(_ routine: Routine, source: String, at now: Date, in db: Database) throws -> ImportResult {
+        let routineID = try Self.routineRecord(db, slug: routine.slug)?.id
+        if let routineID, let latest = try Self.latestVersion(db, routineID: routineID), let latestID = latest.id {
+            // As its file declared it: re-importing an unchanged file writes nothing,
+            // and leaves a schedule set by hand since alone (docs/file-format.md).
+            let stored = try loadVersion(db, versionID: latestID, declared: true)
+            if stored.routine == routine, stored.source == source {
+                return ImportResult(
+                    slug: routine.slug, outcome: .unchanged, versionID: latestID, versionNumber: latest.number,
+                    createdHabits: [])
             }
-            let stored = try Self.insertVersion(db, routine, source: source, at: now)
-            return ImportResult(
-                slug: routine.slug, outcome: routineID == nil ? .created : .newVersion, versionID: stored.id,
-                versionNumber: stored.number, createdHabits: stored.resolver.created,
-                scheduleChanges: stored.resolver.scheduleChanges)
         }
+        let stored = try Self.insertVersion(db, routine, source: source, at: now)
+        return ImportResult(
+            slug: routine.slug, outcome: routineID == nil ? .created : .newVersion, versionID: stored.id,
+            versionNumber: stored.number, createdHabits: stored.resolver.created,
+            scheduleChanges: stored.resolver.scheduleChanges)
     }
 
     /// The declared habits of `routine` whose measure conflicts with the store, without

@@ -122,7 +122,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .valueForBinaryHabit(let habit):
             "habit '\(habit)' is binary (done / not done): it takes no value"
         case .valueRequired(let habit):
-            "habit '\(habit)' is measured and has no target: give a value"
+            "habit '\(habit)' is measured and has no amount to record by default (`target:`): give a value, e.g. 1"
         case .invalidValue(let habit, let value):
             "invalid value \(value) for habit '\(habit)': values are numbers from 0 to \(JSONText.number(Quantity.maximum))"
         case .invalidDayTarget(let habit, let problem):

@@ -130,10 +130,51 @@ import Testing
             """)
         let store = try AppDatabase.open(path: folder.store)
         defer { store.close() }
+        let dry = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: true)
+        #expect(dry.outcome.newAnswers == 3 && dry.outcome.routine == .created)
+        #expect(try store.routines().isEmpty && store.answers().isEmpty)
         let report = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
         #expect(try ImportFromTests.entries(store) == ["reading 2026-01-02 - ", "walk 2026-01-02 - "])
-        #expect(report.notMapped.contains { $0.hasPrefix("3 moods") })
+        // Each mood is an answer to the question `mood` of the routine `daylio`, whose
+        // options are the moods met, oldest first, at the row's day and time.
+        #expect(report.outcome.newAnswers == 3 && report.outcome.routine == .created)
+        #expect(!report.notMapped.contains { $0.contains("moods") })
+        #expect(report.notMapped.contains { $0.hasPrefix("1 notes") })
+        let version = try #require(try store.routine(slug: "daylio"))
+        guard case .question(_, let options)? = version.routine.nodes.first(where: { $0.id == "mood" })?.body else {
+            Issue.record("daylio has no question mood")
+            return
+        }
+        #expect(options.map(\.text) == ["rad", "meh", "good"])
+        let answers = try store.answers(routine: "daylio", node: "mood")
+        #expect(
+            answers.map { "\($0.dayKey) \($0.optionText ?? "") \(Instant.format($0.recordedAt))" } == [
+                "2026-01-01 rad 2026-01-01T20:00:00.000Z", "2026-01-02 meh 2026-01-02T08:00:00.000Z",
+                "2026-01-02 good 2026-01-02T21:00:00.000Z",
+            ])
+        #expect(answers.map(\.optionPosition) == [0, 1, 2])
         let again = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
-        #expect(again.outcome.newRecords == 0)
+        #expect(again.outcome.newRecords == 0 && again.outcome.routine == .unchanged)
+        #expect(again.outcome.alreadyImported == 5)
+        #expect(try store.answers(routine: "daylio").count == 3)
+    }
+
+    /// A Daylio time that is not a time is one line naming the file and line.
+    @Test func daylioTimeMustBeATime() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write(
+            "daylio.csv",
+            """
+            full_date,date,weekday,time,mood,activities,note_title,note
+            2026-01-02,January 2,Friday,25:00,good,reading,,
+
+            """)
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        #expect(throws: ImportError.self) {
+            try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
+        }
+        #expect(try store.habits().isEmpty && store.routines().isEmpty)
+        #expect(DaylioImporter.minutes("8:30 pm") == 20 * 60 + 30 && DaylioImporter.minutes("12:05 am") == 5)
     }
 }

@@ -31,6 +31,26 @@ import Testing
         #expect((dry?["habits"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Read", "Water"])
     }
 
+    /// Daylio's moods are answers of a routine `daylio` that `run`, `answers` and `show` know.
+    @Test func daylioMoodsAreAnswersOfARoutine() throws {
+        let e2e = try EndToEnd()
+        let path = try e2e.folder.write(
+            "daylio.csv",
+            """
+            full_date,date,weekday,time,mood,activities,note_title,note
+            2026-01-02,January 2,Friday,21:00,good,walk,,
+            2026-01-01,January 1,Thursday,08:00,meh,walk,,
+
+            """)
+        let first = try e2e.ok(["import-from", "daylio", path])
+        #expect(first.contains("  routine daylio (new): mood with 2 options; 2 answers\n"))
+        #expect(first.hasSuffix("4 new (2 entries, 0 skips, 2 answers); 0 already imported\n"))
+        #expect(try e2e.ok(["answers", "mood"]).contains("2026-01-01  meh\n  2026-01-02  good"))
+        let second = try e2e.ok(["import-from", "daylio", path])
+        #expect(second.contains("  routine daylio (existing): mood with 2 options; 2 answers\n"))
+        #expect(second.hasSuffix("0 new; 4 already imported\n"))
+    }
+
     @Test func dryRunIntoAFreshStoreWritesNothing() throws {
         let e2e = try EndToEnd()
         let path = try e2e.folder.write("habitbull.csv", Self.habitBull)

@@ -65,6 +65,14 @@ extension RoutineCommand {
                 if counts[index].skips > 0 { line += ", \(counts[index].skips) skips" }
                 lines.append(line)
             }
+            if let question = report.plan.question {
+                let state = outcome.routine.map {
+                    $0 == .created ? "new" : $0 == .unchanged ? "existing" : "new version"
+                }
+                lines.append(
+                    "  routine \(question.slug) (\(state ?? "existing")): \(question.node) with \(question.options.count) options; \(report.plan.answers.count) answers"
+                )
+            }
             if !report.notMapped.isEmpty {
                 lines.append("not mapped:")
                 lines += report.notMapped.map { "  \($0)" }
@@ -74,7 +82,8 @@ extension RoutineCommand {
             let verb = report.dryRun ? "would be new" : "new"
             var total = "\(grouped(outcome.newRecords)) \(verb)"
             if outcome.newRecords > 0 {
-                total += " (\(grouped(outcome.newEntries)) entries, \(grouped(outcome.newSkips)) skips)"
+                total += " (\(grouped(outcome.newEntries)) entries, \(grouped(outcome.newSkips)) skips"
+                total += report.plan.answers.isEmpty ? ")" : ", \(grouped(outcome.newAnswers)) answers)"
             }
             lines.append("\(total); \(grouped(outcome.alreadyImported)) already imported")
             return lines
@@ -96,6 +105,7 @@ extension RoutineCommand {
                 "source": JSONText.string(report.source.rawValue), "path": JSONText.string(report.path),
                 "dryRun": report.dryRun ? "true" : "false", "habits": JSONText.array(habits),
                 "newEntries": String(report.outcome.newEntries), "newSkips": String(report.outcome.newSkips),
+                "newAnswers": String(report.outcome.newAnswers),
                 "alreadyImported": String(report.outcome.alreadyImported),
                 "notMapped": JSONText.array(report.notMapped.map(JSONText.string)),
                 "suggestions": JSONText.array(report.plan.suggestions.map(JSONText.string)),

@@ -99,6 +99,24 @@ public struct PlannedSkip: Sendable, Equatable {
     }
 }
 
+/// A one-question routine an import answers (Daylio's moods, SPEC §18.2): the routine
+/// `slug` asks `question` (node `node`) with `options`, the answers met in the source.
+public struct PlannedQuestion: Sendable, Equatable {
+    public var slug: String
+    public var title: String
+    public var node: String
+    public var question: String
+    public var options: [String]
+
+    public init(slug: String, title: String, node: String, question: String, options: [String]) {
+        self.slug = slug
+        self.title = title
+        self.node = node
+        self.question = question
+        self.options = options
+    }
+}
+
 /// What an import would do, before anything is written: read from a source by an
 /// importer, shown by `--dry-run`, written by the store in one transaction.
 public struct ImportPlan: Sendable, Equatable {
@@ -106,7 +124,10 @@ public struct ImportPlan: Sendable, Equatable {
     public var habits: [PlannedHabit] = []
     public var entries: [PlannedEntry] = []
     public var skips: [PlannedSkip] = []
+    /// Answers to `question`'s routine (its slug and node), with their uids.
     public var answers: [AnswerRow] = []
+    /// The routine the answers belong to, made (or given a new version) by the import.
+    public var question: PlannedQuestion?
     /// What the source holds that routine does not keep, each with its reason.
     public var notMapped: [String] = []
     /// Commands to run by hand for what an import does not do (Loop's reminders:
