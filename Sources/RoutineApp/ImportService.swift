@@ -43,15 +43,15 @@ public enum ImportService {
             )
         }
         let routine = try plan.question.map { question in
-            let text = routineText(question, source: source)
-            let read = RoutineFileReader.read(string: text, path: question.slug + ".yaml")
-            guard let routine = read.routine, !read.hasErrors else {
-                throw ImportError(
-                    file: path,
-                    "the routine \(question.slug) made from it does not read back: \(read.diagnostics.first?.message ?? "")"
-                )
+            let options = question.options.map { Option(text: $0) }
+            let node = Node(id: question.node, body: .question(question.question, options: options))
+            do {
+                let routine = try Routine(
+                    slug: question.slug, title: question.title, start: [0], nodes: [node], habits: [])
+                return (routine: routine, source: RoutineExporter.yaml(routine))
+            } catch {
+                throw ImportError(file: path, "the routine \(question.slug) cannot be made from it: \(error)")
             }
-            return (routine: routine, source: text)
         }
         let outcome = try store.applyImport(
             habits: habits, entries: plan.entries, skips: plan.skips, answers: plan.answers, routine: routine,
@@ -70,19 +70,6 @@ public enum ImportService {
         case .daylio: "Daylio"
         case .habitbull: "HabitBull"
         }
-    }
-
-    /// The routine file an import's answers belong to (Daylio's moods): one question whose
-    /// options are the answers met. The same source gives the same text, so importing
-    /// again leaves the routine as it is; new answers give it a new version.
-    static func routineText(_ question: PlannedQuestion, source: ImportSourceKind) -> String {
-        var lines = [
-            "# Made by `routine import-from \(source.rawValue)`: the answers met in \(sourceName(source))'s export.",
-            "routine: \(question.slug)", "title: \(JSONText.string(question.title))", "start: [\(question.node)]", "",
-            "nodes:", "  \(question.node):", "    question: \(JSONText.string(question.question))", "    options:",
-        ]
-        lines += question.options.map { "      - text: \(JSONText.string($0))" }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// A planned habit as routine keeps it (SPEC §18.1): daily, `every: N`, `per: N/P`

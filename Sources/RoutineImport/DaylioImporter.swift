@@ -65,7 +65,10 @@ public struct DaylioImporter: Importer {
         }
         // Newest first in the file: the options in the order the moods were first met.
         var options: [String] = []
-        for mood in moods.reversed() where !options.contains(mood.mood) { options.append(mood.mood) }
+        // Moods that differ only in case or spaces are one option (SPEC §2's duplicate rule);
+        // each answer keeps its text as written.
+        func option(_ mood: String) -> Int? { options.firstIndex { Option.matchKey($0) == Option.matchKey(mood) } }
+        for mood in moods.reversed() where option(mood.mood) == nil { options.append(mood.mood) }
         if !options.isEmpty {
             plan.question = PlannedQuestion(
                 slug: "daylio", title: "Daylio", node: "mood", question: "How was your day?", options: options)
@@ -81,7 +84,7 @@ public struct DaylioImporter: Importer {
                 AnswerRow(
                     uid: plan.uid("mood", mood.day.description, mood.time, String(number)), dayKey: mood.day,
                     routine: "daylio", node: "mood", question: nil, answer: mood.mood,
-                    option: options.firstIndex(of: mood.mood).map { $0 + 1 },
+                    option: option(mood.mood).map { $0 + 1 },
                     timestamp: SourceFile.midnight(mood.day).addingTimeInterval(Double(minutes * 60)), timeZone: "UTC"))
         }
         if notes > 0 { plan.notMapped.append("\(notes) notes: routine keeps no note with an answer") }

@@ -2,6 +2,7 @@ import EndToEndSupport
 import Foundation
 import RoutineApp
 import RoutineCore
+import RoutineFile
 import RoutineImport
 import RoutineStore
 import Testing
@@ -157,6 +158,30 @@ import Testing
         #expect(again.outcome.newRecords == 0 && again.outcome.routine == .unchanged)
         #expect(again.outcome.alreadyImported == 5)
         #expect(try store.answers(routine: "daylio").count == 3)
+    }
+
+    /// Moods that differ only in case are one option of `mood`; each answer keeps its text.
+    @Test func daylioMoodsEqualButForCaseAreOneOption() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write(
+            "daylio.csv",
+            """
+            full_date,date,weekday,time,mood,activities,note_title,note
+            2026-01-02,January 2,Friday,21:00,good,,,
+            2026-01-01,January 1,Thursday,20:00,Good,,,
+
+            """)
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        let report = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
+        #expect(report.plan.question?.options == ["Good"])
+        #expect(
+            try store.answers(routine: "daylio").map { "\($0.optionText ?? "") \($0.optionPosition ?? -1)" } == [
+                "Good 0", "good 0",
+            ])
+        let stored = try #require(try store.routine(slug: "daylio"))
+        let read = RoutineFileReader.read(string: stored.source)
+        #expect(!read.hasErrors && read.routine == stored.routine)
     }
 
     /// A Daylio time that is not a time is one line naming the file and line.
