@@ -8,9 +8,10 @@ public enum PathsService {
     /// - Parameters:
     ///   - store: the store a stored routine is read from (its habits' schedules, and with
     ///     `day`, its history); nil for a file.
-    ///   - day: evaluate as a run on that day would start; nil: each of the seven weekdays.
+    ///   - day: evaluate as a run on that day would start; nil: each of the seven days of
+    ///     the week that holds `today`.
     public static func analyse(
-        _ routine: Routine, store: AppDatabase?, day: DayKey?, listing: Int?
+        _ routine: Routine, store: AppDatabase?, day: DayKey?, today: DayKey, listing: Int?
     ) throws
         -> PathAnalysis
     {
@@ -30,6 +31,6 @@ public enum PathsService {
             archived = Set(habits.filter(\.isArchived).map(\.key))
         }
         return try PathAnalysis.overTheWeek(
-            routine, habitSpecs: specs, schedules: schedules, archived: archived, listing: listing)
+            of: today, routine, habitSpecs: specs, schedules: schedules, archived: archived, listing: listing)
     }
 }

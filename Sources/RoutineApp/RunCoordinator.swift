@@ -115,19 +115,7 @@ public struct RunCoordinator {
     {
         let run = try store.claimRun(id: id, at: time.now())
         do {
-            guard let stored = try store.routine(versionID: run.versionID) else {
-                throw RunError.versionMissing(run: run.id)
-            }
-            var (walker, repaired) = try wake(run, routine: stored.routine, store: store)
-            walker.resume()
-            var coordinator = RunCoordinator(
-                walker: walker, runID: run.id, slug: run.slug, store: store, isDryRun: false, time: time,
-                timeZoneName: timeZoneName)
-            if repaired {
-                coordinator.wasRepaired = true
-                _ = try coordinator.persist([])
-            }
-            return coordinator
+            return try woken(run, for: .resume, store: store, time: time, timeZoneName: timeZoneName)
         } catch {
             store.releaseRun(id: run.id)
             throw error
@@ -144,21 +132,40 @@ public struct RunCoordinator {
     {
         let run = try store.reopenRun(id: id, at: time.now())
         do {
-            guard let stored = try store.routine(versionID: run.versionID) else {
-                throw RunError.versionMissing(run: run.id)
-            }
-            var (walker, _) = try wake(run, routine: stored.routine, store: store)
-            walker.reopenForLater()
-            var coordinator = RunCoordinator(
-                walker: walker, runID: run.id, slug: run.slug, store: store, isDryRun: false, time: time,
-                timeZoneName: timeZoneName)
-            _ = try coordinator.persist([])
-            return coordinator
+            return try woken(run, for: .later, store: store, time: time, timeZoneName: timeZoneName)
         } catch {
             // Completed again as it was: nothing of the pass was written.
             try? store.finishRun(runID: id, status: .completed, state: nil, at: time.now())
             throw error
         }
+    }
+
+    /// What a claimed run is woken for: continued where it paused, or a pass over what it
+    /// left for later.
+    private enum Pass {
+        case resume, later
+    }
+
+    /// The coordinator of a run this process has just claimed: its routine read, its
+    /// walker woken (`wake`) and set on `pass`. A resume says when the saved state had to
+    /// be repaired and saves the repair; a pass for later saves its start at once.
+    private static func woken(
+        _ run: RunInfo, for pass: Pass, store: AppDatabase, time: TimeContext, timeZoneName: String
+    ) throws -> RunCoordinator {
+        guard let stored = try store.routine(versionID: run.versionID) else {
+            throw RunError.versionMissing(run: run.id)
+        }
+        var (walker, repaired) = try wake(run, routine: stored.routine, store: store)
+        switch pass {
+        case .resume: walker.resume()
+        case .later: walker.reopenForLater()
+        }
+        var coordinator = RunCoordinator(
+            walker: walker, runID: run.id, slug: run.slug, store: store, isDryRun: false, time: time,
+            timeZoneName: timeZoneName)
+        if pass == .resume { coordinator.wasRepaired = repaired }
+        if repaired || pass == .later { _ = try coordinator.persist([]) }
+        return coordinator
     }
 
     /// A walk that writes nothing; `store` (if any) is read for already-done habits.

@@ -74,12 +74,14 @@ extension LanguageServer {
     }
 
     /// Whether a habit is on every, some or no combination of answers, from the path analysis of `routine paths`
-    /// (on each weekday, as `paths` without `--day` sees a file);
+    /// (on each day of this week, as `paths` without `--day` sees a file);
     /// nil while the file has errors or is too branched to analyse quickly.
     func coverage(_ document: OpenDocument, habit: String) -> PathAnalysis.Coverage? {
         guard !document.index.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         let result = RoutineFileReader.read(data: Data(document.document.text.utf8))
-        guard let routine = result.routine, let analysis = try? PathAnalysis.overTheWeek(routine, budget: 20_000) else {
+        guard let routine = result.routine,
+            let analysis = try? PathAnalysis.overTheWeek(of: today(), routine, budget: 20_000)
+        else {
             return nil
         }
         let key = HabitName.key(habit)

@@ -28,12 +28,15 @@ public final class LanguageServer {
     let log: @Sendable (String) -> Void
     /// The store's habits, when a store is configured (read-only, off the main thread).
     let store: StoreHabits
+    /// The day it is now (the caller's clock): hover's path coverage is that day's week.
+    let today: @Sendable () -> DayKey
 
     public init(
-        output: Int32 = 1, store reader: StoreReader? = nil,
+        output: Int32 = 1, store reader: StoreReader? = nil, today: @escaping @Sendable () -> DayKey,
         log: @escaping @Sendable (String) -> Void = LanguageServer.standardError
     ) {
         writer = MessageWriter(descriptor: output)
+        self.today = today
         self.log = log
         store = StoreHabits(reader: reader, log: log)
     }

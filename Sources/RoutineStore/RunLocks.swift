@@ -12,18 +12,19 @@ import Foundation
 /// belong to open file descriptions, so two stores opened on one file in one process
 /// exclude each other too. In-memory stores keep an in-process table instead.
 final class RunLocks: @unchecked Sendable {
+    /// A claim this store holds: a lock file's exclusive hold, or an in-memory store's mark.
+    private enum Claim {
+        case file(FileLock)
+        case inMemory
+    }
+
     /// Where lock files live, or nil for an in-memory store.
     private let directory: String?
-    /// Run id → open descriptor holding the lock (-1 for in-memory claims).
-    private var held: [RunID: Int32] = [:]
+    private var held: [RunID: Claim] = [:]
     private let mutex = NSLock()
 
     init(directory: String?) {
         self.directory = directory
-    }
-
-    deinit {
-        for fd in held.values where fd >= 0 { close(fd) }
     }
 
     /// Run ids are file names here: only letters, digits and `-` are accepted.
@@ -50,28 +51,28 @@ final class RunLocks: @unchecked Sendable {
         return held[id] != nil
     }
 
+    /// The run's lock file as another process left it, when there is one to look at.
+    private func existingLock(_ id: RunID) -> FileLock? {
+        guard let path = lockPath(id), RunLocks.isSafeID(id) else { return nil }
+        return try? FileLock.open(path, create: false)
+    }
+
     /// True when any live process (this one included) holds the run's claim.
     func isHeld(_ id: RunID) -> Bool {
         if holds(id) { return true }
-        guard let path = lockPath(id), RunLocks.isSafeID(id) else { return false }
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        // A shared probe: two probing readers never make each other fail.
-        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
-            flock(fd, LOCK_UN)
-            return false
-        }
-        return true
+        guard let lock = existingLock(id) else { return false }
+        // A shared probe: two probing readers never make each other fail. A probe that
+        // cannot be made at all says nothing about a holder.
+        guard let free = try? lock.take(.shared, wait: .once) else { return false }
+        if free { lock.release() }
+        return !free
     }
 
     /// The process id of the live process holding the run's claim, when another one does
     /// (nil when it is free, held by this store, or the holder wrote no id).
     func holder(_ id: RunID) -> Int32? {
-        guard !holds(id), isHeld(id), let path = lockPath(id),
-            let text = try? String(contentsOfFile: path, encoding: .utf8)
-        else { return nil }
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !holds(id), isHeld(id) else { return nil }
+        return existingLock(id)?.holder()
     }
 
     /// Takes the run's claim; succeeds at once when this store already holds it.
@@ -80,7 +81,7 @@ final class RunLocks: @unchecked Sendable {
         defer { mutex.unlock() }
         if held[id] != nil { return }
         guard let directory, let path = lockPath(id) else {
-            held[id] = -1
+            held[id] = .inMemory
             return
         }
         guard RunLocks.isSafeID(id) else { throw StoreError.unknownRun(id.rawValue) }
@@ -89,28 +90,12 @@ final class RunLocks: @unchecked Sendable {
                 throw StoreError.cannotCreateDirectory(path: directory, reason: String(cString: strerror(errno)))
             }
         }
-        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw StoreError.cannotCreateFile(path: path, reason: String(cString: strerror(errno)))
+        let lock = try FileLock.open(path)
+        // A short wait: another process's shared probe may hold the lock for an instant.
+        guard try lock.take(.exclusive, wait: .upTo(.milliseconds(100))) else {
+            throw StoreError.runInUse(id: id, pid: lock.holder())
         }
-        // A few tries: another process's shared probe may hold the lock for an instant.
-        for attempt in 0..<5 {
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
-                held[id] = fd
-                // Who holds it, for the message another process shows (SPEC §11).
-                let pid = "\(getpid())\n"
-                if ftruncate(fd, 0) == 0 { _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) } }
-                return
-            }
-            guard errno == EWOULDBLOCK || errno == EINTR else { break }
-            if attempt < 4 { usleep(20_000) }
-        }
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = pread(fd, &buffer, 32, 0)
-        close(fd)
-        let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
-        let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        throw StoreError.runInUse(id: id, pid: pid)
+        held[id] = .file(lock)
     }
 
     /// Drops the claim (no-op when not held); `removeFile` deletes the lock file first,
@@ -118,10 +103,9 @@ final class RunLocks: @unchecked Sendable {
     func release(_ id: RunID, removeFile: Bool = false) {
         mutex.lock()
         defer { mutex.unlock() }
-        guard let fd = held.removeValue(forKey: id) else { return }
-        if removeFile, let path = lockPath(id) { unlink(path) }
+        guard case .file(let lock) = held.removeValue(forKey: id) else { return }
+        if removeFile { unlink(lock.path) }
         // No holder's pid is left behind for the next claimant's messages.
-        if fd >= 0 { _ = ftruncate(fd, 0) }
-        if fd >= 0 { close(fd) }
+        lock.release()
     }
 }

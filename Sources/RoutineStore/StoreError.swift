@@ -14,6 +14,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case corrupt(path: String, detail: String)
     case readOnly(path: String)
     case locked(path: String)
+    /// A restore (process `pid`, when known) held the store longer than the busy timeout.
+    case beingRestored(path: String, pid: Int32?)
+    /// A lock file beside the store (`FileLock`) could not be locked for a reason other
+    /// than another process holding it.
+    case cannotLock(path: String, reason: String)
     case diskFull(path: String)
     /// `version`: the version of routine that last migrated the store, when recorded.
     case newerSchema(path: String, version: String?)
@@ -100,6 +105,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the store \(path) is read-only: nothing was written"
         case .locked(let path):
             "the store \(path) is locked by another process; nothing was written, try again"
+        case .beingRestored(let path, let pid):
+            "the store \(path) is being restored by another process\(pid.map { " (pid \($0))" } ?? ""); "
+                + "nothing was written, try again when it has finished"
+        case .cannotLock(let path, let reason):
+            "cannot lock \(path): \(reason); nothing was written"
         case .diskFull(let path):
             "the disk holding the store \(path) is full; nothing was written"
         case .newerSchema(let path, let version):

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The lock that keeps `restore` and every other use of a store apart (issue 19 item 3).
 ///
 /// SQLite's own locks cover one transaction, not the life of a connection: a process
@@ -14,65 +10,42 @@ import Foundation
 /// before it opens the file; `restore` takes it exclusively for its whole length. A
 /// process that starts during a restore waits for it (up to the store's busy timeout)
 /// and then opens the new file; a restore while another process has the store open is
-/// refused. The lock is released when the process ends, however it ends.
+/// refused. The lock is released when the process ends, however it ends; how it is taken
+/// is `FileLock`'s one policy.
 ///
 /// The lock file is never removed or replaced (a new inode would be a second lock): it
 /// is part of the store's files (`StoreFiles`).
 final class StoreLock: Sendable {
-    private let fd: Int32
+    private let file: FileLock
 
-    private init(fd: Int32) {
-        self.fd = fd
-    }
-
-    deinit {
-        Glibc.close(fd)
+    private init(file: FileLock) {
+        self.file = file
     }
 
     /// The lock file of the store at `store`.
     static func path(of store: String) -> String { store + StoreFiles.lockSuffix }
 
-    /// A shared hold, waiting up to `timeout` while a restore holds it exclusively.
-    /// Nil when the lock file cannot be made or opened (a read-only folder: nothing can
-    /// be restored there either).
+    /// A shared hold, waiting up to `timeout` while a restore holds it exclusively (then
+    /// `beingRestored`, naming the restoring process). Nil when the lock file can be
+    /// neither made nor opened (a read-only folder without one: nothing can be restored
+    /// there either).
     static func shared(_ store: String, timeout: TimeInterval) throws -> StoreLock? {
-        guard let fd = openFile(store) else { return nil }
-        let lock = StoreLock(fd: fd)
-        guard try lock.take(LOCK_SH, timeout: timeout) else { throw StoreError.locked(path: store) }
-        return lock
+        guard let file = try? FileLock.open(path(of: store)) else { return nil }
+        guard try file.take(.shared, wait: .upTo(.seconds(timeout))) else {
+            throw StoreError.beingRestored(path: store, pid: file.holder())
+        }
+        return StoreLock(file: file)
     }
 
     /// The exclusive hold of `restore`, waiting up to `timeout` for commands that are
     /// about to end; nil when another process still has the store open then.
     static func exclusive(_ store: String, timeout: TimeInterval) throws -> StoreLock? {
-        guard let fd = openFile(store) else {
-            throw StoreError.cannotCreateFile(path: path(of: store), reason: String(cString: strerror(errno)))
-        }
-        let lock = StoreLock(fd: fd)
-        return try lock.take(LOCK_EX, timeout: timeout) ? lock : nil
+        let file = try FileLock.open(path(of: store))
+        return try file.take(.exclusive, wait: .upTo(.seconds(timeout))) ? StoreLock(file: file) : nil
     }
 
     /// Gives the hold up before the process ends (the store was closed).
     func release() {
-        flock(fd, LOCK_UN)
-    }
-
-    private static func openFile(_ store: String) -> Int32? {
-        let file = path(of: store)
-        var fd = Glibc.open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd < 0 { fd = Glibc.open(file, O_RDONLY | O_CLOEXEC) }
-        return fd < 0 ? nil : fd
-    }
-
-    /// Tries every 10 ms until `timeout` (the monotonic clock).
-    private func take(_ operation: Int32, timeout: TimeInterval) throws -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(timeout))
-        while true {
-            if flock(fd, operation | LOCK_NB) == 0 { return true }
-            guard errno == EWOULDBLOCK || errno == EINTR else { return true }  // no locking here: go on without
-            guard clock.now < deadline else { return false }
-            usleep(10_000)
-        }
+        file.release()
     }
 }

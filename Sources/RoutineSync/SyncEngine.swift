@@ -141,8 +141,8 @@ public struct SyncEngine {
     /// opens) before any is applied (issue 31 items 1–4).
     public func sync() throws -> SyncReport {
         guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
-        let lockPath = storePath + ".sync-lock"
-        guard let lock = try SyncLock(path: lockPath, wait: true) else { throw SyncLockError(path: lockPath) }
+        let lock = try FileLock.open(syncLockPath)
+        _ = try lock.take(.exclusive, wait: .forever)
         defer { lock.release() }
         return try sync(identity)
     }
@@ -151,10 +151,14 @@ public struct SyncEngine {
     /// having done nothing (the automatic sync of SPEC §20 never runs twice at once).
     public func syncIfIdle() throws -> SyncReport? {
         guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
-        guard let lock = try SyncLock(path: storePath + ".sync-lock", wait: false) else { return nil }
+        let lock = try FileLock.open(syncLockPath)
+        guard try lock.take(.exclusive, wait: .once) else { return nil }
         defer { lock.release() }
         return try sync(identity)
     }
+
+    /// The lock file beside the store that one sync at a time holds (`FileLock`).
+    private var syncLockPath: String { storePath + ".sync-lock" }
 
     /// One sync, under the store's sync lock.
     private func sync(_ identity: SyncIdentity) throws -> SyncReport {
@@ -423,32 +427,4 @@ final class KeyDerivation: @unchecked Sendable {
         done.signal()
         return try result!.get()
     }
-}
-
-/// An exclusive lock on a file beside the store, held while one sync runs: a second
-/// `routine sync` of the same store (another terminal) waits for it; an automatic one
-/// (`wait: false`) gets nil instead.
-struct SyncLock {
-    let descriptor: Int32
-
-    init?(path: String, wait: Bool) throws {
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SyncLockError(path: path) }
-        guard flock(descriptor, wait ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            close(descriptor)
-            if busy { return nil }
-            throw SyncLockError(path: path)
-        }
-    }
-
-    func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-    }
-}
-
-struct SyncLockError: Error, CustomStringConvertible {
-    var path: String
-    var description: String { "cannot lock \(path) for this sync" }
 }

@@ -89,6 +89,23 @@ import Testing
         #expect(back.contains("schedule of Run: mon, wed, fri -> tue\n"), "\(back)")
     }
 
+    /// `habit target` sets the schedule too (a frequency): it says what `habit schedule`
+    /// says of a routine file that declares another (issue 27: one rule for both).
+    @Test func aFrequencySetByHandSaysWhichRoutineDeclaredAnotherSchedule() throws {
+        let e2e = try EndToEnd()
+        try e2e.ok(["import", try write(e2e, "a.yaml", schedule: "    days: [mon, wed, fri]")])
+        let set = try e2e.ok(["habit", "target", "Run", "--weekly", "3"])
+        #expect(
+            set
+                == "schedule of Run: mon, wed, fri -> 3 per week\n"
+                + "routine 'training' declares Run's schedule (mon, wed, fri): this replaces it there too "
+                + "('routine export training' and 'routine edit training' write the new one; the old file, "
+                + "changed and imported, sets it back)\n"
+                + "Run: 3 per week\n")
+        // A day target alone leaves the schedule, and says nothing of the file.
+        #expect(try e2e.ok(["habit", "target", "Run", "--at-most", "2"]) == "Run: 3 per week · ≤ 2 a day\n")
+    }
+
     @Test func habitScheduleSetsDaysEveryAndDaily() throws {
         let e2e = try EndToEnd()
         try e2e.ok(["log", "Stretch", "--new"])

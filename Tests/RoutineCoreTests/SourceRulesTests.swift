@@ -70,4 +70,17 @@ import Testing
             + Self.uses("?? .habit") { path, _ in path.hasPrefix("RoutineStore/") }
         #expect(found.isEmpty, "\(found)")
     }
+
+    /// One lock policy (issue 27): `flock` is called in `FileLock` alone.
+    @Test func locksAreTakenInOnePlace() throws {
+        let found = try Self.uses("flock(") { path, _ in path != "RoutineStore/FileLock.swift" }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// No day is written into the code as a stand-in for today or a week (issue 27: the
+    /// hard-coded Monday of `paths`): days come from the caller's clock or the input.
+    @Test func noDayIsWrittenIntoTheCode() throws {
+        let found = try Self.uses("DayKey(\"")
+        #expect(found.isEmpty, "\(found)")
+    }
 }

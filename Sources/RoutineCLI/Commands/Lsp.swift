@@ -27,7 +27,8 @@ extension RoutineCommand {
             }
             let settings = try Settings(options: global)
             Output.flush()
-            let status = LanguageServer(store: Self.reader(settings)).run()
+            let time = settings.time
+            let status = LanguageServer(store: Self.reader(settings), today: { time.today }).run()
             throw ExitCode(status)
         }
 

@@ -43,7 +43,8 @@ extension RoutineCommand {
             let analysis: PathAnalysis
             do {
                 analysis = try PathsService.analyse(
-                    loaded.routine, store: store, day: try day.map { try settings.day($0) }, listing: list ? limit : nil
+                    loaded.routine, store: store, day: try day.map { try settings.day($0) }, today: settings.time.today,
+                    listing: list ? limit : nil
                 )
             } catch let error as PathAnalysisError {
                 throw CLIError("\(routine): \(error)")

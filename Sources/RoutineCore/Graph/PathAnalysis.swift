@@ -145,11 +145,14 @@ extension PathAnalysis {
     }
 
     /// `routine paths` without `--day` (SPEC §13.5): a routine with conditions or schedules
-    /// on each of the seven weekdays, its history unknown; one without, as it stands (the
-    /// counter of `init(_:listing:)`, which a 100,000-node graph affords). The one decision
-    /// `paths`, the language server's hover and any other reader share.
+    /// on each of the seven days of the week that holds `day` (the caller's today: a
+    /// schedule such as `every: 3` falls on dates, not only on weekdays), its history
+    /// unknown; one without, as it stands (the counter of `init(_:listing:)`, which a
+    /// 100,000-node graph affords). The one decision `paths`, the language server's hover
+    /// and any other reader share.
     public static func overTheWeek(
-        _ routine: Routine, habitSpecs: [HabitKey: HabitSpec] = [:], schedules: [HabitKey: Schedule]? = nil,
+        of day: DayKey, _ routine: Routine, habitSpecs: [HabitKey: HabitSpec] = [:],
+        schedules: [HabitKey: Schedule]? = nil,
         archived: Set<HabitKey> = [], listing limit: Int? = nil, budget: Int = PathAnalysis.defaultBudget
     ) throws(PathAnalysisError) -> PathAnalysis {
         let conditional =
@@ -164,14 +167,16 @@ extension PathAnalysis {
             }
         guard conditional else { return try PathAnalysis(routine, listing: limit, budget: budget) }
         return try PathAnalysis(
-            routine, days: week(schedules: schedules, archived: archived), historyKnown: false,
+            routine, days: week(of: day, schedules: schedules, archived: archived), historyKnown: false,
             habitSpecs: habitSpecs, listing: limit, budget: budget)
     }
 
-    /// The seven days of a week, Monday first, for `init(_:days:historyKnown:…)`.
-    public static func week(schedules: [HabitKey: Schedule]? = nil, archived: Set<HabitKey> = []) -> [DayContext] {
-        // 2026-11-23 is a Monday.
-        let monday = DayKey("2026-11-23") ?? DayKey(ordinal: 0)
+    /// The seven days of the week that holds `day`, Monday first, for
+    /// `init(_:days:historyKnown:…)`.
+    public static func week(
+        of day: DayKey, schedules: [HabitKey: Schedule]? = nil, archived: Set<HabitKey> = []
+    ) -> [DayContext] {
+        let monday = day.adding(days: -day.weekday)
         return (0..<7).map { offset in
             var context = DayContext(day: monday.adding(days: offset), schedules: schedules)
             context.archived = archived

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
 import RoutineStore
 
@@ -66,21 +67,12 @@ extension RoutineCommand.Habit {
                 Output.line("\(info.name): \(Schedule.describe(info.schedule))")
                 return
             }
-            if let change = try store.setSchedule(habit: info.name, to: schedule) {
-                Output.line(change.line)
-                // The schedule lives with the habit; a file that declares another would set
-                // it back when imported (issue 31 item 13).
-                for declaring in try store.routinesDeclaringSchedule(of: info.name) where declaring.declared != schedule
-                {
-                    let slug = declaring.slug
-                    Output.line(
-                        "routine '\(slug)' declares \(info.name)'s schedule (\(Schedule.describe(declaring.declared))): "
-                            + "this replaces it there too ('routine export \(slug)' and 'routine edit \(slug)' write "
-                            + "the new one; the old file, changed and imported, sets it back)")
-                }
-            } else {
+            let outcome = try HabitTargetsService.set(
+                habit: info.name, schedule: .some(schedule), dayTarget: nil, store: store)
+            if outcome.change == nil {
                 Output.line("schedule of \(info.name) unchanged: \(Schedule.describe(schedule))")
             }
+            HabitTargetText.render(outcome)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
 import RoutineStore
 
@@ -99,15 +100,15 @@ extension RoutineCommand.Habit {
                 Output.line("\(info.name): \(HabitTargetText.describe(info))")
                 return
             }
-            let change: ScheduleChange?
+            let outcome: HabitTargetsService.Outcome
             do {
-                change = try store.setHabitTargets(habit: info.name, schedule: frequency, dayTarget: dayTarget)
+                outcome = try HabitTargetsService.set(
+                    habit: info.name, schedule: frequency, dayTarget: dayTarget, store: store)
             } catch StoreError.invalidDayTarget(_, let problem) {
                 throw CLIError("\(info.name): \(problem)")
             }
-            if let change { Output.line(change.line) }
-            let now = try store.habit(named: info.name) ?? info
-            Output.line("\(now.name): \(HabitTargetText.describe(now))")
+            HabitTargetText.render(outcome)
+            Output.line("\(outcome.habit.name): \(HabitTargetText.describe(outcome.habit))")
         }
     }
 }
@@ -119,5 +120,19 @@ enum HabitTargetText {
         var parts = [Schedule.describe(habit.schedule)]
         if let target = habit.dayTarget { parts.append(target.text(unit: habit.unit)) }
         return parts.joined(separator: " · ")
+    }
+
+    /// The lines of a schedule set by hand: its change, and each routine whose file
+    /// declares another schedule for the habit (`habit schedule` and `habit target` alike).
+    static func render(_ outcome: HabitTargetsService.Outcome) {
+        guard let change = outcome.change else { return }
+        Output.line(change.line)
+        let name = outcome.habit.name
+        for (slug, declared) in outcome.declaredElsewhere {
+            Output.line(
+                "routine '\(slug)' declares \(name)'s schedule (\(Schedule.describe(declared))): "
+                    + "this replaces it there too ('routine export \(slug)' and 'routine edit \(slug)' write "
+                    + "the new one; the old file, changed and imported, sets it back)")
+        }
     }
 }
