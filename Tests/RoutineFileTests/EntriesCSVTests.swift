@@ -142,12 +142,18 @@ import Testing
     }
 
     @Test func valuesReadBackExactly() throws {
-        for value in [0, 1, 12.5, 0.1, 1e-7, 123_456_789.123, 3e20] {
-            #expect(EntriesCSVReader.parseValue(EntriesCSVWriter.formatValue(value)) == value)
+        for value in [0, 1, 12.5, 0.1, 1e-7, 123_456_789.123, 1e9] {
+            #expect(Quantity.read(EntriesCSVWriter.formatValue(value), form: .data) == .value(value))
         }
-        for bad in ["", ".", "-1", "+1", "1e", "inf", "nan", "1,5", " 1"] {
-            #expect(EntriesCSVReader.parseValue(bad) == nil, "\(bad)")
+        // Shaped like a value, above what may be recorded: told apart from no value.
+        #expect(Quantity.read(EntriesCSVWriter.formatValue(3e20), form: .data) == .tooLarge)
+        for bad in ["", ".", "-1", "+1", "1e", "1e+", "e5", "1e5e5", "1-5", "1.5.2", "inf", "nan", "1,5", "0x10"] {
+            #expect(Quantity.read(bad, form: .data) == .notAnAmount, "\(bad)")
         }
+        // A person's amount takes no exponent; a file's does.
+        #expect(Quantity.read("2.5e3") == .notAnAmount)
+        #expect(Quantity.read("2.5e3", form: .data) == .value(2500))
+        #expect(Quantity.read("2.5E-1", form: .data) == .value(0.25))
     }
 
     @Test func rulesOfTheStoreNameTheirColumn() throws {

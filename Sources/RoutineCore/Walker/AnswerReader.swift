@@ -84,33 +84,4 @@ enum AnswerReader {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
         return Int(text)
     }
-
-    /// A quantity: ASCII digits with an optional decimal fraction, at least one digit
-    /// in all — `12`, `12.5`, `.5`, and also `12.` (read as 12). No sign, no exponent,
-    /// no `nan`/`inf`, no thousands separators or decimal commas, no other scripts'
-    /// digits. A number above `Quantity.maximum` is rejected.
-    static func quantity(_ text: String) -> Double? {
-        if case .value(let value) = readQuantity(text) { return value }
-        return nil
-    }
-
-    /// `quantity(_:)`, telling a number above `Quantity.maximum` from a non-number.
-    static func readQuantity(_ text: String) -> Quantity.Reading {
-        var digits = 0
-        var points = 0
-        for byte in text.utf8 {
-            if byte >= 48 && byte <= 57 {
-                digits += 1
-            } else if byte == UInt8(ascii: ".") {
-                points += 1
-            } else {
-                return .notAnAmount
-            }
-        }
-        guard digits > 0, points <= 1 else { return .notAnAmount }
-        let normalized = text.hasSuffix(".") ? String(text.dropLast()) : text
-        let padded = normalized.hasPrefix(".") ? "0" + normalized : normalized
-        guard let value = Double(padded) else { return .notAnAmount }
-        return Quantity.isAllowed(value) ? .value(value) : .tooLarge
-    }
 }

@@ -75,13 +75,11 @@ public struct EntriesCSVReader: EntryRowSource {
         if let column = columns.value {
             let text = Self.trimmed(fields[column])
             if !text.isEmpty {
-                guard let number = Self.parseValue(text) else {
-                    throw fail(column, "not a value (a number ≥ 0): '\(Self.clip(text))'")
+                switch Quantity.read(text, form: .data) {
+                case .value(let number): value = number
+                case .tooLarge: throw fail(column, Quantity.tooLargeMessage(Self.clip(text)))
+                case .notAnAmount: throw fail(column, "not a value (a number ≥ 0): '\(Self.clip(text))'")
                 }
-                guard Quantity.isAllowed(number) else {
-                    throw fail(column, Quantity.tooLargeMessage(Self.clip(text)))
-                }
-                value = number
             }
         }
         var timestamp = now
@@ -133,27 +131,6 @@ public struct EntriesCSVReader: EntryRowSource {
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
         if first != 32, first != 9, last != 32, last != 9 { return text }
         return text.trimmingCharacters(in: .whitespaces)
-    }
-
-    /// A CSV value: digits with an optional fraction and exponent; nil for anything else
-    /// (signs, `nan`, `inf`, hex, overflow).
-    static func parseValue(_ text: String) -> Double? {
-        var sawDigit = false
-        var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent digits
-        for byte in text.utf8 {
-            switch (state, byte) {
-            case (0, 48...57), (1, 48...57): sawDigit = true
-            case (0, UInt8(ascii: ".")): state = 1
-            case (0, UInt8(ascii: "e")), (0, UInt8(ascii: "E")), (1, UInt8(ascii: "e")), (1, UInt8(ascii: "E")):
-                guard sawDigit else { return nil }
-                state = 2
-            case (2, UInt8(ascii: "+")), (2, UInt8(ascii: "-")): state = 3
-            case (2, 48...57), (3, 48...57): state = 3
-            default: return nil
-            }
-        }
-        guard sawDigit, state != 2, let value = Double(text), value.isFinite, value >= 0 else { return nil }
-        return value
     }
 
     /// At most 40 characters of hostile text in an error line.
