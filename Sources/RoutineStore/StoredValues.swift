@@ -31,26 +31,22 @@ extension RunStatus: DatabaseValueConvertible, StoredValue {
     static var storedKind: String { "a run status (\(allCases.map(\.rawValue).joined(separator: ", ")))" }
 }
 
-extension Schedule: DatabaseValueConvertible, StoredValue {
-    static var storedKind: String { "a schedule (days:mon,… or every:N)" }
-
+/// A core value kept as its `StoredText`, in a text column: one conversion for all of them.
+extension DatabaseValueConvertible where Self: StoredText {
     public var databaseValue: DatabaseValue { storedText.databaseValue }
 
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Schedule? {
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
         guard case .string(let text) = dbValue.storage else { return nil }
-        return Schedule(storedText: text)
+        return Self(storedText: text)
     }
+}
+
+extension Schedule: DatabaseValueConvertible, StoredValue {
+    static var storedKind: String { "a schedule (days:mon,… or every:N)" }
 }
 
 extension DayTarget: DatabaseValueConvertible, StoredValue {
     static var storedKind: String { "a day target (at-least:V or at-most:V)" }
-
-    public var databaseValue: DatabaseValue { storedText.databaseValue }
-
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> DayTarget? {
-        guard case .string(let text) = dbValue.storage else { return nil }
-        return DayTarget(storedText: text)
-    }
 }
 
 /// An instant as the store keeps it: `Instant`'s fixed-width text with milliseconds

@@ -71,20 +71,8 @@ public enum DayTarget: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension DayTarget: Codable {
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let target = DayTarget(storedText: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not a day target: \(text)"))
-        }
-        self = target
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(storedText)
-    }
+extension DayTarget: StoredText {
+    public static var storedTextKind: String { "a day target" }
 }
 
 /// What a day target may be (SPEC §18.1), in one place for `check`, `habit target` and

@@ -96,18 +96,6 @@ public enum Schedule: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 }
 
-extension Schedule: Codable {
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let schedule = Schedule(storedText: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not a schedule: \(text)"))
-        }
-        self = schedule
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(storedText)
-    }
+extension Schedule: StoredText {
+    public static var storedTextKind: String { "a schedule" }
 }
