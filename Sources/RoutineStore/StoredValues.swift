@@ -18,13 +18,6 @@ protocol StoredValue: DatabaseValueConvertible {
 
 extension DayKey: DatabaseValueConvertible, StoredValue {
     static var storedKind: String { "a day (YYYY-MM-DD)" }
-
-    public var databaseValue: DatabaseValue { description.databaseValue }
-
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> DayKey? {
-        guard case .string(let text) = dbValue.storage else { return nil }
-        return DayKey(text)
-    }
 }
 
 extension RunStatus: DatabaseValueConvertible, StoredValue {

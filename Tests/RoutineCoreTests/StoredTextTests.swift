@@ -8,15 +8,16 @@ import Testing
     struct Holder: Codable, Equatable {
         var schedules: [Schedule]
         var target: DayTarget?
+        var day: DayKey?
     }
 
     @Test func codableIsTheStoredText() throws {
         let holder = Holder(
-            schedules: [.every(2), .days([.mon, .thu]), .per(3, 7)], target: .atMost(2))
+            schedules: [.every(2), .days([.mon, .thu]), .per(3, 7)], target: .atMost(2), day: DayKey("2026-02-28"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(holder), as: UTF8.self)
-        #expect(text == #"{"schedules":["every:2","days:mon,thu","per:3\/7"],"target":"at-most:2"}"#)
+        #expect(text == #"{"day":"2026-02-28","schedules":["every:2","days:mon,thu","per:3\/7"],"target":"at-most:2"}"#)
         #expect(try JSONDecoder().decode(Holder.self, from: Data(text.utf8)) == holder)
     }
 
@@ -24,6 +25,7 @@ import Testing
         for (json, kind) in [
             (#"{"schedules":["days:funday"]}"#, "a schedule"),
             (#"{"schedules":[],"target":"at-most:-1"}"#, "a day target"),
+            (#"{"schedules":[],"day":"2026-02-30"}"#, "a YYYY-MM-DD day"),
         ] {
             do {
                 _ = try JSONDecoder().decode(Holder.self, from: Data(json.utf8))

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Internally a count of days since 1970-01-01 (proleptic Gregorian), so that
 /// arithmetic across month ends, year ends and leap days is plain integer arithmetic.
-public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct DayKey: StoredText, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01.
     public let ordinal: Int
 
@@ -159,19 +159,12 @@ public struct DayKey: Codable, Sendable, Hashable, Comparable, CustomStringConve
         }
     }
 
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let key = DayKey(text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD day: \(text)"))
-        }
-        self = key
-    }
+    /// `YYYY-MM-DD`, in the store, JSON and saved walkers alike (`StoredText`).
+    public var storedText: String { description }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public init?(storedText text: String) { self.init(text) }
+
+    public static var storedTextKind: String { "a YYYY-MM-DD day" }
 
     static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
