@@ -25,16 +25,19 @@ public struct ImportOutcome: Sendable, Equatable {
 
 /// One habit of an import as the store writes it: its declaration (name, measure,
 /// schedule, targets), whether it is archived, and the unit of a quantity habit
-/// (`""` a plain count; nil binary), whose measure the store finds or makes.
+/// (`""` a plain count; nil binary), whose measure the store finds or makes, and its
+/// description (Loop's question), given to a habit that has none.
 public struct ImportHabit: Sendable, Equatable {
     public var spec: HabitSpec
     public var unit: String?
     public var archived: Bool
+    public var description: String?
 
-    public init(spec: HabitSpec, unit: String?, archived: Bool) {
+    public init(spec: HabitSpec, unit: String?, archived: Bool, description: String? = nil) {
         self.spec = spec
         self.unit = unit
         self.archived = archived
+        self.description = description
     }
 }
 
@@ -76,6 +79,13 @@ extension AppDatabase {
                         try HabitRecord.filter(key: row.id).updateAll(
                             db, HabitRecord.Columns.archivedAt.set(to: StoredInstant(now)))
                     }
+                }
+                // A description fills a habit that has none: one the person wrote stays, and
+                // a second import finds the first one's and changes nothing.
+                if let description = Self.cleanNote(habit.description) {
+                    try Self.checkText(description, what: "the description of \(row.name)", allowingLineBreaks: true)
+                    try HabitRecord.filter(key: row.id).filter(HabitRecord.Columns.description == nil).updateAll(
+                        db, HabitRecord.Columns.description.set(to: description))
                 }
                 rows.append(row)
             }

@@ -96,6 +96,10 @@ import Testing
         #expect(report.plan.habits[6].target == .atMost(2))
         #expect(report.plan.habits[7].frequency == .per(2, 30))
         #expect(report.plan.habits[0].description == "Did you meditate today?\nTen minutes")
+        // Loop's question (and description) is the habit's description (SPEC §18.2).
+        #expect(habits["Meditate"]?.description == "Did you meditate today?\nTen minutes")
+        #expect(habits["Gym"]?.description == nil)
+        #expect(!report.notMapped.contains { $0.contains("description") })
         #expect(report.notMapped.contains { $0.contains("two habits named vegan") })
         // SKIP is a one-day pause of that habit.
         if path.hasSuffix(".db") {
@@ -107,12 +111,18 @@ import Testing
         let pauses = try store.pauses()
         #expect(pauses.map { "\($0.habits) \($0.from) \($0.to)" } == ["[\"Meditate\"] 2026-01-05 2026-01-05"])
         // Again: nothing changes.
+        let before = try store.habits()
         let again = try run(.loop, path, store)
         #expect(again.outcome.newRecords == 0)
         #expect(again.outcome.alreadyImported == 10)
         #expect(again.outcome.createdHabits.isEmpty)
         #expect(try entries(store) == expectedLoopEntries)
         #expect(try store.pauses().count == 1)
+        #expect(try store.habits() == before)
+        // A description the person wrote stays: an import fills only a habit without one.
+        _ = try store.describeHabit("Meditate", as: "my own words")
+        _ = try run(.loop, path, store)
+        #expect(try store.habit(named: "Meditate")?.description == "my own words")
     }
 
     @Test func loopDatabaseRoundTrip() throws {
@@ -221,6 +231,7 @@ import Testing
         #expect(try Self.entries(store) == ["Floss 2016-03-01 - ", "Floss 2016-03-04 - "])
         #expect(try store.habit(named: "Floss")?.schedule == .every(3))
         #expect(report.plan.habits[0].description == "Did you floss?")
+        #expect(try store.habit(named: "Floss")?.description == "Did you floss?")
     }
 
     /// Bad input: one error naming the file (and line); nothing imported.
@@ -268,6 +279,15 @@ import Testing
         #expect(
             Self.refusal(.loop, escaping, store: store)
                 == "\(escaping): zip entry ../outside.csv escapes its folder; nothing was read")
+        // A malformed row of Loop's zip: the member and its line.
+        let badZip = folder.url.appendingPathComponent("bad.zip").path
+        try ImportFixtures.loopZip(
+            at: badZip, habits: [Habit(id: 1, name: "Floss"), Habit(id: 2, name: "Walk")],
+            repetitions: [Rep(habit: 1, day: Self.day("2026-01-01"), value: 2)], withHeader: true,
+            extra: [("002 Walked/Checkmarks.csv", "Date,Value,Notes\n2026-01-01,YES_MANUAL,\n2026-01-02,MAYBE,\n")])
+        #expect(
+            Self.refusal(.loop, badZip, store: store)
+                == "\(badZip)/002 Walked/Checkmarks.csv:3: value MAYBE is not one of Loop's")
         // A malformed row: file and line.
         let bull = try folder.write(
             "habitbull.csv",
