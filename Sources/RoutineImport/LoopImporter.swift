@@ -96,7 +96,8 @@ public struct LoopImporter: Importer {
                     habit: index, dayKey: day, value: nil, note: note, timestamp: timestamp,
                     uid: plan.uid(name, day.description)))
         case 3:
-            plan.skips.append(PlannedSkip(habit: index, dayKey: day, uid: plan.uid("skip", name, day.description)))
+            plan.skips.append(
+                PlannedSkip(habit: index, dayKey: day, uid: plan.uid("skip", name, day.description), note: note))
         default: break
         }
     }

@@ -128,7 +128,12 @@ extension AppDatabase {
                     continue
                 }
                 let day = skip.dayKey.description
-                try pause.execute(arguments: [day, day, note, created, uid])
+                // A pause's note is one line: the source's own note follows, its breaks as spaces.
+                let said = Self.cleanNote(skip.note).map {
+                    note + ": " + $0.split(whereSeparator: \.isNewline).joined(separator: " ")
+                }
+                try Self.checkText(said, what: "the note of a skip of \(rows[skip.habit].name) on \(day)")
+                try pause.execute(arguments: [day, day, said ?? note, created, uid])
                 try link.execute(arguments: [db.lastInsertedRowID, rows[skip.habit].id])
                 outcome.newSkips += 1
             }

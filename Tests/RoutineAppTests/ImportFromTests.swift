@@ -34,7 +34,7 @@ import Testing
         Rep(habit: 1, day: day("2026-01-02"), value: 1),
         Rep(habit: 1, day: day("2026-01-03"), value: 0),
         Rep(habit: 1, day: day("2026-01-04"), value: -1),
-        Rep(habit: 1, day: day("2026-01-05"), value: 3),
+        Rep(habit: 1, day: day("2026-01-05"), value: 3, notes: "ill\nin bed"),
         Rep(habit: 1, day: day("2026-01-06"), value: 2),
         Rep(habit: 2, day: day("2026-01-01"), value: 5250, notes: "park"),
         Rep(habit: 2, day: day("2026-01-03"), value: 10000),
@@ -110,6 +110,8 @@ import Testing
         }
         let pauses = try store.pauses()
         #expect(pauses.map { "\($0.habits) \($0.from) \($0.to)" } == ["[\"Meditate\"] 2026-01-05 2026-01-05"])
+        // Its note is kept with the pause's (one line).
+        #expect(pauses.map(\.note) == ["skipped in Loop: ill in bed"])
         // Again: nothing changes.
         let before = try store.habits()
         let again = try run(.loop, path, store)

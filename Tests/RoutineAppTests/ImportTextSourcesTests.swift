@@ -36,7 +36,7 @@ import Testing
             "harsh/log",
             """
             2026-01-01 : Meditated : y : felt good
-            2026-01-01 : Gym : n
+            2026-01-01 : Gym : n : too tired
             2026-01-02 : Meditated : s : travelling
             2026-01-02 : Pushups : y :  : 25
             2026-01-03 : Pushups : y
@@ -59,7 +59,10 @@ import Testing
                 "Meditated 2026-01-01 - felt good", "Meditated 2026-01-03 - late line replaces",
                 "Pushups 2026-01-02 25 ", "Pushups 2026-01-03 0 ",
             ])
-        #expect(try store.pauses().map { "\($0.habits) \($0.from)" } == ["[\"Meditated\"] 2026-01-02"])
+        #expect(
+            try store.pauses().map { "\($0.habits) \($0.from) \($0.note ?? "")" } == [
+                "[\"Meditated\"] 2026-01-02 skipped in harsh: travelling"
+            ])
         let habits = Dictionary(uniqueKeysWithValues: try store.habits().map { ($0.name, $0) })
         #expect(habits.count == 7)
         #expect(habits["Meditated"]?.schedule == nil)
@@ -71,6 +74,7 @@ import Testing
         #expect(habits["Meditated"]?.measure == nil)
         #expect(report.notMapped.contains("1 log line of Not a habit: not a habit in the habits file"))
         #expect(report.notMapped.contains { $0.hasPrefix("heading Morning") })
+        #expect(report.notMapped.contains { $0.hasPrefix("1 comment of `n` lines") })
         // harsh's `0` is no schedule (SPEC §18.2), which routine reads as due every day (§10.1):
         // the report says so.
         #expect(habits["Too much coffee"]?.schedule == nil)
