@@ -216,6 +216,29 @@ import Testing
         #expect(dryAgain.outcome.alreadyImported == 10)
     }
 
+    /// A measurable habit is skipped in Loop by storing SKIP (3) itself, not 3 × 1000
+    /// (iSoron/uhabits #1319): a one-day pause, not an entry of 0.003.
+    @Test(arguments: ["db", "zip"]) func loopSkipOfANumericalHabitIsAPause(kind: String) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("loop.\(kind)").path
+        let habits = [Habit(id: 1, name: "Run", type: 1, unit: "km")]
+        let repetitions = [
+            Rep(habit: 1, day: Self.day("2026-01-01"), value: 3),
+            Rep(habit: 1, day: Self.day("2026-01-02"), value: 3000),
+        ]
+        if kind == "db" {
+            try ImportFixtures.loopDatabase(at: path, habits: habits, repetitions: repetitions)
+        } else {
+            try ImportFixtures.loopZip(at: path, habits: habits, repetitions: repetitions, withHeader: true)
+        }
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        let report = try Self.run(.loop, path, store)
+        #expect(report.outcome.newEntries == 1 && report.outcome.newSkips == 1)
+        #expect(try Self.entries(store) == ["Run 2026-01-02 3 "])
+        #expect(try store.pauses().map { "\($0.habits) \($0.from)" } == ["[\"Run\"] 2026-01-01"])
+    }
+
     /// Schemas before 16 had no repetition values: every row is a check.
     @Test func oldLoopSchemaRowsAreChecks() throws {
         let folder = try TemporaryDirectory()

@@ -29,6 +29,8 @@ import Testing
         #expect(dry?["newEntries"] as? Int == 0)
         #expect(dry?["alreadyImported"] as? Int == 3)
         #expect((dry?["habits"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Read", "Water"])
+        #expect(
+            (dry?["habits"] as? [[String: Any]])?.map { $0["description"] as? String } == ["Read a book", "Glasses"])
     }
 
     /// Daylio's moods are answers of a routine `daylio` that `run`, `answers` and `show` know.
