@@ -289,6 +289,7 @@ import Testing
         #expect(Self.refusal(.loop, text, store: store).hasPrefix("\(text): not a Loop Habit Tracker backup"))
         #expect(Self.refusal(.habitbull, text, store: store).hasPrefix("\(text):1: not a HabitBull CSV"))
         #expect(Self.refusal(.harsh, text, store: store).hasPrefix("\(text): not a harsh folder"))
+        #expect(Self.refusal(.daylio, text, store: store).hasPrefix("\(text):1: not a Daylio CSV"))
         // Another app's SQLite file.
         let other = folder.url.appendingPathComponent("other.db").path
         try ImportFixtures.loopDatabase(at: other, version: 25, habits: [], repetitions: [])
