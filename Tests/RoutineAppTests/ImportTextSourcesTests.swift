@@ -179,6 +179,7 @@ import Testing
             "daylio.csv",
             """
             full_date,date,weekday,time,mood,activities,note_title,note
+            2026-01-03,January 3,Saturday,10:00,,reading,,no mood given
             2026-01-02,January 2,Friday,21:00,good,,,
             2026-01-01,January 1,Thursday,20:00,Good,,,
 
@@ -187,6 +188,8 @@ import Testing
         defer { store.close() }
         let report = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
         #expect(report.plan.question?.options == ["Good"])
+        // A row without a mood has no answer for its note to go with: the report counts it.
+        #expect(report.notMapped == ["1 note of rows without a mood: a note goes with its answer"])
         #expect(
             try store.answers(routine: "daylio").map { "\($0.optionText ?? "") \($0.optionPosition ?? -1)" } == [
                 "Good 0", "good 0",
