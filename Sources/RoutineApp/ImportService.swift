@@ -36,12 +36,6 @@ public enum ImportService {
             notMapped += lost
             kept.append(keptText(mapped, habit))
         }
-        let described = plan.habits.filter { $0.description != nil }.count
-        if described > 0 {
-            notMapped.append(
-                "\(described) habit description\(described == 1 ? "" : "s") (Loop's question): routine keeps no description of a habit yet"
-            )
-        }
         let routine = try plan.question.map { question in
             let options = question.options.map { Option(text: $0) }
             let node = Node(id: question.node, body: .question(question.question, options: options))
@@ -94,7 +88,9 @@ public enum ImportService {
                 spec.dayTarget = target
             }
         }
-        return (ImportHabit(spec: spec, unit: habit.unit, archived: habit.archived), lost)
+        return (
+            ImportHabit(spec: spec, unit: habit.unit, archived: habit.archived, description: habit.description), lost
+        )
     }
 
     /// `binary, daily`, `quantity (km), every 3 days, ≥ 5 km a day`, `…, archived`.

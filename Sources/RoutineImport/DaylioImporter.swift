@@ -27,7 +27,7 @@ public struct DaylioImporter: Importer {
         var plan = ImportPlan(source: .daylio)
         var indexByName: [HabitKey: Int] = [:]
         var done: Set<[Int]> = []
-        var moods: [(day: DayKey, time: String, mood: String)] = []
+        var moods: [(day: DayKey, time: String, mood: String, note: String?)] = []
         var notes = 0
         while let record = try csv({ try reader.next() }, name: path) {
             func field(_ index: Int?) -> String {
@@ -42,9 +42,14 @@ public struct DaylioImporter: Importer {
                 guard time.isEmpty || Self.minutes(time) != nil else {
                     throw ImportError(file: path, line: record.line, "time \(time) is not HH:MM")
                 }
-                moods.append((day, time, field(moodColumn)))
+                moods.append(
+                    (
+                        day, time, field(moodColumn),
+                        Self.note(title: field(columns["note_title"]), field(columns["note"]))
+                    ))
+            } else if Self.note(title: field(columns["note_title"]), field(columns["note"])) != nil {
+                notes += 1
             }
-            if !field(columns["note"]).isEmpty || !field(columns["note_title"]).isEmpty { notes += 1 }
             for activity in field(activityColumn).components(separatedBy: " | ") {
                 let name = activity.trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { continue }
@@ -85,10 +90,21 @@ public struct DaylioImporter: Importer {
                     uid: plan.uid("mood", mood.day.description, mood.time, String(number)), dayKey: mood.day,
                     routine: "daylio", node: "mood", question: nil, answer: mood.mood,
                     option: option(mood.mood).map { $0 + 1 },
-                    timestamp: SourceFile.midnight(mood.day).addingTimeInterval(Double(minutes * 60)), timeZone: "UTC"))
+                    timestamp: SourceFile.midnight(mood.day).addingTimeInterval(Double(minutes * 60)), timeZone: "UTC",
+                    note: mood.note))
         }
-        if notes > 0 { plan.notMapped.append("\(notes) notes: routine keeps no note with an answer") }
+        if notes > 0 {
+            plan.notMapped.append(
+                "\(notes) note\(notes == 1 ? "" : "s") of rows without a mood: a note goes with its answer")
+        }
         return plan
+    }
+
+    /// A row's note: its title and its text (Daylio keeps both; older exports only the
+    /// text), the title on a line of its own; nil when both are empty.
+    static func note(title: String, _ text: String) -> String? {
+        let parts = [title, text].filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
     }
 
     /// `HH:MM` (Daylio writes `08:30`; older exports `8:30 am`) as minutes after midnight.

@@ -92,6 +92,7 @@ public struct HarshImporter: Importer {
             plan.notMapped.append(
                 "\(count) log line\(count == 1 ? "" : "s") of \(name): not a habit in the habits file")
         }
+        var comments = 0
         for index in plan.habits.indices {
             let days = outcomes[index] ?? [:]
             // A habit whose log gives amounts is a quantity (a plain count, as harsh has no
@@ -100,9 +101,9 @@ public struct HarshImporter: Importer {
             if quantity { plan.habits[index].unit = "" }
             let name = plan.habits[index].name
             for (day, outcome) in days.sorted(by: { $0.key < $1.key }) {
+                let note = outcome.comment.trimmingCharacters(in: .whitespaces)
                 switch outcome.result {
                 case "y":
-                    let note = outcome.comment.trimmingCharacters(in: .whitespaces)
                     plan.entries.append(
                         PlannedEntry(
                             habit: index, dayKey: day, value: quantity ? (outcome.amount ?? 0) : nil,
@@ -110,10 +111,18 @@ public struct HarshImporter: Importer {
                             uid: plan.uid(name, day.description)))
                 case "s":
                     plan.skips.append(
-                        PlannedSkip(habit: index, dayKey: day, uid: plan.uid("skip", name, day.description)))
-                default: break
+                        PlannedSkip(
+                            habit: index, dayKey: day, uid: plan.uid("skip", name, day.description),
+                            note: note.isEmpty ? nil : note))
+                default:
+                    // `n` records nothing, so its comment has nowhere to go.
+                    if !note.isEmpty { comments += 1 }
                 }
             }
+        }
+        if comments > 0 {
+            plan.notMapped.append(
+                "\(comments) comment\(comments == 1 ? "" : "s") of `n` lines: an `n` records nothing to keep it with")
         }
         return plan
     }

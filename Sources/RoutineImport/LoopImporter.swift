@@ -80,8 +80,14 @@ public struct LoopImporter: Importer {
         let name = plan.habits[index].name
         let note = notes.flatMap { $0.isEmpty ? nil : $0 }
         if plan.habits[index].unit != nil {
-            // A numerical habit: the value × 1000; SKIP (3) is a value there too in
-            // Loop's model, but only YES_NO habits can be skipped in its interface.
+            // A numerical habit: the value × 1000, except SKIP (3): Loop skips a
+            // measurable habit by storing Entry.SKIP itself (iSoron/uhabits #1319; 0.003
+            // cannot be typed, values having two decimals).
+            if value == 3 {
+                plan.skips.append(
+                    PlannedSkip(habit: index, dayKey: day, uid: plan.uid("skip", name, day.description), note: note))
+                return
+            }
             guard value > 0 else { return }
             plan.entries.append(
                 PlannedEntry(
@@ -96,7 +102,8 @@ public struct LoopImporter: Importer {
                     habit: index, dayKey: day, value: nil, note: note, timestamp: timestamp,
                     uid: plan.uid(name, day.description)))
         case 3:
-            plan.skips.append(PlannedSkip(habit: index, dayKey: day, uid: plan.uid("skip", name, day.description)))
+            plan.skips.append(
+                PlannedSkip(habit: index, dayKey: day, uid: plan.uid("skip", name, day.description), note: note))
         default: break
         }
     }

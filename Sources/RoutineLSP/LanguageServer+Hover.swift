@@ -136,6 +136,7 @@ extension LanguageServer {
             if let measure = stored.measure { facts.append("measure \(measure.unit) (\(measure.type))") }
             facts.append("schedule: \(stored.schedule?.description ?? "daily")")
             lines.append(facts.joined(separator: "; "))
+            if let description = stored.description { lines.append(description) }
         }
         return lines.joined(separator: "\n\n")
     }

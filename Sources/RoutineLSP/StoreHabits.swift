@@ -17,11 +17,14 @@ public struct StoredHabit: Sendable, Equatable {
     /// False for the quick first read: names, measures and schedules only (the streak and
     /// last entry are not known yet).
     public var hasFigures: Bool
+    /// The habit's description (`routine habit describe`, Loop's question), or nil.
+    public var description: String?
 
     public init(
         name: String, measure: Measure?, schedule: Schedule?, streak: Int, lastDay: DayKey?, lastValue: Double?,
-        hasFigures: Bool = true, today: DayState? = nil
+        hasFigures: Bool = true, today: DayState? = nil, description: String? = nil
     ) {
+        self.description = description
         self.today = today
         self.name = name
         self.measure = measure

@@ -177,9 +177,11 @@ extension AppDatabase {
                     node: row.node, nodeIndex: 0, kind: .question, text: text,
                     answer: .option(index: 0, text: row.answer)))
             step.optionPosition = row.option.map { $0 - 1 }
+            let note = Self.cleanNote(row.note)
+            try Self.checkText(note, what: "the note of the answer on \(row.dayKey)", allowingLineBreaks: true)
             try Self.insertStep(
                 db, step, runID: nil, routineID: routineID, position: 0, dayKey: row.dayKey.description,
-                entryID: nil, stamp: Instant.format(row.timestamp), timeZone: row.timeZone, uid: uid)
+                entryID: nil, stamp: Instant.format(row.timestamp), timeZone: row.timeZone, uid: uid, note: note)
             result.imported += 1
         }
         return result

@@ -26,6 +26,20 @@ extension AppDatabase {
         }
     }
 
+    /// Gives a habit a description (SPEC §18.2: what Loop calls its question), or with
+    /// nil (or only white space) removes it. Line breaks are allowed; other control
+    /// characters are refused.
+    @discardableResult
+    public func describeHabit(_ name: String, as text: String?) throws -> HabitInfo {
+        try write { db in
+            let habit = try Self.existingHabit(db, name)
+            let description = Self.cleanNote(text?.trimmingCharacters(in: .whitespacesAndNewlines))
+            try Self.checkText(description, what: "the description of \(habit.name)", allowingLineBreaks: true)
+            try HabitRecord.filter(key: habit.id).updateAll(db, HabitRecord.Columns.description.set(to: description))
+            return try Self.habitInfo(db, id: habit.id)
+        }
+    }
+
     /// Moves every entry, goal link, pause and routine reference of `from` to `into`, then
     /// removes `from`. Their measures must agree (both binary, or the same unit and
     /// type). Returns the number of entries moved.

@@ -25,16 +25,19 @@ public struct ImportOutcome: Sendable, Equatable {
 
 /// One habit of an import as the store writes it: its declaration (name, measure,
 /// schedule, targets), whether it is archived, and the unit of a quantity habit
-/// (`""` a plain count; nil binary), whose measure the store finds or makes.
+/// (`""` a plain count; nil binary), whose measure the store finds or makes, and its
+/// description (Loop's question), given to a habit that has none.
 public struct ImportHabit: Sendable, Equatable {
     public var spec: HabitSpec
     public var unit: String?
     public var archived: Bool
+    public var description: String?
 
-    public init(spec: HabitSpec, unit: String?, archived: Bool) {
+    public init(spec: HabitSpec, unit: String?, archived: Bool, description: String? = nil) {
         self.spec = spec
         self.unit = unit
         self.archived = archived
+        self.description = description
     }
 }
 
@@ -77,6 +80,13 @@ extension AppDatabase {
                             db, HabitRecord.Columns.archivedAt.set(to: StoredInstant(now)))
                     }
                 }
+                // A description fills a habit that has none: one the person wrote stays, and
+                // a second import finds the first one's and changes nothing.
+                if let description = Self.cleanNote(habit.description) {
+                    try Self.checkText(description, what: "the description of \(row.name)", allowingLineBreaks: true)
+                    try HabitRecord.filter(key: row.id).filter(HabitRecord.Columns.description == nil).updateAll(
+                        db, HabitRecord.Columns.description.set(to: description))
+                }
                 rows.append(row)
             }
             outcome.scheduleChanges = resolver.scheduleChanges
@@ -118,7 +128,12 @@ extension AppDatabase {
                     continue
                 }
                 let day = skip.dayKey.description
-                try pause.execute(arguments: [day, day, note, created, uid])
+                // A pause's note is one line: the source's own note follows, its breaks as spaces.
+                let said = Self.cleanNote(skip.note).map {
+                    note + ": " + $0.split(whereSeparator: \.isNewline).joined(separator: " ")
+                }
+                try Self.checkText(said, what: "the note of a skip of \(rows[skip.habit].name) on \(day)")
+                try pause.execute(arguments: [day, day, said ?? note, created, uid])
                 try link.execute(arguments: [db.lastInsertedRowID, rows[skip.habit].id])
                 outcome.newSkips += 1
             }

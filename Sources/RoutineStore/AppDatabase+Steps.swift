@@ -69,18 +69,22 @@ extension AppDatabase {
     /// Writes one step row with a new uid (or `uid` when given: an imported answer).
     static func insertStep(
         _ db: Database, _ step: RunStepRecord, runID: RunID?, routineID: Int64, position: Int, dayKey: String,
-        entryID: Int64?, stamp: String, timeZone: String, uid: String? = nil
+        entryID: Int64?, stamp: String, timeZone: String, uid: String? = nil, note: String? = nil
     ) throws {
+        // The note's column only with a note: migration v5 recovers steps through here
+        // before v11-habit-notes has made the column.
+        var arguments: StatementArguments = [
+            uid, runID, routineID, position, step.node, step.kind.rawValue, step.text, step.outcome,
+            step.optionText, step.optionPosition, step.value, step.reason, entryID, dayKey, stamp, timeZone,
+        ]
+        if let note { arguments += [note] }
         try db.execute(
             sql: """
                 INSERT INTO run_step (uid, run_id, routine_id, position, node_id, kind, text, outcome, option_text,
-                  option_position, value, reason, entry_id, day_key, recorded_at, time_zone)
-                VALUES (coalesce(?, \(StoreMigrations.uuidSQL)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  option_position, value, reason, entry_id, day_key, recorded_at, time_zone\(note == nil ? "" : ", note"))
+                VALUES (coalesce(?, \(StoreMigrations.uuidSQL)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(note == nil ? "" : ", ?"))
                 """,
-            arguments: [
-                uid, runID, routineID, position, step.node, step.kind.rawValue, step.text, step.outcome,
-                step.optionText, step.optionPosition, step.value, step.reason, entryID, dayKey, stamp, timeZone,
-            ])
+            arguments: arguments)
     }
 
     /// A run's recorded steps in order (live ones by position; with `includeRetracted`,

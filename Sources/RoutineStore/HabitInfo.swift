@@ -26,6 +26,9 @@ public struct HabitInfo: Sendable, Equatable, Codable {
     public var archivedAt: Date? = nil
     /// The day target (`at-least`/`at-most`, SPEC §18.1), or nil.
     public var dayTarget: DayTarget? = nil
+    /// What the person wrote about the habit (`routine habit describe`, or an importer:
+    /// Loop's question), or nil.
+    public var description: String? = nil
 
     public var isArchived: Bool { archivedAt != nil }
 

@@ -45,9 +45,11 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// A `per:N/P` frequency (SPEC §18.1); when set, `schedule` is NULL.
     var frequency: Schedule? = nil
     var dayTarget: DayTarget? = nil
+    /// What the person wrote about the habit (v11-habit-notes; Loop's question).
+    var description: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case id, name, target, weekly, schedule, uid, frequency
+        case id, name, target, weekly, schedule, uid, frequency, description
         case nameKey = "name_key"
         case measureID = "measure_id"
         case createdAt = "created_at"
@@ -79,6 +81,7 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
         static let archivedAt = Column(CodingKeys.archivedAt)
         static let frequency = Column(CodingKeys.frequency)
         static let dayTarget = Column(CodingKeys.dayTarget)
+        static let description = Column(CodingKeys.description)
     }
 
     /// The key is given: without one, GRDB derives it from the table name through its
@@ -107,6 +110,7 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
             schedule: try stored.optional("schedule"), archivedAt: try stored.optional("archived_at"),
             uid: try stored.optional("uid"), dayTarget: try stored.optional("day_target"))
         frequency = try stored.optional("frequency")
+        description = try stored.optional("description")
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -129,7 +133,7 @@ struct HabitWithMeasure: Decodable, FetchableRecord {
         HabitInfo(
             id: id, name: habit.name, key: habit.nameKey, measure: measureValue, target: habit.target,
             weekly: habit.weekly, schedule: habit.anySchedule, createdAt: habit.createdAt.date,
-            archivedAt: habit.archivedAt?.date, dayTarget: habit.dayTarget)
+            archivedAt: habit.archivedAt?.date, dayTarget: habit.dayTarget, description: habit.description)
     }
 
     /// The write paths' view.

@@ -28,6 +28,8 @@ public struct StepInfo: Sendable, Equatable {
     public var recordedAt: Date
     public var timeZone: String
     public var retractedAt: Date?
+    /// What the person wrote with the answer (an imported Daylio note), or nil.
+    public var note: String?
 
     /// What the person answered: the option text, or the habit's outcome.
     public var answer: String { optionText ?? outcome }
@@ -41,7 +43,8 @@ extension StepInfo: FetchableRecord {
     /// by name: a lifetime of answers is tens of thousands of rows.
     static let select = """
         SELECT s.uid, s.run_id, r.slug, s.position, s.node_id, s.kind, s.text, s.outcome, s.option_text,
-          s.option_position, s.value, s.reason, e.uid, s.day_key, s.recorded_at, s.time_zone, s.retracted_at
+          s.option_position, s.value, s.reason, e.uid, s.day_key, s.recorded_at, s.time_zone, s.retracted_at,
+          s.note
         FROM run_step s JOIN routine r ON r.id = s.routine_id LEFT JOIN habit_entry e ON e.id = s.entry_id
         """
 
@@ -72,5 +75,6 @@ extension StepInfo: FetchableRecord {
         recordedAt = try stored.at(14, "recorded_at", as: StoredInstant.self).date
         timeZone = try row.decode(atIndex: 15)
         retractedAt = try stored.optional(at: 16, "retracted_at", as: StoredInstant.self)?.date
+        note = try row.decode(atIndex: 17)
     }
 }

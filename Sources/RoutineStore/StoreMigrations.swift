@@ -10,14 +10,20 @@ enum StoreMigrations {
         ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v5-run-status", v5RunStatus),
         ("v6-sync", SyncSchema.migration), ("v7-sync-guards", SyncSchema.guardsMigration),
         ("v8-release", v8Release), ("v9-habit-targets", v9HabitTargets),
-        ("v10-run-day", v10RunDay),
+        ("v10-run-day", v10RunDay), ("v11-habit-notes", v11HabitNotes),
     ]
+
+    /// The position of migration `identifier` in `all` (the number of migrations before it).
+    static func index(of identifier: String) -> Int {
+        all.firstIndex { $0.0 == identifier } ?? all.count
+    }
 
     /// Work a migration does in code after its SQL, in the same transaction (what SQL
     /// alone cannot do: v5 reads the runs' saved walker states, before v5-run-status
     /// rewrites them).
     static let programs: [String: @Sendable (Database) throws -> Void] = [
         "v5": StepRecovery.recover, "v9-habit-targets": SyncSchema.renewHabitTriggers,
+        "v11-habit-notes": SyncSchema.renewNoteTriggers,
     ]
 
     /// The table that lists the applied migrations (GRDB's name and shape, which stores
@@ -306,6 +312,17 @@ enum StoreMigrations {
     /// columns, so neither read touches the table.
     static let v10RunDay = """
         CREATE INDEX run_day ON run(day_key, routine_version_id, status);
+        """
+
+    /// v11-habit-notes (SPEC §18.2, issue 28): what people write about a habit and an
+    /// answer, kept by the importers. A habit's description (Loop's question and
+    /// description, HabitBull's HabitDescription, `routine habit describe`) and a
+    /// recorded step's note (Daylio's note of a mood). Both nullable, both free text; an
+    /// entry has had its note since v1. The program that follows gives a store set up for
+    /// sync capture triggers that send them.
+    static let v11HabitNotes = """
+        ALTER TABLE habit ADD COLUMN description TEXT;
+        ALTER TABLE run_step ADD COLUMN note TEXT;
         """
 
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).

@@ -6,7 +6,7 @@ import RoutineCore
 extension SyncApplier {
     static let habitColumns = [
         "target": "target", "weekly": "weekly", "schedule": "schedule", "archived": "archived_at",
-        "created": "created_at", "frequency": "frequency", "dayTarget": "day_target",
+        "created": "created_at", "frequency": "frequency", "dayTarget": "day_target", "description": "description",
     ]
 
     struct LocalHabit {
@@ -126,13 +126,14 @@ extension SyncApplier {
             try db.executeCached(
                 sql: """
                     INSERT INTO habit (uid, name, name_key, measure_id, target, weekly, schedule, archived_at, created_at,
-                      frequency, day_target)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                      frequency, day_target, description)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     uid, uid, HabitKey(uid), try measureID(Self.measure(fields)), Self.value(fields["target"]),
                     Self.value(fields["weekly"]), Self.value(fields["schedule"]), Self.value(fields["archived"]),
                     created, Self.value(fields["frequency"]), Self.value(fields["dayTarget"]),
+                    Self.value(fields["description"]),
                 ])
             guard let inserted = try localHabit(id: db.lastInsertedRowID) else { return false }
             _ = try self.name(inserted, display)

@@ -69,7 +69,7 @@ extension SyncApplier {
     static let stepColumns = [
         "position": "position", "node": "node_id", "kind": "kind", "text": "text", "outcome": "outcome",
         "option": "option_text", "optionPosition": "option_position", "value": "value", "reason": "reason",
-        "day": "day_key", "at": "recorded_at", "tz": "time_zone", "retracted": "retracted_at",
+        "day": "day_key", "at": "recorded_at", "tz": "time_zone", "retracted": "retracted_at", "note": "note",
     ]
 
     /// A recorded step (an answer, a habit's outcome). Its run stays on the device that

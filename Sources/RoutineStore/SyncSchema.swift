@@ -54,18 +54,39 @@ enum SyncSchema {
             Field("type", "(SELECT type FROM measure WHERE id = R.measure_id)", columns: ["measure_id"]),
             Field("target", "R.target"), Field("weekly", "R.weekly"), Field("schedule", "R.schedule"),
             Field("archived", "R.archived_at"), Field("created", "R.created_at"),
-        ] + habitTargetFields, deletes: true)
+        ] + habitTargetFields + habitNoteFields, deletes: true)
 
     /// The habit's fields that migration v9-habit-targets added (SPEC §18.1); a device
     /// before it ignores them.
     static let habitTargetFields = [Field("frequency", "R.frequency"), Field("dayTarget", "R.day_target")]
 
-    /// The habit's capture as a store before v9-habit-targets made it (what a backup of
-    /// such a store holds, and the restore check expects).
-    static var habitBeforeTargets: Captured {
-        var captured = habit
-        captured.fields.removeLast(habitTargetFields.count)
-        return captured
+    /// The habit's description, which migration v11-habit-notes added (SPEC §18.2).
+    static let habitNoteFields = [Field("description", "R.description")]
+
+    /// A recorded step's note (an imported answer's, SPEC §18.2), added by v11-habit-notes.
+    static let stepNoteFields = [Field("note", "R.note")]
+
+    /// The fields a later migration added to a captured table: a store before that
+    /// migration has no such column, and its triggers (and a backup of it) capture without.
+    static let addedFields: [(migration: String, table: String, fields: [String])] = [
+        ("v9-habit-targets", "habit", habitTargetFields.map(\.name)),
+        ("v11-habit-notes", "habit", habitNoteFields.map(\.name)),
+        ("v11-habit-notes", "run_step", stepNoteFields.map(\.name)),
+    ]
+
+    /// The tables whose capture migration `identifier` widened.
+    static func tablesWidened(by identifier: String) -> [String] {
+        addedFields.filter { $0.migration == identifier }.map(\.table)
+    }
+
+    /// `captured` as a store that applied the first `count` migrations captures it.
+    static func captured(_ captured: Captured, migrations count: Int) -> Captured {
+        let applied = Set(StoreMigrations.all.prefix(count).map(\.0))
+        let missing = Set(
+            addedFields.filter { $0.table == captured.table && !applied.contains($0.migration) }.flatMap(\.fields))
+        var result = captured
+        result.fields.removeAll { missing.contains($0.name) }
+        return result
     }
 
     static let entry = Captured(
@@ -86,7 +107,7 @@ enum SyncSchema {
             Field("entry", "(SELECT uid FROM habit_entry WHERE id = R.entry_id)", columns: ["entry_id"]),
             Field("day", "R.day_key"), Field("at", "R.recorded_at"), Field("tz", "R.time_zone"),
             Field("retracted", "R.retracted_at"),
-        ], deletes: false)
+        ] + stepNoteFields, deletes: false)
 
     static let pause = Captured(
         table: "pause", kind: "pause", uid: "R.uid",
@@ -367,9 +388,8 @@ enum SyncSchema {
 
     /// The capture triggers of a store that applied the first `count` migrations.
     static func captureTriggers(migrations count: Int) -> String {
-        let targets = StoreMigrations.all.prefix(count).contains { $0.0 == "v9-habit-targets" }
         var sql = ""
-        for captured in all { sql += triggers(captured.table == "habit" && !targets ? habitBeforeTargets : captured) }
+        for captured in all { sql += triggers(self.captured(captured, migrations: count)) }
         sql += linkTriggers(table: "pause_habit", owner: "pause_id", ownerTable: "pause", kind: "pause")
         sql += linkTriggers(table: "goal_link", owner: "goal_id", ownerTable: "goal", kind: "goal")
         return sql
@@ -395,11 +415,27 @@ enum SyncSchema {
     /// triggers that send the habit's fields as they are now (the frequency and the day
     /// target too); a store that never synced has none and gets none.
     static func renewHabitTriggers(_ db: Database) throws {
+        try renewTriggers(db, widenedBy: "v9-habit-targets")
+    }
+
+    /// Migration v11-habit-notes' program: the habit's and the step's capture triggers
+    /// send the description and the note too (in a store set up for sync).
+    static func renewNoteTriggers(_ db: Database) throws {
+        try renewTriggers(db, widenedBy: "v11-habit-notes")
+    }
+
+    /// The capture triggers of the tables migration `identifier` widened, made again as
+    /// that migration leaves the store (in a store set up for sync; one that never
+    /// synced has none and gets none).
+    static func renewTriggers(_ db: Database, widenedBy identifier: String) throws {
         guard try hasCaptureTriggers(db) else { return }
-        for event in ["insert", "update", "delete"] {
-            try db.execute(sql: "DROP TRIGGER IF EXISTS sync_habit_\(event)")
+        let count = StoreMigrations.index(of: identifier) + 1
+        for captured in all where tablesWidened(by: identifier).contains(captured.table) {
+            for event in ["insert", "update", "delete"] {
+                try db.execute(sql: "DROP TRIGGER IF EXISTS sync_\(captured.table)_\(event)")
+            }
+            try db.execute(sql: triggers(self.captured(captured, migrations: count)))
         }
-        try db.execute(sql: triggers(habit))
     }
 
     /// Whether the capture triggers are there (in a store set up for sync).

@@ -34,7 +34,7 @@ import Testing
         Rep(habit: 1, day: day("2026-01-02"), value: 1),
         Rep(habit: 1, day: day("2026-01-03"), value: 0),
         Rep(habit: 1, day: day("2026-01-04"), value: -1),
-        Rep(habit: 1, day: day("2026-01-05"), value: 3),
+        Rep(habit: 1, day: day("2026-01-05"), value: 3, notes: "ill\nin bed"),
         Rep(habit: 1, day: day("2026-01-06"), value: 2),
         Rep(habit: 2, day: day("2026-01-01"), value: 5250, notes: "park"),
         Rep(habit: 2, day: day("2026-01-03"), value: 10000),
@@ -96,6 +96,10 @@ import Testing
         #expect(report.plan.habits[6].target == .atMost(2))
         #expect(report.plan.habits[7].frequency == .per(2, 30))
         #expect(report.plan.habits[0].description == "Did you meditate today?\nTen minutes")
+        // Loop's question (and description) is the habit's description (SPEC §18.2).
+        #expect(habits["Meditate"]?.description == "Did you meditate today?\nTen minutes")
+        #expect(habits["Gym"]?.description == nil)
+        #expect(!report.notMapped.contains { $0.contains("description") })
         #expect(report.notMapped.contains { $0.contains("two habits named vegan") })
         // SKIP is a one-day pause of that habit.
         if path.hasSuffix(".db") {
@@ -106,13 +110,21 @@ import Testing
         }
         let pauses = try store.pauses()
         #expect(pauses.map { "\($0.habits) \($0.from) \($0.to)" } == ["[\"Meditate\"] 2026-01-05 2026-01-05"])
+        // Its note is kept with the pause's (one line).
+        #expect(pauses.map(\.note) == ["skipped in Loop: ill in bed"])
         // Again: nothing changes.
+        let before = try store.habits()
         let again = try run(.loop, path, store)
         #expect(again.outcome.newRecords == 0)
         #expect(again.outcome.alreadyImported == 10)
         #expect(again.outcome.createdHabits.isEmpty)
         #expect(try entries(store) == expectedLoopEntries)
         #expect(try store.pauses().count == 1)
+        #expect(try store.habits() == before)
+        // A description the person wrote stays: an import fills only a habit without one.
+        _ = try store.describeHabit("Meditate", as: "my own words")
+        _ = try run(.loop, path, store)
+        #expect(try store.habit(named: "Meditate")?.description == "my own words")
     }
 
     @Test func loopDatabaseRoundTrip() throws {
@@ -204,6 +216,29 @@ import Testing
         #expect(dryAgain.outcome.alreadyImported == 10)
     }
 
+    /// A measurable habit is skipped in Loop by storing SKIP (3) itself, not 3 × 1000
+    /// (iSoron/uhabits #1319): a one-day pause, not an entry of 0.003.
+    @Test(arguments: ["db", "zip"]) func loopSkipOfANumericalHabitIsAPause(kind: String) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("loop.\(kind)").path
+        let habits = [Habit(id: 1, name: "Run", type: 1, unit: "km")]
+        let repetitions = [
+            Rep(habit: 1, day: Self.day("2026-01-01"), value: 3),
+            Rep(habit: 1, day: Self.day("2026-01-02"), value: 3000),
+        ]
+        if kind == "db" {
+            try ImportFixtures.loopDatabase(at: path, habits: habits, repetitions: repetitions)
+        } else {
+            try ImportFixtures.loopZip(at: path, habits: habits, repetitions: repetitions, withHeader: true)
+        }
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        let report = try Self.run(.loop, path, store)
+        #expect(report.outcome.newEntries == 1 && report.outcome.newSkips == 1)
+        #expect(try Self.entries(store) == ["Run 2026-01-02 3 "])
+        #expect(try store.pauses().map { "\($0.habits) \($0.from)" } == ["[\"Run\"] 2026-01-01"])
+    }
+
     /// Schemas before 16 had no repetition values: every row is a check.
     @Test func oldLoopSchemaRowsAreChecks() throws {
         let folder = try TemporaryDirectory()
@@ -221,6 +256,7 @@ import Testing
         #expect(try Self.entries(store) == ["Floss 2016-03-01 - ", "Floss 2016-03-04 - "])
         #expect(try store.habit(named: "Floss")?.schedule == .every(3))
         #expect(report.plan.habits[0].description == "Did you floss?")
+        #expect(try store.habit(named: "Floss")?.description == "Did you floss?")
     }
 
     /// Bad input: one error naming the file (and line); nothing imported.
@@ -253,6 +289,7 @@ import Testing
         #expect(Self.refusal(.loop, text, store: store).hasPrefix("\(text): not a Loop Habit Tracker backup"))
         #expect(Self.refusal(.habitbull, text, store: store).hasPrefix("\(text):1: not a HabitBull CSV"))
         #expect(Self.refusal(.harsh, text, store: store).hasPrefix("\(text): not a harsh folder"))
+        #expect(Self.refusal(.daylio, text, store: store).hasPrefix("\(text):1: not a Daylio CSV"))
         // Another app's SQLite file.
         let other = folder.url.appendingPathComponent("other.db").path
         try ImportFixtures.loopDatabase(at: other, version: 25, habits: [], repetitions: [])
@@ -268,6 +305,15 @@ import Testing
         #expect(
             Self.refusal(.loop, escaping, store: store)
                 == "\(escaping): zip entry ../outside.csv escapes its folder; nothing was read")
+        // A malformed row of Loop's zip: the member and its line.
+        let badZip = folder.url.appendingPathComponent("bad.zip").path
+        try ImportFixtures.loopZip(
+            at: badZip, habits: [Habit(id: 1, name: "Floss"), Habit(id: 2, name: "Walk")],
+            repetitions: [Rep(habit: 1, day: Self.day("2026-01-01"), value: 2)], withHeader: true,
+            extra: [("002 Walked/Checkmarks.csv", "Date,Value,Notes\n2026-01-01,YES_MANUAL,\n2026-01-02,MAYBE,\n")])
+        #expect(
+            Self.refusal(.loop, badZip, store: store)
+                == "\(badZip)/002 Walked/Checkmarks.csv:3: value MAYBE is not one of Loop's")
         // A malformed row: file and line.
         let bull = try folder.write(
             "habitbull.csv",

@@ -44,7 +44,7 @@ import Testing
             let day = last.adding(days: offset - length + 1)
             let value: Int64 =
                 habit.type == 1
-                ? Int64(g.below(9) * 500)
+                ? (g.below(10) == 0 ? 3 : Int64(g.below(9) * 500))  // 3: SKIP (uhabits #1319)
                 : [-1, 0, 1, 2, 2, 2, 3][g.below(7)]
             result.append(Rep(habit: habit.id, day: day, value: value))
         }
@@ -63,7 +63,9 @@ import Testing
         for rep in reps {
             let day = rep.day.ordinal
             if habit.type == 1 {
-                if rep.value > 0 {
+                if rep.value == 3 {
+                    paused.insert(day)
+                } else if rep.value > 0 {
                     amount[day, default: 0] += Double(rep.value) / 1000
                     entry.insert(day)
                 }

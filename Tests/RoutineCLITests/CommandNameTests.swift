@@ -31,7 +31,7 @@ import Testing
             "SyncKeyCommand": "key", "RemindNow": "now", "RemindInstall": "install", "RemindUninstall": "uninstall",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 68)
+        #expect(commands.count == 69)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)

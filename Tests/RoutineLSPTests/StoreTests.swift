@@ -13,7 +13,10 @@ import Testing
     @Test func habitsOfTheStoreCompleteAndHoverWithoutWritingIt() throws {
         let folder = try TemporaryDirectory()
         let environment = Binary.environment(store: folder.store)
-        for arguments in [["log", "Stretch", "--new"], ["log", "Run", "5", "--unit", "km", "--new"]] {
+        for arguments in [
+            ["log", "Stretch", "--new"], ["log", "Run", "5", "--unit", "km", "--new"],
+            ["habit", "describe", "Run", "Did you run today?"],
+        ] {
             let result = try Binary.run(arguments, environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
         }
@@ -43,6 +46,7 @@ import Testing
         }
         #expect(text.contains("in the store: streak 1; today done;"), "\(text)")
         #expect(text.contains("last entry 2026-11-22 (5 km)"))
+        #expect(text.hasSuffix("\n\nDid you run today?"), "\(text)")  // its description
 
         #expect(try client.call("shutdown", .null)["result"] == .null)
         client.notify("exit", .null)

@@ -156,6 +156,7 @@ enum OldStore {
         ALTER TABLE routine_habit DROP COLUMN day_target;
         """,
         "v10-run-day": "DROP INDEX run_day;",
+        "v11-habit-notes": "ALTER TABLE habit DROP COLUMN description; ALTER TABLE run_step DROP COLUMN note;",
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run
@@ -181,16 +182,24 @@ enum OldStore {
                     try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
                     continue
                 }
-                // The habit's capture triggers name the columns v9 adds: the older ones come back.
-                let syncing = try identifier == "v9-habit-targets" && SyncSchema.hasCaptureTriggers(db)
+                // The capture triggers name the columns v9 and v11 add: the older ones come back.
+                let widened = SyncSchema.tablesWidened(by: identifier)
+                let syncing = try !widened.isEmpty && SyncSchema.hasCaptureTriggers(db)
                 if syncing {
-                    for event in ["insert", "update", "delete"] {
-                        try db.execute(sql: "DROP TRIGGER IF EXISTS sync_habit_\(event)")
+                    for table in widened {
+                        for event in ["insert", "update", "delete"] {
+                            try db.execute(sql: "DROP TRIGGER IF EXISTS sync_\(table)_\(event)")
+                        }
                     }
                 }
                 guard let sql = undo[identifier] else { throw OldStoreError.cannotUndo(identifier) }
                 try db.execute(sql: sql)
-                if syncing { try db.execute(sql: SyncSchema.triggers(SyncSchema.habitBeforeTargets)) }
+                if syncing {
+                    let before = StoreMigrations.index(of: identifier)
+                    for captured in SyncSchema.all where widened.contains(captured.table) {
+                        try db.execute(sql: SyncSchema.triggers(SyncSchema.captured(captured, migrations: before)))
+                    }
+                }
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
             }
         }

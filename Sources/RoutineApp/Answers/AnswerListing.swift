@@ -26,7 +26,13 @@ public enum AnswerListing {
             lines.append("\(first.text) (\(first.routine)/\(first.node))")
         }
         if oneQuestion {
-            for step in answers { lines.append("  \(step.dayKey)  \(step.answer)") }
+            let width = answers.map(\.answer.count).max() ?? 0
+            for step in answers {
+                let note = oneLine(step.note).map {
+                    String(repeating: " ", count: width - step.answer.count) + "  — " + $0
+                }
+                lines.append("  \(step.dayKey)  \(step.answer)\(note ?? "")")
+            }
             return lines.joined(separator: "\n") + "\n"
         }
         // The question as it was asked (its node id is for files and commands), in
@@ -34,11 +40,17 @@ public enum AnswerListing {
         let severalRoutines = Set(answers.map(\.routine)).count > 1
         let rows = answers.map { step in
             [step.dayKey.description] + (severalRoutines ? [step.routine] : []) + [step.text, step.answer]
+                + (oneLine(step.note).map { ["— " + $0] } ?? [])
         }
         return StatsTable.aligned(rows) + "\n"
     }
 
-    /// JSON: one array of `{"uid","dayKey","routine","node","question","answer","option","timestamp","timeZone","run"}`.
+    /// A note on one line (its line breaks as spaces), or nil for none.
+    static func oneLine(_ note: String?) -> String? {
+        note.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+    }
+
+    /// JSON: one array of `{"uid","dayKey","routine","node","question","answer","option","timestamp","timeZone","run","note"}`.
     public static func json(_ answers: [StepInfo]) -> String {
         "["
             + answers.map { step in
@@ -48,7 +60,8 @@ public enum AnswerListing {
                     + "\"option\":\(step.optionPosition.map { String($0 + 1) } ?? "null"),"
                     + "\"timestamp\":\(JSONText.string(Instant.formatSeconds(step.recordedAt))),"
                     + "\"timeZone\":\(JSONText.string(step.timeZone)),"
-                    + "\"run\":\(step.runID.map { JSONText.string($0.rawValue) } ?? "null")}"
+                    + "\"run\":\(step.runID.map { JSONText.string($0.rawValue) } ?? "null"),"
+                    + "\"note\":\(JSONText.string(step.note))}"
             }.joined(separator: ",") + "]"
     }
 }

@@ -7,9 +7,10 @@ extension RoutineCommand {
         static let configuration = CommandConfiguration(
             commandName: "habit",
             abstract:
-                "Change a habit: its schedule; rename, merge, archive, unarchive or delete it (entries are kept by all but delete).",
+                "Change a habit: its schedule, targets or description; rename, merge, archive, unarchive or delete it (entries are kept by all but delete).",
             subcommands: [
-                HabitSchedule.self, HabitTarget.self, Rename.self, Merge.self, Archive.self, Unarchive.self,
+                HabitSchedule.self, HabitTarget.self, Describe.self, Rename.self, Merge.self, Archive.self,
+                Unarchive.self,
                 HabitDelete.self,
             ])
     }

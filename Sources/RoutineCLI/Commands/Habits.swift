@@ -8,10 +8,14 @@ extension RoutineCommand {
     struct Habits: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "habits",
-            abstract: "List habits: kind, unit, when each is due (its schedule), and how each is going.")
+            abstract:
+                "List habits: kind, unit, when each is due (its schedule), how each is going, and its description.")
 
         @Flag(help: "Include archived habits (marked as such).")
         var all = false
+
+        @Option(help: "Output format.")
+        var format: TextOrJSON = .text
 
         @OptionGroup var global: GlobalOptions
 
@@ -21,7 +25,11 @@ extension RoutineCommand {
                 case let habits = try store.habits(includeArchived: all),
                 !habits.isEmpty
             else {
-                Output.line("No habits yet. Import a routine or 'log' one.")
+                Output.line(format == .json ? "[]" : "No habits yet. Import a routine or 'log' one.")
+                return
+            }
+            if format == .json {
+                Output.line(HabitListing.json(habits))
                 return
             }
             let stats = try HabitFigures.stats(
@@ -32,6 +40,7 @@ extension RoutineCommand {
                     habit.name, habit.measure.map { "\($0.unit) (\($0.type))" } ?? "done/not done",
                     HabitTargetText.describe(habit),
                     (habit.isArchived ? "(archived) " : "") + (byKey[habit.key].map(StatsTable.brief) ?? ""),
+                    HabitListing.brief(habit.description),
                 ]
             }
             Output.line(StatsTable.aligned(rows))

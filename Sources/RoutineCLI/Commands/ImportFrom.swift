@@ -98,7 +98,7 @@ extension RoutineCommand {
                     "unit": JSONText.string(habit.unit), "frequency": JSONText.string(habit.frequency.text),
                     "target": JSONText.string(habit.target?.storedText), "archived": habit.archived ? "true" : "false",
                     "kept": JSONText.string(report.kept[index]), "entries": String(counts[index].entries),
-                    "skips": String(counts[index].skips),
+                    "skips": String(counts[index].skips), "description": JSONText.string(habit.description),
                 ])
             }
             return JSONText.object([

@@ -48,7 +48,7 @@ extension RoutineCommand {
                     return habits.map { habit in
                         StoredHabit(
                             name: habit.name, measure: habit.measure, schedule: habit.schedule, streak: 0,
-                            lastDay: nil, lastValue: nil, hasFigures: false)
+                            lastDay: nil, lastValue: nil, hasFigures: false, description: habit.description)
                     }
                 }
                 let stats = try HabitFigures.stats(store: store, day: day, time: time)
@@ -62,7 +62,8 @@ extension RoutineCommand {
                     StoredHabit(
                         name: habit.name, measure: habit.measure, schedule: habit.schedule,
                         streak: figures[habit.key]?.currentStreak ?? 0, lastDay: last[habit.key]?.day,
-                        lastValue: last[habit.key]?.value, today: figures[habit.key]?.state)
+                        lastValue: last[habit.key]?.value, today: figures[habit.key]?.state,
+                        description: habit.description)
                 }
             }
         }

@@ -20,12 +20,15 @@ public struct AnswerRow: Sendable, Equatable {
     public var option: Int?
     public var timestamp: Date
     public var timeZone: String
+    /// What the person wrote with the answer (Daylio's note, SPEC §18.2), or nil. Not a
+    /// column of the answers CSV.
+    public var note: String?
     /// The 1-based line of the source, for error messages (0 when none).
     public var line: Int
 
     public init(
         uid: UUID?, dayKey: DayKey, routine: String, node: String, question: String?, answer: String, option: Int?,
-        timestamp: Date, timeZone: String, line: Int = 0
+        timestamp: Date, timeZone: String, note: String? = nil, line: Int = 0
     ) {
         self.uid = uid
         self.dayKey = dayKey
@@ -36,6 +39,7 @@ public struct AnswerRow: Sendable, Equatable {
         self.option = option
         self.timestamp = timestamp
         self.timeZone = timeZone
+        self.note = note
         self.line = line
     }
 

@@ -91,11 +91,14 @@ public struct PlannedSkip: Sendable, Equatable {
     public var habit: Int
     public var dayKey: DayKey
     public var uid: UUID
+    /// What the source wrote with the skip (Loop's notes, harsh's comment), or nil.
+    public var note: String?
 
-    public init(habit: Int, dayKey: DayKey, uid: UUID) {
+    public init(habit: Int, dayKey: DayKey, uid: UUID, note: String? = nil) {
         self.habit = habit
         self.dayKey = dayKey
         self.uid = uid
+        self.note = note
     }
 }
 
