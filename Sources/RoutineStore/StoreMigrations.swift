@@ -10,7 +10,7 @@ enum StoreMigrations {
         ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v5-run-status", v5RunStatus),
         ("v6-sync", SyncSchema.migration), ("v7-sync-guards", SyncSchema.guardsMigration),
         ("v8-release", v8Release), ("v9-habit-targets", v9HabitTargets),
-        ("v10-run-day", v10RunDay),
+        ("v10-run-day", v10RunDay), ("v12-ledger-window", v12LedgerWindow),
     ]
 
     /// Work a migration does in code after its SQL, in the same transaction (what SQL
@@ -306,6 +306,15 @@ enum StoreMigrations {
     /// columns, so neither read touches the table.
     static let v10RunDay = """
         CREATE INDEX run_day ON run(day_key, routine_version_id, status);
+        """
+
+    /// v12-ledger-window (issue 26, issue 30): each habit's first recorded step. A ledger that
+    /// reads only a window of days (SPEC §17) still needs each habit's first day, which a
+    /// step before the habit's creation decides (a routine imported after runs recorded with
+    /// `--day`, or pulled); with the index it is two index look-ups per habit name, not a
+    /// scan of every step. (v11 is another branch's.)
+    static let v12LedgerWindow = """
+        CREATE INDEX run_step_habit_day ON run_step(text, day_key) WHERE kind = 'habit' AND retracted_at IS NULL;
         """
 
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).

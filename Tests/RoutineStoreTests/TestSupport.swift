@@ -156,6 +156,7 @@ enum OldStore {
         ALTER TABLE routine_habit DROP COLUMN day_target;
         """,
         "v10-run-day": "DROP INDEX run_day;",
+        "v12-ledger-window": "DROP INDEX run_step_habit_day;",
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run
