@@ -23,7 +23,9 @@ extension DayPlanner {
         let todays = days.contains(today) ? try routines(on: today) : []
         // Today and the days before it are what the ledger states (SPEC §17.3).
         let lived = days.filter { $0 <= today }
-        let ledger = try lived.last.map { try HabitLedger.build(planner: self, through: $0, alsoOn: lived, time: time) }
+        let ledger = try lived.last.map {
+            try HabitLedger.build(planner: self, from: lived.first, through: $0, alsoOn: lived, time: time)
+        }
         func livedCell(_ key: HabitKey, _ day: DayKey) -> PlanGrid.Cell? {
             guard day <= today, let ledger else { return nil }
             return PlanGrid.Cell(state: ledger.state(key, day))

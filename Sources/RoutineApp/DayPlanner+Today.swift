@@ -6,12 +6,17 @@ extension DayPlanner {
     /// `routine today` (SPEC §13.2): each active routine's state and outlook on `day`,
     /// with every habit's figures; habits in no routine (archived routines count as
     /// routines) are "by hand".
+    ///
+    /// `statesOnly` (`today --short`, `remind`, SPEC §20: they name what is left and count
+    /// what is done) evaluates the ledger on `day` alone: the states and the day's own
+    /// figures are exact, streaks and week figures are not computed from the history.
     public func today(
-        day: DayKey, time: TimeContext, includeArchived: Bool = false, showAll: Bool = false
+        day: DayKey, time: TimeContext, includeArchived: Bool = false, showAll: Bool = false, statesOnly: Bool = false
     ) throws
         -> TodayOverview
     {
-        let ledger = try HabitLedger.build(planner: self, through: day, alsoOn: [day], time: time)
+        let ledger = try HabitLedger.build(
+            planner: self, from: statesOnly ? day : nil, through: day, alsoOn: [day], time: time)
         let stats = try HabitFigures.stats(
             store: store, day: day, time: time, includeArchived: includeArchived, planner: self, ledger: ledger)
         let routines = try routines(on: day).map { routine in

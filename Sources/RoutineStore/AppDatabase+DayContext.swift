@@ -138,7 +138,7 @@ extension AppDatabase {
     }
 
     /// The span of days a schedule's due-ness reads, D included (`every: N`: N; `per: N/P`: P).
-    static func span(_ schedule: Schedule?) -> Int {
+    public static func span(_ schedule: Schedule?) -> Int {
         switch schedule {
         case .every(let n): n
         case .per(_, let p): p

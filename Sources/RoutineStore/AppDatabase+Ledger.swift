@@ -38,15 +38,19 @@ public struct LedgerRecords: Sendable {
 }
 
 extension AppDatabase {
-    /// What the ledger reads of the runs and entries on or before `to` (SPEC §17.5: a
-    /// pulled run is a run): lean scans for lifetimes of rows. The big tables are read
-    /// without joins (ids are mapped to names from the small tables first) and with
-    /// `+day_key`, so SQLite scans each table once instead of walking the day index and
-    /// looking every row up; runs are read from their day index, never their saved states.
-    /// Rows are decoded where SQLite holds them (`LedgerScan`), as strictly as elsewhere.
-    public func ledgerRecords(to: DayKey) throws -> LedgerRecords {
+    /// What the ledger reads of the runs and entries from `from` (nil: the first) through
+    /// `to` (SPEC §17.5: a pulled run is a run): lean scans for lifetimes of rows. The big
+    /// tables are read without joins (ids are mapped to names from the small tables
+    /// first); the whole history with `+day_key`, so SQLite scans each table once instead
+    /// of walking the day index and looking every row up, a window through the day index;
+    /// runs are read from their day index, never their saved states. Rows are decoded
+    /// where SQLite holds them (`LedgerScan`), as strictly as elsewhere.
+    public func ledgerRecords(from: DayKey? = nil, to: DayKey) throws -> LedgerRecords {
         try read { db in
             let last = to.description
+            // A window reads through the day indexes; the whole history scans each table.
+            let days = from == nil ? "+day_key <= ?" : "day_key BETWEEN ? AND ?"
+            let bounds: StatementArguments = from.map { [$0.description, last] } ?? [last]
             var habitOfID: [Int64: HabitKey] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, name_key FROM habit") {
                 let stored = StoredRow(row, table: "habit")
@@ -66,7 +70,7 @@ extension AppDatabase {
             var entries: [MetricEntry] = []
             let entryRows = try LedgerScan(
                 db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
-                where: "deleted_at IS NULL AND +day_key <= ?", arguments: [last])
+                where: "deleted_at IS NULL AND \(days)", arguments: bounds)
             while try entryRows.next() {
                 guard let habit = habitOfID[try entryRows.int64(0, "habit_id")] else { continue }
                 entries.append(
@@ -81,8 +85,8 @@ extension AppDatabase {
             var keyOfText: [String: HabitKey] = [:]
             let stepRows = try LedgerScan(
                 db, "routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit'", from: "run_step",
-                where: "retracted_at IS NULL AND +day_key <= ? AND (kind = 'habit' OR run_id IS NULL)",
-                arguments: [last])
+                where: "retracted_at IS NULL AND \(days) AND (kind = 'habit' OR run_id IS NULL)",
+                arguments: bounds)
             while try stepRows.next() {
                 guard let routine = slugOfRoutine[try stepRows.int64(0, "routine_id")] else { continue }
                 let day = try stepRows.day(1, "day_key")
@@ -101,7 +105,7 @@ extension AppDatabase {
             var runs: [LedgerRun] = []
             let runRows = try LedgerScan(
                 db, "routine_version_id, day_key, status IN ('completed', 'aborted')", from: "run",
-                where: "day_key <= ?", arguments: [last])
+                where: from == nil ? "day_key <= ?" : "day_key BETWEEN ? AND ?", arguments: bounds)
             while try runRows.next() {
                 guard let routine = slugOfVersion[try runRows.int64(0, "routine_version_id")] else { continue }
                 runs.append(
@@ -109,6 +113,49 @@ extension AppDatabase {
                         routine: routine, day: try runRows.day(1, "day_key"), finished: try runRows.bool(2, "status")))
             }
             return LedgerRecords(entries: entries, steps: steps, elsewhere: elsewhere, runs: runs)
+        }
+    }
+
+    /// Each habit's first day with a live entry or a recorded step (of this store's runs
+    /// or pulled), whatever its day: what a ledger reading a window of days (SPEC §17)
+    /// needs of the days before it. Index look-ups only (`habit_entry_habit_day`, and
+    /// `run_step_habit_day` per name a step recorded), however long the history.
+    public func ledgerFirstDays() throws -> [HabitKey: DayKey] {
+        try read { db in
+            var first: [HabitKey: DayKey] = [:]
+            func note(_ key: HabitKey, _ day: DayKey) { first[key] = min(first[key] ?? day, day) }
+            for row in try Row.fetchAll(db, sql: "SELECT id, name_key FROM habit") {
+                let stored = StoredRow(row, table: "habit")
+                let key: HabitKey = try stored.at(1, "name_key")
+                if let entry = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT day_key, id FROM habit_entry WHERE habit_id = ? AND deleted_at IS NULL
+                        ORDER BY day_key LIMIT 1
+                        """, arguments: [try stored.at(0, "id") as Int64])
+                {
+                    note(key, try StoredRow(entry, table: EntryRecord.databaseTableName).at(0, "day_key"))
+                }
+            }
+            // Each name a step recorded, and its first day: two index look-ups per name.
+            let names = try Row.fetchAll(
+                db,
+                sql: """
+                    WITH RECURSIVE name(text) AS (
+                      SELECT min(text) FROM run_step WHERE kind = 'habit' AND retracted_at IS NULL
+                      UNION ALL
+                      SELECT (SELECT min(text) FROM run_step
+                              WHERE kind = 'habit' AND retracted_at IS NULL AND text > name.text)
+                      FROM name WHERE name.text IS NOT NULL)
+                    SELECT text, (SELECT min(day_key) FROM run_step
+                                  WHERE kind = 'habit' AND retracted_at IS NULL AND text = name.text)
+                    FROM name WHERE text IS NOT NULL
+                    """)
+            for row in names {
+                let stored = StoredRow(row, table: "run_step")
+                note(HabitKey(try stored.at(0, "text") as String), try stored.at(1, "day_key"))
+            }
+            return first
         }
     }
 }

@@ -10,7 +10,7 @@ enum StoreMigrations {
         ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v5-run-status", v5RunStatus),
         ("v6-sync", SyncSchema.migration), ("v7-sync-guards", SyncSchema.guardsMigration),
         ("v8-release", v8Release), ("v9-habit-targets", v9HabitTargets),
-        ("v10-run-day", v10RunDay), ("v11-habit-notes", v11HabitNotes),
+        ("v10-run-day", v10RunDay), ("v11-habit-notes", v11HabitNotes), ("v12-ledger-window", v12LedgerWindow),
     ]
 
     /// The position of migration `identifier` in `all` (the number of migrations before it).
@@ -323,6 +323,15 @@ enum StoreMigrations {
     static let v11HabitNotes = """
         ALTER TABLE habit ADD COLUMN description TEXT;
         ALTER TABLE run_step ADD COLUMN note TEXT;
+        """
+
+    /// v12-ledger-window (issue 26, issue 30): each habit's first recorded step. A ledger that
+    /// reads only a window of days (SPEC §17) still needs each habit's first day, which a
+    /// step before the habit's creation decides (a routine imported after runs recorded with
+    /// `--day`, or pulled); with the index it is two index look-ups per habit name, not a
+    /// scan of every step.
+    static let v12LedgerWindow = """
+        CREATE INDEX run_step_habit_day ON run_step(text, day_key) WHERE kind = 'habit' AND retracted_at IS NULL;
         """
 
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).

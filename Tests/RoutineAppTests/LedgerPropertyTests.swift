@@ -53,13 +53,7 @@ import Testing
         for day in days {
             let date = day.description
             switch g.below(10) {
-            case 0...4:
-                let answers = [["1", "2"][g.below(2)]] + (0..<3).map { _ in ["y", "n", "", "y"][g.below(4)] }
-                var (run, _) = try RunCoordinator.open(
-                    routine, dayKey: day, store: store, time: LedgerTests.time, timeZoneName: "UTC")
-                for line in answers.prefix(1 + g.below(4)) where run.walker.prompt != nil { _ = try run.handle(line) }
-                if run.walker.prompt != nil { run.pause() }
-                try run.finish()
+            case 0...4: try randomRun(store, routine, day, lines: ["y", "n", "", "y"], &g)
             case 5:
                 // Pulled from another device: an answer and a habit's outcome, no run here.
                 try LedgerTests.insertStep(
@@ -86,6 +80,19 @@ import Testing
                 _ = try store.setSchedule(habit: "C", to: [nil, .every(2), .days([.mon, .thu])][g.below(3)])
             }
         }
+    }
+
+    /// A run on `day`: an answer, then up to three of `lines` at its habit prompts; a
+    /// run left at a prompt is paused (unfinished).
+    static func randomRun(
+        _ store: AppDatabase, _ routine: StoredRoutine, _ day: DayKey, lines: [String], _ g: inout SeededGenerator
+    ) throws {
+        let answers = [["1", "2"][g.below(2)]] + (0..<3).map { _ in lines[g.below(lines.count)] }
+        var (run, _) = try RunCoordinator.open(
+            routine, dayKey: day, store: store, time: LedgerTests.time, timeZoneName: "UTC")
+        for line in answers.prefix(1 + g.below(4)) where run.walker.prompt != nil { _ = try run.handle(line) }
+        if run.walker.prompt != nil { run.pause() }
+        try run.finish()
     }
 
     /// SPEC §17.2 read plainly from the states: walking back from D, done extends, missed

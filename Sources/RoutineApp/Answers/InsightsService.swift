@@ -37,7 +37,8 @@ public enum InsightsService {
     static func dueAndDone(_ store: AppDatabase, from: DayKey, to: DayKey, time: TimeContext) throws -> [InsightHabit] {
         guard from <= to else { return [] }
         let days = (from.ordinal...to.ordinal).map(DayKey.init(ordinal:))
-        let ledger = try HabitLedger.build(planner: DayPlanner(store: store), through: to, alsoOn: days, time: time)
+        let ledger = try HabitLedger.build(
+            planner: DayPlanner(store: store), from: from, through: to, alsoOn: days, time: time)
         var habits: [InsightHabit] = []
         for habit in try store.habits(includeArchived: false) {
             var due = Set<DayKey>()

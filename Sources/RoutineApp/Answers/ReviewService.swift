@@ -14,8 +14,9 @@ public enum ReviewService {
         let (from, to, previous) = Review.bounds(span, day: day, weekStart: weekStart)
         let lastSeen = min(to, day)
         let shown = (previous.ordinal...max(previous.ordinal, lastSeen.ordinal)).map(DayKey.init(ordinal:))
+        // Only the days shown (and the previous span's) are read and evaluated.
         let ledger = try HabitLedger.build(
-            planner: DayPlanner(store: store), through: lastSeen, alsoOn: shown, time: time)
+            planner: DayPlanner(store: store), from: previous, through: lastSeen, alsoOn: shown, time: time)
         var rows: [Review.HabitRow] = []
         for habit in try store.habits(includeArchived: false) {
             var row = Review.HabitRow(name: habit.name, marks: [], done: 0, due: 0, previousDone: 0, previousDue: 0)

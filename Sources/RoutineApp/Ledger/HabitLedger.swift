@@ -18,10 +18,20 @@ import RoutineStore
 /// entry or a step are evaluated, so a day far ahead (`today --day 9999-12-31`) costs
 /// the store's data, not the days in between (nothing after today is over: it extends
 /// no streak unless done and breaks none).
+///
+/// A view that shows states but no streaks (`review`, `plan`, `insights`, `today
+/// --short`, `remind`) asks for a window (`from`): only the days from it are evaluated,
+/// and only they and the few days before it that a schedule reads (`every: N`, `per:
+/// N/P`) are read, so its cost is the window's, not the years'. Each state in the window
+/// is the one the whole history gives: nothing before the window decides a day in it
+/// but a habit's first day (read from the store's indexes) and what the schedules read.
 public struct HabitLedger: Sendable {
     public let today: DayKey
     /// The last day evaluated.
     public let through: DayKey
+    /// The first day evaluated (nil: every habit's first day): states before it are not
+    /// known, and `entries` hold only the days from a little before it.
+    public let from: DayKey?
     /// Each habit's states, by key (archived habits included).
     public let days: [HabitKey: HabitDays]
     /// The live entries up to `through`, as read once for the states (the week figures
@@ -38,11 +48,13 @@ public struct HabitLedger: Sendable {
     }
 
     /// Builds the ledger of every stored habit through `end`, evaluating also `alsoOn`
-    /// (days after today a view shows).
+    /// (days after today a view shows); with `from`, only the days from it (a view that
+    /// reads no streak: see above).
     public static func build(
-        planner: DayPlanner, through end: DayKey, alsoOn extra: [DayKey] = [], time: TimeContext
+        planner: DayPlanner, from: DayKey? = nil, through end: DayKey, alsoOn extra: [DayKey] = [],
+        time: TimeContext
     ) throws -> HabitLedger {
-        var builder = try LedgerBuilder(planner: planner, end: end, extra: extra, time: time)
+        var builder = try LedgerBuilder(planner: planner, from: from, end: end, extra: extra, time: time)
         return try builder.build()
     }
 }

@@ -104,23 +104,34 @@ struct LedgerBuilder {
     let denseEnd: Int
     /// Days after `denseEnd` (up to `end`) to evaluate.
     var extra: Set<Int>
+    /// The first day evaluated (nil: each habit's first day).
+    let window: Int?
 
-    init(planner: DayPlanner, end: DayKey, extra: [DayKey], time: TimeContext) throws {
+    init(planner: DayPlanner, from: DayKey?, end: DayKey, extra: [DayKey], time: TimeContext) throws {
         self.planner = planner
         store = planner.store
         self.end = end
         self.time = time
         today = time.today
+        window = from.map { min($0.ordinal, end.ordinal) }
         denseEnd = min(end.ordinal, time.today.ordinal)
         self.extra = Set(extra.map(\.ordinal).filter { $0 > min(end.ordinal, time.today.ordinal) && $0 <= end.ordinal })
     }
 
     mutating func build() throws -> HabitLedger {
         let habits = try store.habits(includeArchived: true)
+        // A window reads, before its first day, the days a schedule reads (`every: N`:
+        // the last done day within N days; `per: N/P`: the done days within P).
+        let lookback = habits.map { AppDatabase.span($0.schedule) }.max() ?? 0
         // Each day's live entries, tallied: a day target (SPEC §18.1) reads their count or sum.
         var tallies: [HabitKey: [Int: DayTally]] = [:]
         var firstEntry: [HabitKey: Int] = [:]
-        let records = try store.ledgerRecords(to: end)
+        // A window's habits' first days, whatever their day (the whole history's do not
+        // need it: they read every row).
+        if window != nil {
+            for (key, day) in try store.ledgerFirstDays() where day <= end { firstEntry[key] = day.ordinal }
+        }
+        let records = try store.ledgerRecords(from: window.map { DayKey(ordinal: $0 - lookback) }, to: end)
         let entries = records.entries
         for entry in entries {
             let day = entry.dayKey.ordinal
@@ -152,9 +163,12 @@ struct LedgerBuilder {
         }
         var columns: [HabitKey: VerdictColumn] = [:]
         var archivedFrom: [HabitKey: Int] = [:]
+        var firstDay: [HabitKey: Int] = [:]
         for habit in habits {
             let created = dayOrdinal(habit.createdAt)
-            let first = min(created, firstEntry[habit.key] ?? created)
+            firstDay[habit.key] = min(created, firstEntry[habit.key] ?? created)
+            // The days evaluated start at the habit's first day, or at the window's.
+            let first = max(firstDay[habit.key] ?? created, window ?? Int.min)
             columns[habit.key] = VerdictColumn(
                 first: first, dense: [Verdict?](repeating: nil, count: max(0, denseEnd - first + 1)))
             if let archived = habit.archivedAt { archivedFrom[habit.key] = dayOrdinal(archived) }
@@ -209,8 +223,11 @@ struct LedgerBuilder {
                     || (rule.emptyDayIsDone && day <= today.ordinal && tallies[habit.key]?[day] == nil)
             }
             var window: [Int] = []
-            let days = (column.first...max(column.first, denseEnd)).filter { $0 <= denseEnd } + extraDays
-            for day in days where day >= column.first {
+            // In a window, the days a schedule reads before it are walked too (their
+            // verdicts fall before the column's first day, which drops them).
+            let start = self.window.map { max(firstDay[habit.key] ?? column.first, $0 - lookback) } ?? column.first
+            let days = (start...max(start, denseEnd)).filter { $0 <= denseEnd } + extraDays
+            for day in days where day >= start {
                 let date = DayKey(ordinal: day)
                 let status = Due.status(
                     schedule: habit.schedule, paused: false, day: date, lastDoneBefore: last.map(DayKey.init(ordinal:)),
@@ -263,7 +280,9 @@ struct LedgerBuilder {
             for day in extraDays where day >= column.first { sparse[day] = state(day, column.sparse[day]) }
             result[habit.key] = HabitDays(first: column.first, states: states, sparse: sparse, dueDone: dueDone)
         }
-        return HabitLedger(today: today, through: end, days: result, entries: entries, evaluatedCount: count)
+        return HabitLedger(
+            today: today, through: end, from: window.map(DayKey.init(ordinal:)), days: result, entries: entries,
+            evaluatedCount: count)
     }
 
     private func dayOrdinal(_ date: Date) -> Int {

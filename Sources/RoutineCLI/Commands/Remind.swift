@@ -45,7 +45,8 @@ struct RemindNow: ParsableCommand {
             throw CLIError("notify-send is not installed (Debian: apt install libnotify-bin); nothing was sent")
         }
         guard let store = try Session.current.existingStore(settings) else { return }
-        let overview = try DayPlanner(store: store).today(day: settings.time.today, time: settings.time)
+        let overview = try DayPlanner(store: store).today(
+            day: settings.time.today, time: settings.time, statesOnly: true)
         let lines = overview.reminderLines
         guard !lines.isEmpty else { return }
         guard let notifier else {

@@ -49,7 +49,7 @@ extension RoutineCommand {
                 return
             }
             let overview = try DayPlanner(store: store).today(
-                day: day, time: settings.time, includeArchived: all, showAll: all)
+                day: day, time: settings.time, includeArchived: all, showAll: all, statesOnly: short)
             if short {
                 // Nothing at all when nothing is left: a prompt shows nothing.
                 if let line = overview.shortLine { Output.line(line) }
