@@ -59,7 +59,7 @@ import Testing
         try OldStore.make(path, migrations: count) { filled in try filled.log("Walk") }
         #expect(try AppDatabase.openMigrated(path: path, upTo: count).appliedMigrations().last == "v10-run-day")
         let store = try AppDatabase.open(path: path)
-        #expect(try store.appliedMigrations().last == "v11-habit-notes")
+        #expect(try store.appliedMigrations().contains("v11-habit-notes"))
         #expect(try store.habit(named: "Walk")?.description == nil)
         #expect(try store.describeHabit("Walk", as: "around the park").description == "around the park")
     }
