@@ -15,6 +15,21 @@ import Testing
         #expect(try e2e.run(["entries", "--day", "today", "--from", "-3"]).status == 64)
     }
 
+    /// `routine import routines/*.yaml` in a shell names the test files beside the
+    /// routines: they are passed over in one line each, and the import succeeds.
+    @Test func importPassesOverTestFilesNamedOutright() throws {
+        let e2e = try EndToEnd()
+        let routine = EndToEnd.routineFile("morning-checkin")
+        let test = routine.replacingOccurrences(of: ".yaml", with: ".test.yaml")
+        #expect(FileManager.default.fileExists(atPath: test))
+        let out = try e2e.ok(["import", routine, test])
+        #expect(
+            out == "skipped \(test): a routine test file ('routine test' runs it)\n"
+                + "imported morning-checkin (version 1)\n")
+        // Only test files: nothing to import is still an error.
+        #expect(try e2e.run(["import", test]).status == 1)
+    }
+
     @Test func runsAsJSON() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
