@@ -45,6 +45,8 @@ let package = Package(
             name: "RoutineImport",
             dependencies: [
                 "RoutineCore", "RoutineFile", .product(name: "GRDB", package: "GRDB.swift"),
+                // Loop's repetitions are read through SQLite's C API.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

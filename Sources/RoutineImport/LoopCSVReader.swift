@@ -32,7 +32,7 @@ struct LoopCSVReader {
             throw ImportError(file: path, "not a Loop CSV export: no Habits.csv in the zip")
         }
         var plan = ImportPlan(source: .loop)
-        var indexByPosition: [Int: Int] = [:]
+        var habitByPosition: [Int: LoopImporter.PlannedHabitRecords] = [:]
         let habitsName = "\(path)/Habits.csv"
         var reader = CSVReader(try text(of: habitsEntry, in: archive, name: habitsName))
         guard let header = try csv({ try reader.next() }, name: habitsName) else { return plan }
@@ -62,23 +62,25 @@ struct LoopCSVReader {
                 targetType: field("Target Type") == "AT_MOST" ? 1 : 0,
                 targetValue: Double(field("Target Value")) ?? 0, archived: field("Archived?") == "true",
                 question: field("Question"), description: field("Description"))
-            indexByPosition[position] = try LoopImporter.add(habit, to: &plan, file: habitsName)
+            habitByPosition[position] = try LoopImporter.add(habit, to: &plan, file: habitsName)
         }
         // Each habit's folder: `NNN Name/Checkmarks.csv`, NNN its Position.
         for (name, entry) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/Checkmarks.csv") {
             let folder = name.dropLast("/Checkmarks.csv".count)
             guard !folder.contains("/"), let position = Int(folder.prefix(while: \.isNumber)),
-                let index = indexByPosition[position]
+                let habit = habitByPosition[position]
             else { continue }
             try readCheckmarks(
                 try text(of: entry, in: archive, name: "\(path)/\(name)"), name: "\(path)/\(name)",
-                habit: index, into: &plan)
+                habit: habit, into: &plan)
         }
         return plan
     }
 
     /// One habit's `Checkmarks.csv`, in either form.
-    private func readCheckmarks(_ text: String, name: String, habit: Int, into plan: inout ImportPlan) throws {
+    private func readCheckmarks(
+        _ text: String, name: String, habit: LoopImporter.PlannedHabitRecords, into plan: inout ImportPlan
+    ) throws {
         var reader = CSVReader(text)
         while let record = try csv({ try reader.next() }, name: name) {
             if record.fields.first == "Date" { continue }  // the v2.3.1 header

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import RoutineCore
 
 /// Loop Habit Tracker (iSoron/uhabits): its database backup (`.db`) or its CSV export
@@ -47,8 +48,17 @@ public struct LoopImporter: Importer {
         var description: String
     }
 
-    /// Adds a Loop habit to the plan, mapped by SPEC §18.2; its index in the plan.
-    static func add(_ habit: Habit, to plan: inout ImportPlan, file: String) throws -> Int {
+    /// A habit of the plan as its repetitions need it: its index, its measure, and the
+    /// uids of its records (SPEC §18.2: of its name and the day) with the name hashed once.
+    struct PlannedHabitRecords {
+        var index: Int
+        var numerical: Bool
+        var entryUIDs: UUIDv5.Prefix
+        var skipUIDs: UUIDv5.Prefix
+    }
+
+    /// Adds a Loop habit to the plan, mapped by SPEC §18.2; where its repetitions go.
+    static func add(_ habit: Habit, to plan: inout ImportPlan, file: String) throws -> PlannedHabitRecords {
         guard habit.numerator >= 1, habit.denominator >= habit.numerator, habit.denominator <= 366 else {
             throw ImportError(
                 file: file,
@@ -65,45 +75,49 @@ public struct LoopImporter: Importer {
         }
         let text = [habit.question, habit.description].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }.joined(separator: "\n")
-        return plan.addHabit(
+        let index = plan.addHabit(
             PlannedHabit(
                 name: habit.name, unit: habit.numerical ? habit.unit : nil,
                 frequency: .fraction(habit.numerator, habit.denominator), target: target, archived: habit.archived,
                 description: text.isEmpty ? nil : text))
+        let name = plan.habits[index].name
+        return PlannedHabitRecords(
+            index: index, numerical: habit.numerical, entryUIDs: plan.uidPrefix(name),
+            skipUIDs: plan.uidPrefix("skip", name))
     }
 
     /// Adds one repetition: YES_MANUAL and numerical values are entries, SKIP a one-day
     /// pause; YES_AUTO, NO and UNKNOWN record nothing (Loop derives them).
     static func add(
-        value: Int64, notes: String?, day: DayKey, timestamp: Date, habit index: Int, to plan: inout ImportPlan
+        value: Int64, notes: String?, day: DayKey, timestamp: Date, habit: PlannedHabitRecords,
+        to plan: inout ImportPlan
     ) {
-        let name = plan.habits[index].name
         let note = notes.flatMap { $0.isEmpty ? nil : $0 }
-        if plan.habits[index].unit != nil {
+        if habit.numerical {
             // A numerical habit: the value × 1000, except SKIP (3): Loop skips a
             // measurable habit by storing Entry.SKIP itself (iSoron/uhabits #1319; 0.003
             // cannot be typed, values having two decimals).
             if value == 3 {
                 plan.skips.append(
-                    PlannedSkip(habit: index, dayKey: day, uid: plan.uid("skip", name, day.description), note: note))
+                    PlannedSkip(habit: habit.index, dayKey: day, uid: habit.skipUIDs.uid(day.description), note: note))
                 return
             }
             guard value > 0 else { return }
             plan.entries.append(
                 PlannedEntry(
-                    habit: index, dayKey: day, value: Double(value) / 1000, note: note, timestamp: timestamp,
-                    uid: plan.uid(name, day.description)))
+                    habit: habit.index, dayKey: day, value: Double(value) / 1000, note: note, timestamp: timestamp,
+                    uid: habit.entryUIDs.uid(day.description)))
             return
         }
         switch value {
         case 2:
             plan.entries.append(
                 PlannedEntry(
-                    habit: index, dayKey: day, value: nil, note: note, timestamp: timestamp,
-                    uid: plan.uid(name, day.description)))
+                    habit: habit.index, dayKey: day, value: nil, note: note, timestamp: timestamp,
+                    uid: habit.entryUIDs.uid(day.description)))
         case 3:
             plan.skips.append(
-                PlannedSkip(habit: index, dayKey: day, uid: plan.uid("skip", name, day.description), note: note))
+                PlannedSkip(habit: habit.index, dayKey: day, uid: habit.skipUIDs.uid(day.description), note: note))
         default: break
         }
     }
@@ -147,6 +161,18 @@ struct LoopDatabaseReader {
         }
     }
 
+    /// A whole number of the current repetition row (a real one if it is whole), nil for NULL.
+    private func integer(_ handle: OpaquePointer, _ column: Int32) throws -> Int64? {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return sqlite3_column_int64(handle, column)
+        case SQLITE_FLOAT:
+            if let whole = Int64(exactly: sqlite3_column_double(handle, column)) { return whole }
+        default: break
+        }
+        throw ImportError(file: path, "a repetition's habit, timestamp or value is not a whole number")
+    }
+
     static func message(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
         return "\(error)"
@@ -181,7 +207,7 @@ struct LoopDatabaseReader {
             FROM Habits ORDER BY position, id
             """
         var plan = ImportPlan(source: .loop)
-        var indexByID: [Int64: Int] = [:]
+        var habitByID: [Int64: LoopImporter.PlannedHabitRecords] = [:]
         var reminders: [String: [String]] = [:]
         for row in try Row.fetchAll(db, sql: habitSQL) {
             let id: Int64 = row[0]
@@ -191,7 +217,7 @@ struct LoopDatabaseReader {
                 denominator: Int((row[5] as Int64?) ?? 1), targetType: Int((row[6] as Int64?) ?? 0),
                 targetValue: (row[7] as Double?) ?? 0, archived: ((row[8] as Int64?) ?? 0) != 0,
                 question: (row[9] as String?) ?? "", description: (row[10] as String?) ?? "")
-            indexByID[id] = try LoopImporter.add(habit, to: &plan, file: path)
+            habitByID[id] = try LoopImporter.add(habit, to: &plan, file: path)
             if let hour = row[11] as Int64?, let minute = row[12] as Int64?, (0..<24).contains(hour),
                 (0..<60).contains(minute)
             {
@@ -211,18 +237,34 @@ struct LoopDatabaseReader {
               \(column("notes", in: repetitionColumns, else: "NULL"))
             FROM Repetitions ORDER BY habit, timestamp
             """
-        let rows = try Row.fetchCursor(db, sql: repetitionSQL)
-        while let row = try rows.next() {
-            guard let habitID = row[0] as Int64?, let index = indexByID[habitID], let milliseconds = row[1] as Int64?
+        // Read through SQLite's C API: ten years of a hundred habits are 365,000 rows, and
+        // GRDB's rows (a `DatabaseValue` a column, converted generically) cost more than the scan.
+        let repetitions = try db.makeStatement(sql: repetitionSQL)
+        let handle = repetitions.sqliteStatement
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            guard let habitID = try integer(handle, 0), let habit = habitByID[habitID],
+                let milliseconds = try integer(handle, 1)
             else { continue }
             let day = DayKey(ordinal: Int(milliseconds.floorDivided(by: 86_400_000)))
             guard day.isInSupportedRange else {
                 throw ImportError(
-                    file: path, "repetition of \(plan.habits[index].sourceName) at \(milliseconds) ms: not a date")
+                    file: path,
+                    "repetition of \(plan.habits[habit.index].sourceName) at \(milliseconds) ms: not a date")
+            }
+            var notes: String?
+            if sqlite3_column_type(handle, 3) != SQLITE_NULL, let text = sqlite3_column_text(handle, 3) {
+                notes = String(cString: text)
             }
             LoopImporter.add(
-                value: (row[2] as Int64?) ?? 2, notes: row[3], day: day,
-                timestamp: Date(timeIntervalSince1970: Double(milliseconds) / 1000), habit: index, to: &plan)
+                value: try integer(handle, 2) ?? 2, notes: notes, day: day,
+                timestamp: Date(timeIntervalSince1970: Double(milliseconds) / 1000), habit: habit, to: &plan)
         }
         return plan
     }

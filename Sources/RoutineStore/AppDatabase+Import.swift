@@ -94,10 +94,17 @@ extension AppDatabase {
             let capture = try SyncSnapshot.suspendEntryCapture(db)
             let indexes = try Self.dropEntryIndexesForBulkLoad(db, rowsAtMost: entries.count, includingUIDs: empty)
             let inserter = try EntryBulkInserter(db)
-            var seen: Set<String> = []
+            // The within-file duplicate check on the uid's 16 bytes: hashing its text was a
+            // twentieth of a ten-year import.
+            var seen: Set<UUID> = []
+            seen.reserveCapacity(entries.count)
             for entry in entries {
+                guard seen.insert(entry.uid).inserted else {
+                    outcome.alreadyImported += 1
+                    continue
+                }
                 let uid = Self.uidText(entry.uid)
-                if try !seen.insert(uid).inserted || (!empty && inserter.exists(uid: uid)) {
+                if !empty, try inserter.exists(uid: uid) {
                     outcome.alreadyImported += 1
                     continue
                 }
@@ -112,29 +119,20 @@ extension AppDatabase {
             try inserter.finish()
             for sql in indexes { try db.execute(sql: sql) }
             try SyncSnapshot.resumeEntryCapture(db, capture)
-            // Prepared once: through the query interface each pause compiled three
-            // statements (a tenth of a millisecond each, 26,000 skips in ten years of Loop).
-            let known = try db.cachedStatement(sql: "SELECT 1 FROM pause WHERE uid = ?")
-            let pause = try db.cachedStatement(
-                sql: "INSERT INTO pause (from_day, to_day, note, created_at, uid) VALUES (?, ?, ?, ?, ?)")
-            let link = try db.cachedStatement(
-                sql: "INSERT INTO pause_habit (pause_id, habit_id, position) VALUES (?, ?, 0)")
-            let note = "skipped in \(source)"
-            let created = Instant.format(now)
+            let pauses = try OneDayPauseInserter(db, note: "skipped in \(source)", createdAt: Instant.format(now))
             for skip in skips {
                 let uid = Self.uidText(skip.uid)
-                if try Bool.fetchOne(known, arguments: [uid]) != nil {
+                if try pauses.exists(uid: uid) {
                     outcome.alreadyImported += 1
                     continue
                 }
                 let day = skip.dayKey.description
                 // A pause's note is one line: the source's own note follows, its breaks as spaces.
                 let said = Self.cleanNote(skip.note).map {
-                    note + ": " + $0.split(whereSeparator: \.isNewline).joined(separator: " ")
+                    pauses.note + ": " + $0.split(whereSeparator: \.isNewline).joined(separator: " ")
                 }
                 try Self.checkText(said, what: "the note of a skip of \(rows[skip.habit].name) on \(day)")
-                try pause.execute(arguments: [day, day, said ?? note, created, uid])
-                try link.execute(arguments: [db.lastInsertedRowID, rows[skip.habit].id])
+                try pauses.insert(day: day, habitID: rows[skip.habit].id, uid: uid, note: said)
                 outcome.newSkips += 1
             }
             let answered = try Self.insertAnswers(answers, in: db)
@@ -145,15 +143,17 @@ extension AppDatabase {
     }
 
     /// `write`, or with `rollBack` the same work in a transaction that is rolled back
-    /// (a dry run sees exactly what the write would do, and leaves nothing).
+    /// (a dry run sees exactly what the write would do, and leaves nothing). Either runs
+    /// with the large page cache of a bulk load (`withLargePageCache`): ten years of an
+    /// import write every page of the entry table and its indexes.
     func writeOrRollBack<T>(rollBack: Bool, _ body: (Database) throws -> T) throws -> T {
-        guard rollBack else { return try write(body) }
+        guard rollBack else { return try write { db in try db.withLargePageCache { try body(db) } } }
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
         do {
             return try writer.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
-                    result = try body(db)
+                    result = try db.withLargePageCache { try body(db) }
                     return .rollback
                 }
                 guard let result else { throw StoreError.database(path: path, detail: "a dry run returned nothing") }

@@ -23,19 +23,17 @@ final class EntryBulkInserter {
     static let rowsPerStatement = 100
     private let many: Statement
     private let one: Statement
-    private let lookup: Statement
+    private let lookup: UIDLookup
     private let db: Database
     private var pending: [Pending] = []
     /// The bytes of the texts bound to the statement being written.
     private var texts: [UInt8] = []
-    /// SQLITE_TRANSIENT: SQLite copies the bound text before the call returns.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     init(_ db: Database) throws {
         self.db = db
         many = try db.cachedStatement(sql: AppDatabase.insertEntriesSQL(rows: Self.rowsPerStatement))
         one = try db.cachedStatement(sql: AppDatabase.insertEntriesSQL(rows: 1))
-        lookup = try db.cachedStatement(sql: "SELECT 1 FROM habit_entry WHERE uid = ?")
+        lookup = try UIDLookup(db, table: "habit_entry")
         pending.reserveCapacity(Self.rowsPerStatement)
     }
 
@@ -119,27 +117,13 @@ final class EntryBulkInserter {
             return code
         }
         guard code == SQLITE_DONE else {
-            throw failure(code)
+            throw UIDLookup.failure(code, in: db)
         }
     }
 
     /// True when an entry with this uid is stored (deleted ones included).
     func exists(uid: String) throws -> Bool {
-        let handle = lookup.sqliteStatement
-        sqlite3_reset(handle)
-        sqlite3_bind_text(handle, 1, uid, -1, Self.transient)
-        let code = sqlite3_step(handle)
-        sqlite3_reset(handle)
-        switch code {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default:
-            throw failure(code)
-        }
+        try lookup.contains(uid)
     }
 
-    private func failure(_ code: Int32) -> DatabaseError {
-        DatabaseError(
-            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-    }
 }

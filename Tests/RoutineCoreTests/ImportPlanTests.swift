@@ -27,6 +27,32 @@ import Testing
                 == "79b8ef3e-4bf3-5158-a03f-9dd5ca7dbc8f")
     }
 
+    /// The hasher that allocates nothing: FIPS 180-4's two-block vector and a million
+    /// `a`s (many blocks, fed in pieces), RFC 4122's example of a name-based UUID in the DNS
+    /// namespace (appendix B, as Python's `uuid.uuid5` gives it), and a uid made from a
+    /// habit's prefix equal to the one made from all its parts (a prefix longer than a block).
+    @Test func sha1AndUUIDv5FromAFixedBuffer() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        let twoBlocks =
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        #expect(hex(SHA1.digest(Array(twoBlocks.utf8))) == "a49b2446a02c645bf419f995b67091253a04a259")
+        var hasher = SHA1()
+        for _ in 0..<1000 { hasher.update(repeatElement(UInt8(ascii: "a"), count: 1000)) }
+        let words = hasher.finish()
+        #expect(
+            (0..<5).map { String(format: "%08x", words[$0]) }.joined() == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
+        let dns = UUID(uuidString: "6ba7b810-9dad-11d1-80b4-00c04fd430c8")!
+        #expect(
+            UUIDv5.make(namespace: dns, name: "www.example.com").uuidString.lowercased()
+                == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
+        let plan = ImportPlan(source: .loop)
+        let name = "Read a long book every single evening before bed"
+        let prefix = plan.uidPrefix("skip", name)
+        #expect(prefix.uid("2016-03-01") == plan.uid("skip", name, "2016-03-01"))
+        #expect(prefix.uid("2016-03-01").uuidString.lowercased() == "4cac3920-44a9-5b4d-a19e-71e771248203")
+        #expect(prefix.uid("2016-03-02") != prefix.uid("2016-03-01"))
+    }
+
     @Test func twoHabitsOfOneNameStayTwo() {
         var plan = ImportPlan(source: .loop)
         _ = plan.addHabit(PlannedHabit(name: "Vegan"))

@@ -159,7 +159,20 @@ public struct ImportPlan: Sendable, Equatable {
     /// The stable id of a record of this source: a version-5 UUID of the source kind and
     /// the record's own key (its habit and day, or its id), so importing again finds it.
     public func uid(_ parts: String...) -> UUID {
-        UUIDv5.make(name: ([source.rawValue] + parts).joined(separator: "\u{1F}"))
+        uidPrefix(parts).uid()
+    }
+
+    /// The key parts a habit's records share (`Meditate`, or `skip` and `Meditate`),
+    /// hashed once: `uidPrefix("Meditate").uid("2026-01-01")` is `uid("Meditate",
+    /// "2026-01-01")`, and ten years of a habit hash its name once instead of 3,650 times.
+    public func uidPrefix(_ parts: String...) -> UUIDv5.Prefix {
+        uidPrefix(parts)
+    }
+
+    private func uidPrefix(_ parts: [String]) -> UUIDv5.Prefix {
+        var prefix = UUIDv5.Prefix(name: source.rawValue)
+        for part in parts { prefix.append(part) }
+        return prefix
     }
 
     /// Entries and skips per habit, in habit order.
@@ -199,58 +212,127 @@ public enum UUIDv5 {
     ]
 
     public static func make(name: String) -> UUID {
-        var hash = SHA1.digest(namespace + Array(name.utf8))
-        hash[6] = (hash[6] & 0x0F) | 0x50
-        hash[8] = (hash[8] & 0x3F) | 0x80
+        Prefix(name: name).uid()
+    }
+
+    /// The UUID of `name` in another namespace (RFC 4122's own, for its examples).
+    static func make(namespace: UUID, name: String) -> UUID {
+        var hasher = SHA1()
+        withUnsafeBytes(of: namespace.uuid) { hasher.update($0) }
+        hasher.update(name.utf8)
+        return uuid(hasher.finish())
+    }
+
+    /// The first parts of a name, hashed after the namespace: its uids are made by
+    /// adding the last part to a copy (SHA-1 goes on from where the prefix left it).
+    /// Parts are joined by U+001F (the unit separator), as `ImportPlan.uid` joins them.
+    public struct Prefix: Sendable {
+        private var hasher = SHA1()
+
+        init(name first: String) {
+            hasher.update(UUIDv5.namespace)
+            hasher.update(first.utf8)
+        }
+
+        /// Adds a part to the name (after a separator).
+        mutating func append(_ part: String) {
+            hasher.update(CollectionOfOne(0x1F))
+            hasher.update(part.utf8)
+        }
+
+        /// The UUID of the name so far.
+        public func uid() -> UUID {
+            var hasher = hasher
+            return UUIDv5.uuid(hasher.finish())
+        }
+
+        /// The UUID of the name so far with `last` as its last part.
+        public func uid(_ last: String) -> UUID {
+            var name = self
+            name.append(last)
+            return name.uid()
+        }
+    }
+
+    /// The first 16 bytes of the digest, version 5 and the RFC 4122 variant set.
+    private static func uuid(_ digest: SHA1.Digest) -> UUID {
+        func byte(_ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: digest[index / 4] >> (24 - 8 * (index % 4))) }
         return UUID(
             uuid: (
-                hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7], hash[8], hash[9], hash[10],
-                hash[11], hash[12], hash[13], hash[14], hash[15]
+                byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6) & 0x0F | 0x50, byte(7),
+                byte(8) & 0x3F | 0x80, byte(9), byte(10), byte(11), byte(12), byte(13), byte(14), byte(15)
             ))
     }
 }
 
-/// SHA-1 (FIPS 180-4), for name-based UUIDs only: no security rests on it.
-enum SHA1 {
-    static func digest(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
-        var bytes = message
-        let bitLength = UInt64(message.count) * 8
-        bytes.append(0x80)
-        while bytes.count % 64 != 56 { bytes.append(0) }
+/// SHA-1 (FIPS 180-4), for name-based UUIDs only: no security rests on it. Its state and
+/// the block being filled live in the value itself (fixed-size inline arrays), so hashing
+/// allocates nothing, and a copy of a hasher goes on from where the original was: an
+/// import hashes a habit's name once and each day's uid from a copy.
+struct SHA1: Sendable {
+    /// The five words of a digest, most significant byte first when written out.
+    typealias Digest = InlineArray<5, UInt32>
+
+    private var state: Digest = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+    private var block = InlineArray<64, UInt8>(repeating: 0)
+    /// The bytes taken so far; `length % 64` of them wait in `block`.
+    private var length = 0
+
+    mutating func update(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            block[length % 64] = byte
+            length += 1
+            if length % 64 == 0 { compress() }
+        }
+    }
+
+    /// The digest of everything taken; the hasher is spent.
+    mutating func finish() -> Digest {
+        let bitLength = UInt64(length) * 8
+        update(CollectionOfOne(0x80))
+        while length % 64 != 56 { update(CollectionOfOne(0)) }
         for shift in stride(from: 56, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+            update(CollectionOfOne(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))))
         }
-        var w = [UInt32](repeating: 0, count: 80)
-        for chunk in stride(from: 0, to: bytes.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] =
-                    UInt32(bytes[b]) << 24 | UInt32(bytes[b + 1]) << 16 | UInt32(bytes[b + 2]) << 8
-                    | UInt32(bytes[b + 3])
-            }
-            for i in 16..<80 {
-                let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
-                w[i] = x << 1 | x >> 31
-            }
-            var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
-            for i in 0..<80 {
-                let (f, k): (UInt32, UInt32) =
-                    switch i {
-                    case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
-                    case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
-                    case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                    default: (b ^ c ^ d, 0xCA62_C1D6)
-                    }
-                let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
-                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, temp)
-            }
-            h[0] = h[0] &+ a
-            h[1] = h[1] &+ b
-            h[2] = h[2] &+ c
-            h[3] = h[3] &+ d
-            h[4] = h[4] &+ e
+        return state
+    }
+
+    /// The 20 bytes of the digest of `message`.
+    static func digest(_ message: [UInt8]) -> [UInt8] {
+        var hasher = SHA1()
+        hasher.update(message)
+        let words = hasher.finish()
+        return (0..<20).map { UInt8(truncatingIfNeeded: words[$0 / 4] >> (24 - 8 * ($0 % 4))) }
+    }
+
+    /// One 64-byte block into the state.
+    private mutating func compress() {
+        var w = InlineArray<80, UInt32>(repeating: 0)
+        for i in 0..<16 {
+            w[i] =
+                UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8
+                | UInt32(block[i * 4 + 3])
         }
-        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
+        for i in 16..<80 {
+            let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
+            w[i] = x << 1 | x >> 31
+        }
+        var (a, b, c, d, e) = (state[0], state[1], state[2], state[3], state[4])
+        for i in 0..<80 {
+            let (f, k): (UInt32, UInt32) =
+                switch i {
+                case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
+                case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
+                case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                default: (b ^ c ^ d, 0xCA62_C1D6)
+                }
+            let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
+            (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, temp)
+        }
+        state[0] = state[0] &+ a
+        state[1] = state[1] &+ b
+        state[2] = state[2] &+ c
+        state[3] = state[3] &+ d
+        state[4] = state[4] &+ e
     }
 }

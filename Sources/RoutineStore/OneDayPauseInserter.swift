@@ -1,0 +1,89 @@
+import GRDB
+import GRDBSQLite
+
+/// The one-day pauses of an import (Loop's SKIPs, harsh's `s`: 26,000 in ten years of a
+/// hundred Loop habits), each a `pause` row and its `pause_habit` link, bound straight
+/// through SQLite's C API: through GRDB's statement arguments each pause cost more than
+/// its two inserts. Used inside one write transaction.
+final class OneDayPauseInserter {
+    private let db: Database
+    private let known: UIDLookup
+    private let pause: Statement
+    private let link: Statement
+    /// The note of a pause that has none of its own: `skipped in Loop`.
+    let note: String
+    private let createdAt: String
+
+    /// Pauses with this note (`skipped in Loop`), created at `createdAt` (stored form).
+    init(_ db: Database, note: String, createdAt: String) throws {
+        self.db = db
+        self.note = note
+        self.createdAt = createdAt
+        known = try UIDLookup(db, table: "pause")
+        pause = try db.cachedStatement(
+            sql: "INSERT INTO pause (from_day, to_day, note, created_at, uid) VALUES (?, ?, ?, ?, ?)")
+        link = try db.cachedStatement(sql: "INSERT INTO pause_habit (pause_id, habit_id, position) VALUES (?, ?, 0)")
+    }
+
+    /// True when a pause with this uid is stored (one of this import's included).
+    func exists(uid: String) throws -> Bool {
+        try known.contains(uid)
+    }
+
+    /// Pauses the habit `habitID` on `day` (`YYYY-MM-DD`) alone, with `note` (a checked
+    /// line) or else the import's.
+    func insert(day: String, habitID: Int64, uid: String, note: String? = nil) throws {
+        let handle = pause.sqliteStatement
+        sqlite3_reset(handle)
+        for (column, text) in [day, day, note ?? self.note, createdAt, uid].enumerated() {
+            sqlite3_bind_text(handle, Int32(column + 1), text, -1, UIDLookup.transient)
+        }
+        try step(handle)
+        let links = link.sqliteStatement
+        sqlite3_reset(links)
+        sqlite3_bind_int64(links, 1, sqlite3_last_insert_rowid(db.sqliteConnection))
+        sqlite3_bind_int64(links, 2, habitID)
+        try step(links)
+    }
+
+    private func step(_ handle: OpaquePointer) throws {
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        guard code == SQLITE_DONE else { throw UIDLookup.failure(code, in: db) }
+    }
+}
+
+/// Whether a table holds a row with a uid, asked through SQLite's C API (a bulk load asks
+/// once a row).
+struct UIDLookup {
+    private let db: Database
+    private let statement: Statement
+    /// SQLITE_TRANSIENT: SQLite copies the bound text before the call returns.
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// `table` is one of the store's own (`habit_entry`, `pause`), never a user's text.
+    init(_ db: Database, table: String) throws {
+        self.db = db
+        statement = try db.cachedStatement(sql: "SELECT 1 FROM \(table) WHERE uid = ?")
+    }
+
+    /// True when a row with this uid is stored (deleted ones included).
+    func contains(_ uid: String) throws -> Bool {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_bind_text(handle, 1, uid, -1, Self.transient)
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw Self.failure(code, in: db)
+        }
+    }
+
+    /// SQLite's error of the last call on `db`'s connection.
+    static func failure(_ code: Int32, in db: Database) -> DatabaseError {
+        DatabaseError(
+            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+    }
+}
