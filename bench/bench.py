@@ -214,6 +214,7 @@ def check_scenario(binary, work, env, runs, results, quick):
     """1. `check` on a generated routine vs tsort and networkx on the same edges (wall
     time, and the CPU time of each side: user + system of the child, which a loaded
     machine disturbs less). Returns the file and its node count."""
+    import gen_routine
     nodes = 20_000 if quick else 100_000
     yaml_path = os.path.join(work, "big.yaml")
     edges_path = os.path.join(work, "big.edges")
