@@ -80,10 +80,11 @@ package struct CSVReader {
         }
     }
 
-    /// Drops the bytes consumed and appends the next chunk of `file`; false at its end
-    /// (then nothing moves: the record just read stands).
+    /// Drops the bytes consumed and appends the next chunk of `file` — at least as many
+    /// bytes as are waiting, so that a long record is read again only a few times, not once
+    /// a chunk; false at the file's end (then nothing moves: the record just read stands).
     private mutating func more(from file: FileHandle) throws -> Bool {
-        guard let chunk = try file.read(upToCount: chunkBytes), !chunk.isEmpty else {
+        guard let chunk = try file.read(upToCount: max(chunkBytes, bytes.count - index)), !chunk.isEmpty else {
             self.file = nil
             return false
         }
