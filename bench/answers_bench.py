@@ -96,3 +96,88 @@ CSV_QUERY = """SELECT s.uid, s.day_key AS dayKey, r.slug AS routine, s.node_id A
 FROM run_step s JOIN routine r ON r.id = s.routine_id
 WHERE s.outcome = 'answered' AND s.retracted_at IS NULL ORDER BY s.day_key, s.recorded_at, s.id;
 """
+
+
+def write_answers_csv(path, questions=10, days=36_500, seed=7):
+    """An answers CSV as `answers --format csv` writes it (uids, question texts, option
+    numbers, instants and zones): `questions` questions of one routine answered every
+    day for `days` days ending 2026-11-21 (365,000 rows by default). Returns the
+    routine's YAML and the row count."""
+    import uuid
+    rng = random.Random(seed)
+    options = ["Great!", "Okay", "Not so good"]
+    nodes = [f"q{n}" for n in range(questions)]
+    routine = "routine: answers-bench\nstart: [q0]\nnodes:\n" + "".join(
+        f"  {node}:\n    question: Question {node}?\n    options:\n"
+        + "".join(f"      - text: \"{option}\"\n" for option in options)
+        + (f"    next: [{nodes[i + 1]}]\n" if i + 1 < len(nodes) else "")
+        for i, node in enumerate(nodes))
+    end = datetime.date(2026, 11, 21)
+    rows = 0
+    with open(path, "w") as f:
+        f.write("uid,dayKey,routine,node,question,answer,option,timestamp,timeZone\n")
+        for n in range(days):
+            day = (end - datetime.timedelta(days=days - 1 - n)).isoformat()
+            for node in nodes:
+                pick = rng.randrange(3)
+                uid = uuid.UUID(int=rng.getrandbits(128), version=4)
+                f.write(f"{uid},{day},answers-bench,{node},Question {node}?,{options[pick]},{pick + 1},"
+                        f"{day}T07:{rng.randrange(60):02d}:00Z,Europe/Paris\n")
+                rows += 1
+    return routine, rows
+
+
+def import_answers_scenario(binary, work, env, runs, results, run_timed, quick):
+    """`import-answers` of an answers CSV into a store holding its routine, against
+    `import-entries --new` of a CSV history (`gen_entries.py`) into a new store, in the
+    same run, alternating; compared per row (issue 32: within 3x of import-entries)."""
+    import statistics
+    import gen_entries
+    days = 3_650 if quick else 36_500
+    answers_csv = os.path.join(work, "answers-import.csv")
+    routine, answer_rows = write_answers_csv(answers_csv, days=days)
+    routine_path = os.path.join(work, "answers-bench.yaml")
+    with open(routine_path, "w") as f:
+        f.write(routine)
+    entries_csv = os.path.join(work, "entries-import.csv")
+    entry_rows = gen_entries.write(entries_csv, habits=10 if quick else 100, days=3650, seed=2)
+
+    def fresh(name):
+        path = os.path.join(work, name)
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        return path
+
+    def answers():
+        store = fresh("answers-import.sqlite")
+        subprocess.run([binary, "--store", store, "import", routine_path], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
+        return run_timed([binary, "--store", store, "import-answers", answers_csv], env=env)
+
+    def entries():
+        return run_timed([binary, "--store", fresh("entries-import.sqlite"), "import-entries", "--new", entries_csv],
+                         env=env)
+
+    times_a, times_b, rss_a, rss_b = [], [], [], []
+    for _ in range(runs):
+        t, rss = answers()
+        times_a.append(t)
+        rss_a.append(rss)
+        t, rss = entries()
+        times_b.append(t)
+        rss_b.append(rss)
+    ma, mb = statistics.median(times_a), statistics.median(times_b)
+    per_a, per_b = ma / answer_rows * 1e6, mb / entry_rows * 1e6
+    ratio = per_a / per_b
+    cpu_a = statistics.median(t.cpu for t in times_a) / answer_rows * 1e6
+    cpu_b = statistics.median(t.cpu for t in times_b) / entry_rows * 1e6
+    print(f"import-answers: {answer_rows:,} rows vs import-entries: {entry_rows:,} rows, per row\n"
+          f"  import-answers: median {ma*1000:9.1f} ms = {per_a:6.2f} us a row   peak RSS {max(rss_a)/1024:7.1f} MiB"
+          f"\n  import-entries: median {mb*1000:9.1f} ms = {per_b:6.2f} us a row   peak RSS {max(rss_b)/1024:7.1f} MiB"
+          f"\n  ratio a row:    {ratio:6.2f}x   (target: within 3x of import-entries a row)"
+          f"\n  CPU a row:      import-answers {cpu_a:6.2f} us, import-entries {cpu_b:6.2f} us, ratio {cpu_a / cpu_b:6.2f}x",
+          flush=True)
+    results.append({"scenario": "import-answers a row vs import-entries a row", "routine_ms": ma * 1000,
+                    "anchor_ms": mb * 1000, "ratio": ratio, "peak_rss_mib": max(rss_a) / 1024,
+                    "target": "within 3x a row"})

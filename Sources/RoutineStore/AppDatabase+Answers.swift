@@ -123,68 +123,160 @@ extension AppDatabase {
 
     /// Loads answers (SPEC §14.2) in one transaction: all rows or none. A row whose uid
     /// is stored is skipped; a row naming a routine the store does not hold, or a node
-    /// that no version of it has as a question, throws `invalidEntryRow` at its line.
+    /// that no version of it has as a question, throws `invalidEntryRow` at its line, and
+    /// so does a uid given by an earlier row of the same load.
     /// The option text is kept as written, even when the routine no longer offers it.
     public func importAnswers(_ rows: [AnswerRow]) throws -> AnswerImportResult {
+        var source = AnswerRowList(rows)
+        return try importAnswers(from: &source)
+    }
+
+    /// `importAnswers(_:)` over rows read one at a time (`import-answers` of a file: a
+    /// million rows are never all in memory). The first row that the source or the store
+    /// refuses is the one reported; the source's own error (a CSV row that cannot be
+    /// read) comes through unchanged.
+    public func importAnswers(from source: inout some AnswerRowSource) throws -> AnswerImportResult {
         guard !isReadOnly else { throw StoreError.readOnly(path: path) }
-        return try write { db in try Self.insertAnswers(rows, in: db) }
+        // `write` turns any error it does not know into `StoreError.database`: the
+        // source's own error is kept here and thrown as it was.
+        var sourceError: (any Error)?
+        do {
+            // Every reference an answer makes is to a routine found in the same transaction.
+            return try write(checkingForeignKeys: false) { db in
+                try db.withLargePageCache {
+                    try Self.insertAnswers(from: &source, in: db, sourceError: &sourceError)
+                }
+            }
+        } catch {
+            throw sourceError ?? error
+        }
     }
 
     /// `importAnswers` inside a transaction the caller holds.
     static func insertAnswers(_ rows: [AnswerRow], in db: Database) throws -> AnswerImportResult {
+        var source = AnswerRowList(rows)
+        var sourceError: (any Error)?
+        return try insertAnswers(from: &source, in: db, sourceError: &sourceError)
+    }
+
+    private static func insertAnswers(
+        from source: inout some AnswerRowSource, in db: Database, sourceError: inout (any Error)?
+    ) throws -> AnswerImportResult {
         var result = AnswerImportResult(imported: 0, alreadyPresent: 0)
-        var seen = Set<String>()
-        for row in rows {
-            func fail(_ column: String, _ message: String) -> StoreError {
-                .invalidEntryRow(line: row.line, column: AnswerRow.column(column), message: message)
-            }
-            let uid = row.uid.map { $0.uuidString.lowercased() }
-            if let uid {
-                if try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM run_step WHERE uid = ?)", arguments: [uid]) == true
-                {
-                    result.alreadyPresent += 1
-                    continue
-                }
-                guard seen.insert(uid).inserted else {
-                    throw fail("uid", "the uid \(uid) is on an earlier row too")
-                }
-            }
-            guard
-                let routineID = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [row.routine])
-            else {
-                throw fail("routine", "no routine '\(row.routine)' in the store: import the routine first")
-            }
-            // The question as the routine's latest version holding it asks it, else as last recorded.
-            let asked =
-                try String.fetchOne(
-                    db,
-                    sql: """
-                        SELECT n.question FROM routine_node n JOIN routine_version v ON v.id = n.version_id
-                        WHERE v.routine_id = ? AND n.node_id = ? AND n.kind = 'question' ORDER BY v.number DESC LIMIT 1
-                        """, arguments: [routineID, row.node])
-                ?? String.fetchOne(
-                    db,
-                    sql: """
-                        SELECT text FROM run_step WHERE routine_id = ? AND node_id = ? AND outcome = 'answered'
-                        ORDER BY id DESC LIMIT 1
-                        """, arguments: [routineID, row.node])
-            guard let asked else { throw fail("node", "routine '\(row.routine)' has no question '\(row.node)'") }
-            let text = row.question ?? asked
-            var step = RunStepRecord(
-                Step(
-                    node: row.node, nodeIndex: 0, kind: .question, text: text,
-                    answer: .option(index: 0, text: row.answer)))
-            step.optionPosition = row.option.map { $0 - 1 }
-            let note = Self.cleanNote(row.note)
-            try Self.checkText(note, what: "the note of the answer on \(row.dayKey)", allowingLineBreaks: true)
-            try Self.insertStep(
-                db, step, runID: nil, routineID: routineID, position: 0, dayKey: row.dayKey.description,
-                entryID: nil, stamp: Instant.format(row.timestamp), timeZone: row.timeZone, uid: uid, note: note)
-            result.imported += 1
+        // Changes for sync go out in batches after the load, not one per row.
+        let capture = try SyncSnapshot.suspendCapture(db, SyncSchema.step)
+        // A uid found at a row id above this one was written by an earlier row of this load.
+        let before = capture.after
+        // Into a store without steps no uid can be stored already: none is looked up, and
+        // a uid given twice in the file is found by the table's unique index instead.
+        let inserter = try AnswerBulkInserter(db, looksUpUIDs: before > 0)
+        var questions = AskedQuestions()
+        func repeated(_ answer: AnswerBulkInserter.Pending) -> StoreError {
+            .invalidEntryRow(
+                line: answer.row.line, column: AnswerRow.column("uid"),
+                message: "the uid \(answer.uid ?? "") is on an earlier row too")
         }
+        do {
+            while let row = try next(keeping: &sourceError, { try source.next() }) {
+                func fail(_ column: String, _ message: String) -> StoreError {
+                    .invalidEntryRow(line: row.line, column: AnswerRow.column(column), message: message)
+                }
+                let uid = row.uid.map(uidText)
+                if let uid {
+                    switch try inserter.find(uid: uid) {
+                    case .stored(let id) where id <= before:
+                        result.alreadyPresent += 1
+                        continue
+                    case .stored, .waiting:
+                        throw fail("uid", "the uid \(uid) is on an earlier row too")
+                    case .nowhere:
+                        break
+                    }
+                }
+                guard let routineID = try questions.routineID(row.routine, db) else {
+                    throw fail("routine", "no routine '\(row.routine)' in the store: import the routine first")
+                }
+                guard let asked = try questions.text(routineID: routineID, node: row.node, db) else {
+                    throw fail("node", "routine '\(row.routine)' has no question '\(row.node)'")
+                }
+                let text = row.question ?? asked
+                let note = Self.cleanNote(row.note)
+                try Self.checkText(note, what: "the note of the answer on \(row.dayKey)", allowingLineBreaks: true)
+                try inserter.insert(.init(row: row, routineID: routineID, text: text, uid: uid, note: note))
+                questions.recorded(routineID: routineID, node: row.node, text: text)
+                result.imported += 1
+            }
+            try inserter.finish()
+        } catch let found as AnswerBulkInserter.StoredUID {
+            throw repeated(found.answer)
+        } catch {
+            // A row still waiting to be written may repeat a uid: it comes first.
+            if let found = inserter.firstStoredUID() {
+                sourceError = nil
+                throw repeated(found.answer)
+            }
+            throw error
+        }
+        try SyncSnapshot.resumeCapture(db, capture)
         return result
+    }
+}
+
+/// The routines and question texts an answers load resolves, each looked up once: a
+/// million rows name a handful of routines and questions.
+private struct AskedQuestions {
+    private struct Key: Hashable {
+        var routineID: Int64
+        var node: String
+    }
+
+    /// A question's text: as the routine's latest version holding the node asks it
+    /// (fixed for the load), else as last recorded (which each answer loaded changes).
+    private enum Asked {
+        case version(String)
+        case recorded(String)
+    }
+
+    private var routines: [String: Int64] = [:]
+    private var questions: [Key: Asked] = [:]
+
+    mutating func routineID(_ slug: String, _ db: Database) throws -> Int64? {
+        if let id = routines[slug] { return id }
+        let id = try Int64.fetchOne(db, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug])
+        if let id { routines[slug] = id }
+        return id
+    }
+
+    mutating func text(routineID: Int64, node: String, _ db: Database) throws -> String? {
+        let key = Key(routineID: routineID, node: node)
+        switch questions[key] {
+        case .version(let text), .recorded(let text): return text
+        case nil: break
+        }
+        if let text = try String.fetchOne(
+            db,
+            sql: """
+                SELECT n.question FROM routine_node n JOIN routine_version v ON v.id = n.version_id
+                WHERE v.routine_id = ? AND n.node_id = ? AND n.kind = 'question' ORDER BY v.number DESC LIMIT 1
+                """, arguments: [routineID, node])
+        {
+            questions[key] = .version(text)
+            return text
+        }
+        let recorded = try String.fetchOne(
+            db,
+            sql: """
+                SELECT text FROM run_step WHERE routine_id = ? AND node_id = ? AND outcome = 'answered'
+                ORDER BY id DESC LIMIT 1
+                """, arguments: [routineID, node])
+        if let recorded { questions[key] = .recorded(recorded) }
+        return recorded
+    }
+
+    /// An answer with `text` was loaded: the last recorded text of a question no version asks.
+    mutating func recorded(routineID: Int64, node: String, text: String) {
+        let key = Key(routineID: routineID, node: node)
+        if case .recorded = questions[key] { questions[key] = .recorded(text) }
     }
 }
 

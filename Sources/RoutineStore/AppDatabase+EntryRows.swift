@@ -105,15 +105,7 @@ extension AppDatabase {
                     var count = 0
                     var skipped = 0
                     var seenUIDs: Set<String> = []
-                    while true {
-                        let next: EntryRow?
-                        do {
-                            next = try source.next()
-                        } catch {
-                            sourceError = error
-                            throw error
-                        }
-                        guard let row = next else { break }
+                    while let row = try Self.next(keeping: &sourceError, { try source.next() }) {
                         var givenUID: String?
                         if let given = row.uid {
                             let uid = Self.uidText(given)
@@ -161,6 +153,18 @@ extension AppDatabase {
             }
         } catch {
             throw sourceError ?? error
+        }
+    }
+
+    /// A source's next row (a bulk load's); the source's own error is kept in
+    /// `sourceError` as well as thrown, for the caller to throw as it was after `write`
+    /// (which turns any error it does not know into `StoreError.database`).
+    static func next<Row>(keeping sourceError: inout (any Error)?, _ read: () throws -> Row?) throws -> Row? {
+        do {
+            return try read()
+        } catch {
+            sourceError = error
+            throw error
         }
     }
 

@@ -32,37 +32,48 @@ enum SyncSnapshot {
         }
     }
 
-    /// A bulk load of entries (`import-entries`) writes its changes in batches, as a
-    /// snapshot does, rather than one change per row through the trigger: the trigger is
-    /// set aside for the load (inside its transaction) and put back as it was after.
+    /// A bulk load of entries (`import-entries`) or answers (`import-answers`) writes its
+    /// changes in batches, as a snapshot does, rather than one change per row through the
+    /// trigger: the trigger is set aside for the load (inside its transaction) and put back
+    /// as it was after.
     struct SuspendedCapture {
+        var captured: SyncSchema.Captured
         var trigger: String?
         var after: Int64
     }
 
     static func suspendEntryCapture(_ db: Database) throws -> SuspendedCapture {
-        let name = "sync_\(SyncSchema.entry.table)_insert"
+        try suspendCapture(db, SyncSchema.entry)
+    }
+
+    static func suspendCapture(_ db: Database, _ captured: SyncSchema.Captured) throws -> SuspendedCapture {
+        let name = "sync_\(captured.table)_insert"
         let trigger = try String.fetchOne(
             db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [name])
         if trigger != nil { try db.execute(sql: "DROP TRIGGER \(name)") }
-        let after = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM habit_entry") ?? 0
-        return SuspendedCapture(trigger: trigger, after: after)
+        let after = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM \(captured.table)") ?? 0
+        return SuspendedCapture(captured: captured, trigger: trigger, after: after)
     }
 
     static func resumeEntryCapture(_ db: Database, _ suspended: SuspendedCapture) throws {
+        try resumeCapture(db, suspended)
+    }
+
+    static func resumeCapture(_ db: Database, _ suspended: SuspendedCapture) throws {
         guard let trigger = suspended.trigger else { return }
         try db.execute(sql: trigger)
         guard try Int.fetchOne(db, sql: "SELECT capturing FROM sync_self") == 1 else { return }
+        let table = suspended.captured.table
         var after = suspended.after
         while true {
             let last = try Int64.fetchOne(
                 db,
                 sql: """
-                    SELECT max(rowid) FROM (SELECT rowid FROM habit_entry WHERE rowid > ?
+                    SELECT max(rowid) FROM (SELECT rowid FROM \(table) WHERE rowid > ?
                     ORDER BY rowid LIMIT \(batchSize))
                     """, arguments: [after])
             guard let last else { return }
-            try append(db, SyncSchema.entry, filter: "R.rowid > \(after) AND R.rowid <= \(last)")
+            try append(db, suspended.captured, filter: "R.rowid > \(after) AND R.rowid <= \(last)")
             after = last
         }
     }

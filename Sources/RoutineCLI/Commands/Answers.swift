@@ -99,10 +99,25 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let text = try EntryCommands.readUTF8(file)
+            // A regular file is read a chunk at a time: a million rows are never all in memory.
+            let handle = try EntryCommands.openUTF8(file)
+            let text = handle == nil ? try EntryCommands.readUTF8(file) : ""
             do {
-                let rows = try AnswersCSV.read(text, defaultTimeZone: settings.timeZoneName, now: settings.time.now())
-                let result = try Session.current.store(settings).importAnswers(rows)
+                let zone = settings.timeZoneName
+                let now = settings.time.now()
+                let reader: AnswersCSVReader?
+                if let handle {
+                    reader = try AnswersCSVReader(file: handle, defaultTimeZone: zone, now: now)
+                } else {
+                    reader = try AnswersCSVReader(csv: text, defaultTimeZone: zone, now: now)
+                }
+                let store = try Session.current.store(settings)
+                let result: AnswerImportResult
+                if var rows = reader {
+                    result = try store.importAnswers(from: &rows)
+                } else {
+                    result = try store.importAnswers([])
+                }
                 var line = "imported \(result.imported) answer\(result.imported == 1 ? "" : "s") from \(file)"
                 if result.alreadyPresent > 0 { line += "; \(result.alreadyPresent) already present" }
                 Output.line(line)

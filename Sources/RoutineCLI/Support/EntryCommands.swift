@@ -89,6 +89,61 @@ enum EntryCommands {
         return text
     }
 
+    /// A regular file to import, opened and checked to be UTF-8 a chunk at a time, so that
+    /// its text is never all in memory (`import-answers` of a million rows); the same
+    /// errors as `readUTF8`. Nil for a file that is not a regular one (a pipe, a device):
+    /// that one is read whole by `readUTF8`.
+    static func openUTF8(_ file: String) throws -> FileHandle? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular,
+            let handle = FileHandle(forReadingAtPath: file)
+        else {
+            return nil
+        }
+        do {
+            // A character cut by the chunk's end waits for the next chunk.
+            var carried: [UInt8] = []
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                var bytes = carried
+                chunk.withUnsafeBytes { bytes.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
+                let complete = bytes.count - incompleteTail(bytes)
+                guard String(validating: bytes[..<complete], as: UTF8.self) != nil else {
+                    throw notUTF8(file)
+                }
+                carried = Array(bytes[complete...])
+            }
+            guard carried.isEmpty else { throw notUTF8(file) }
+            try handle.seek(toOffset: 0)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError("cannot read \(file): \(error.localizedDescription)")
+        }
+        return handle
+    }
+
+    /// `readUTF8`'s error for a file that is not UTF-8, read whole to place it (an error
+    /// path only).
+    private static func notUTF8(_ file: String) -> CLIError {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else {
+            return CLIError("cannot read \(file)")
+        }
+        let (line, column) = firstInvalidUTF8(data)
+        return CLIError("\(file):\(line):\(column): not UTF-8 text; nothing was imported")
+    }
+
+    /// How many bytes at the end of `bytes` begin a UTF-8 sequence they do not finish.
+    static func incompleteTail(_ bytes: [UInt8]) -> Int {
+        // A lead byte among the last three, and fewer bytes after it than it announces.
+        for back in stride(from: 1, through: min(3, bytes.count), by: 1) {
+            let byte = bytes[bytes.count - back]
+            if byte & 0xC0 == 0x80 { continue }  // a continuation byte: look further back
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return length > back ? back : 0
+        }
+        return 0
+    }
+
     /// Where the first byte that is not UTF-8 is, in the terms of CSV errors: the 1-based
     /// line of the file and field number on that line (commas outside quotes, counted
     /// from the start of the line).

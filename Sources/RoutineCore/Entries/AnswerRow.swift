@@ -53,3 +53,28 @@ public struct AnswerRow: Sendable, Equatable {
         (header.firstIndex(of: name) ?? 0) + 1
     }
 }
+
+/// Checked answer rows, read one at a time (as `EntryRowSource` for entries): a load of a
+/// million answers streams through the store's transaction without holding every row,
+/// and the first bad row, whether the source or the store refuses it, is the one reported.
+public protocol AnswerRowSource {
+    /// The next row, nil at the end; throws the source's own error for a row it cannot
+    /// read (the store lets it through unchanged and writes nothing).
+    mutating func next() throws -> AnswerRow?
+}
+
+/// Answer rows already in memory, as a source.
+public struct AnswerRowList: AnswerRowSource {
+    private var rows: [AnswerRow]
+    private var index = 0
+
+    public init(_ rows: [AnswerRow]) {
+        self.rows = rows
+    }
+
+    public mutating func next() throws -> AnswerRow? {
+        guard index < rows.count else { return nil }
+        defer { index += 1 }
+        return rows[index]
+    }
+}

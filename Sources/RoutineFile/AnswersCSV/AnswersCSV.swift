@@ -29,9 +29,41 @@ public enum AnswersCSV {
     /// Every row of `csv`, checked; throws `CSVError` (line and column) at the first
     /// problem, so that a caller imports all rows or none. `timestamp` and `timeZone`
     /// may be empty (now, `defaultTimeZone`), and so may `uid`, `question` and `option`.
+    /// (`AnswersCSVReader` gives the same rows one at a time.)
     public static func read(_ csv: String, defaultTimeZone: String, now: Date) throws -> [AnswerRow] {
-        var reader = CSVReader(csv)
-        guard let header = try reader.next() else { return [] }
+        guard var reader = try AnswersCSVReader(csv: csv, defaultTimeZone: defaultTimeZone, now: now) else {
+            return []
+        }
+        var rows: [AnswerRow] = []
+        while let row = try reader.next() { rows.append(row) }
+        return rows
+    }
+}
+
+/// The rows of an answers CSV (`AnswersCSV`), read and checked one at a time, so that
+/// `import-answers` of a million rows holds one row, not all of them.
+public struct AnswersCSVReader: AnswerRowSource {
+    private var reader: CSVReader
+    private let defaultTimeZone: String
+    private let now: Date
+    /// Zones already known good: `TimeZone(identifier:)` is not cheap at a million rows.
+    private var zones: Set<String> = []
+
+    /// Reads and checks the header. Throws `CSVError` for a header that is not
+    /// `AnswersCSV`'s; nil for an empty text (nothing to import).
+    public init?(csv: String, defaultTimeZone: String, now: Date) throws {
+        try self.init(reader: CSVReader(csv), defaultTimeZone: defaultTimeZone, now: now)
+    }
+
+    /// The same over a file read a chunk at a time (`CSVReader.init(file:)`): a file of a
+    /// million answers is never all in memory. The file must be UTF-8 already.
+    public init?(file: FileHandle, defaultTimeZone: String, now: Date) throws {
+        try self.init(reader: CSVReader(file: file), defaultTimeZone: defaultTimeZone, now: now)
+    }
+
+    private init?(reader: CSVReader, defaultTimeZone: String, now: Date) throws {
+        self.reader = reader
+        guard let header = try self.reader.next() else { return nil }
         let names = header.fields.map { $0.replacingOccurrences(of: "\u{FEFF}", with: "").lowercased() }
         guard names == AnswerRow.header.map({ $0.lowercased() }) else {
             throw CSVError(
@@ -40,17 +72,21 @@ public enum AnswersCSV {
                     "the header must be \(AnswerRow.header.joined(separator: ",")) (as 'answers --format csv' writes it)"
             )
         }
-        var rows: [AnswerRow] = []
-        while let (line, fields) = try reader.next() {
-            rows.append(try row(fields, line: line, defaultTimeZone: defaultTimeZone, now: now))
-        }
-        return rows
+        self.defaultTimeZone = defaultTimeZone
+        self.now = now
     }
 
-    /// The free texts, neutralised when written (`CSVReader.textCell`).
-    private static let textColumns: Set<String> = ["routine", "question", "answer"]
+    /// The next row, checked; throws `CSVError` for the first field that is wrong.
+    public mutating func next() throws -> AnswerRow? {
+        guard let (line, fields) = try reader.next() else { return nil }
+        return try row(fields, line: line)
+    }
 
-    private static func row(_ fields: [String], line: Int, defaultTimeZone: String, now: Date) throws -> AnswerRow {
+    // The 0-based columns, in `AnswerRow.header`'s order.
+    private static let uidColumn = 0, dayColumn = 1, routineColumn = 2, nodeColumn = 3, questionColumn = 4
+    private static let answerColumn = 5, optionColumn = 6, timestampColumn = 7, zoneColumn = 8
+
+    private mutating func row(_ fields: [String], line: Int) throws -> AnswerRow {
         func fail(_ name: String, _ message: String) -> CSVError {
             CSVError(line: line, column: AnswerRow.column(name), message: message)
         }
@@ -59,50 +95,110 @@ public enum AnswersCSV {
                 line: line, column: min(fields.count, AnswerRow.header.count) + 1,
                 message: "expected \(AnswerRow.header.count) fields, found \(fields.count)")
         }
-        func field(_ name: String) -> String {
-            let text = EntriesCSVReader.trimmed(fields[AnswerRow.column(name) - 1])
-            return textColumns.contains(name) ? CSVReader.text(fromCell: text) : text
-        }
-        for name in ["routine", "node", "question", "answer", "timeZone"] {
-            if let scalar = TerminalText.firstControl(in: field(name)) {
+        // Each field once: trimmed, and the free texts without the writer's formula mark.
+        func plain(_ column: Int) -> String { EntriesCSVReader.trimmed(fields[column]) }
+        func text(_ column: Int) -> String { CSVReader.text(fromCell: plain(column)) }
+        let routine = text(Self.routineColumn)
+        let node = plain(Self.nodeColumn)
+        let question = text(Self.questionColumn)
+        let answer = text(Self.answerColumn)
+        let zoneText = plain(Self.zoneColumn)
+        // In the columns' order, without an array per row.
+        func noControl(_ name: String, _ value: String) throws {
+            if let scalar = TerminalText.firstControl(in: value) {
                 throw fail(name, "the \(name) holds the control character \(TerminalText.name(scalar))")
             }
         }
+        try noControl("routine", routine)
+        try noControl("node", node)
+        try noControl("question", question)
+        try noControl("answer", answer)
+        try noControl("timeZone", zoneText)
         var uid: UUID?
-        if !field("uid").isEmpty {
-            guard let parsed = UUID(uuidString: field("uid")) else {
-                throw fail("uid", "not a uid (a UUID such as 1b4e28ba-2fa1-4d2b-883f-0016d3cca427): '\(clip("uid"))'")
+        let uidText = plain(Self.uidColumn)
+        if !uidText.isEmpty {
+            guard let parsed = Self.uid(uidText) else {
+                throw fail(
+                    "uid", "not a uid (a UUID such as 1b4e28ba-2fa1-4d2b-883f-0016d3cca427): '\(clip(uidText))'")
             }
             uid = parsed
         }
-        guard let day = DayKey(field("dayKey")), day.isInSupportedRange else {
-            throw fail("dayKey", "not a day (YYYY-MM-DD): '\(clip("dayKey"))'")
+        let dayText = plain(Self.dayColumn)
+        guard let day = DayKey(dayText), day.isInSupportedRange else {
+            throw fail("dayKey", "not a day (YYYY-MM-DD): '\(clip(dayText))'")
         }
-        for name in ["routine", "node", "answer"] where field(name).isEmpty {
-            throw fail(name, "the \(name) is empty")
+        func notEmpty(_ name: String, _ value: String) throws {
+            if value.isEmpty { throw fail(name, "the \(name) is empty") }
         }
+        try notEmpty("routine", routine)
+        try notEmpty("node", node)
+        try notEmpty("answer", answer)
         var option: Int?
-        if !field("option").isEmpty {
-            guard let number = Int(field("option")), number >= 1, number <= 10_000 else {
-                throw fail("option", "not an option number (1, 2, …): '\(clip("option"))'")
+        let optionText = plain(Self.optionColumn)
+        if !optionText.isEmpty {
+            guard let number = Int(optionText), number >= 1, number <= 10_000 else {
+                throw fail("option", "not an option number (1, 2, …): '\(clip(optionText))'")
             }
             option = number
         }
         var timestamp = now
-        if !field("timestamp").isEmpty {
-            guard let parsed = Instant.parse(field("timestamp")) else {
-                throw fail("timestamp", "not an instant (ISO 8601, e.g. 2026-11-22T07:30:00Z): '\(clip("timestamp"))'")
+        let timestampText = plain(Self.timestampColumn)
+        if !timestampText.isEmpty {
+            guard let parsed = Instant.parse(timestampText) else {
+                throw fail(
+                    "timestamp", "not an instant (ISO 8601, e.g. 2026-11-22T07:30:00Z): '\(clip(timestampText))'")
             }
             timestamp = parsed
         }
-        let zone = field("timeZone").isEmpty ? defaultTimeZone : field("timeZone")
-        guard TimeZone(identifier: zone) != nil else {
-            throw fail("timeZone", "unknown time zone '\(EntriesCSVReader.clip(zone))'")
+        let zone = zoneText.isEmpty ? defaultTimeZone : zoneText
+        if !zones.contains(zone) {
+            guard TimeZone(identifier: zone) != nil else {
+                throw fail("timeZone", "unknown time zone '\(clip(zone))'")
+            }
+            zones.insert(zone)
         }
-        func clip(_ name: String) -> String { EntriesCSVReader.clip(field(name)) }
         return AnswerRow(
-            uid: uid, dayKey: day, routine: field("routine"), node: field("node"),
-            question: field("question").isEmpty ? nil : field("question"), answer: field("answer"), option: option,
-            timestamp: timestamp, timeZone: zone, line: line)
+            uid: uid, dayKey: day, routine: routine, node: node, question: question.isEmpty ? nil : question,
+            answer: answer, option: option, timestamp: timestamp, timeZone: zone, line: line)
+    }
+
+    private func clip(_ text: String) -> String { EntriesCSVReader.clip(text) }
+
+    /// `UUID(uuidString:)`, with the form `answers --format csv` writes
+    /// (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, hex digits of either case) read by hand:
+    /// Foundation reads every uid through `sscanf` (a twentieth of an import). Any other
+    /// text goes to Foundation, which decides what a uid is.
+    static func uid(_ text: String) -> UUID? {
+        var text = text
+        let parsed = text.withUTF8 { bytes -> UUID? in
+            guard bytes.count == 36 else { return nil }
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let complete = withUnsafeMutableBytes(of: &uuid) { raw -> Bool in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        guard bytes[position] == UInt8(ascii: "-") else { return false }
+                        position += 1
+                    }
+                    guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else {
+                        return false
+                    }
+                    raw[index] = high << 4 | low
+                    position += 2
+                }
+                return true
+            }
+            return complete ? UUID(uuid: uuid) : nil
+        }
+        return parsed ?? UUID(uuidString: text)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

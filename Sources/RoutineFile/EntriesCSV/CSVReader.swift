@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict RFC 4180 reader over UTF-8 bytes: fields separated by `,`, records by LF or
 /// CRLF, fields optionally in double quotes with `""` for a quote inside.
 ///
@@ -18,14 +20,30 @@ package struct CSVReader {
     /// The 1-based column that may be longer than `maxFieldBytes` (the note), if any.
     var longField: Int?
 
-    private let bytes: [UInt8]
+    /// The text, or (reading a file) the part of it read and not yet consumed.
+    private var bytes: [UInt8]
     private var index = 0
     /// The physical line the reader is on (quoted fields may span lines).
     private var line = 1
+    /// The file read a chunk at a time, if the text is not all in `bytes`.
+    private var file: FileHandle?
 
     package init(_ text: String) {
         bytes = Array(text.utf8)
     }
+
+    /// Reads the file `handle` a chunk at a time (`chunkBytes`), holding one record and
+    /// one chunk, not the whole text: the records, lines and errors are those of
+    /// `init(_:)` over the file's text. The file must be UTF-8 already (checked by the
+    /// caller): fields are decoded without a second check.
+    package init(file handle: FileHandle, chunkBytes: Int = 1 << 20) {
+        bytes = []
+        file = handle
+        self.chunkBytes = max(1, chunkBytes)
+    }
+
+    /// How much a file reader reads at a time.
+    private var chunkBytes = 0
 
     /// The number of LF bytes in the whole text (a bound on its records). Counted over
     /// a buffer pointer, which the compiler vectorises: iterating `String.UTF8View`
@@ -45,14 +63,37 @@ package struct CSVReader {
 
     /// The next record and the line it starts on, or nil at the end of the input.
     package mutating func next() throws -> (line: Int, fields: [String])? {
-        var cursor = Cursor(index: index, line: line)
-        defer {
+        while true {
+            var cursor = Cursor(index: index, line: line)
+            // Scanning through a buffer pointer: array subscripts are calls in debug builds.
+            let longField = longField
+            let outcome = Result {
+                try bytes.withUnsafeBufferPointer { buffer in try Self.record(buffer, &cursor, longField: longField) }
+            }
+            // Reading a file: a record that reached the last byte read (the scanner looks
+            // one byte ahead, for CRLF and `""`) may go on in the next chunk, so it is read
+            // again with more of the file; any other outcome is the same as over the whole text.
+            if let file, cursor.index + 1 >= bytes.count, try more(from: file) { continue }
             index = cursor.index
             line = cursor.line
+            return try outcome.get()
         }
-        // Scanning through a buffer pointer: array subscripts are calls in debug builds.
-        let longField = longField
-        return try bytes.withUnsafeBufferPointer { buffer in try Self.record(buffer, &cursor, longField: longField) }
+    }
+
+    /// Drops the bytes consumed and appends the next chunk of `file` — at least as many
+    /// bytes as are waiting, so that a long record is read again only a few times, not once
+    /// a chunk; false at the file's end (then nothing moves: the record just read stands).
+    private mutating func more(from file: FileHandle) throws -> Bool {
+        guard let chunk = try file.read(upToCount: max(chunkBytes, bytes.count - index)), !chunk.isEmpty else {
+            self.file = nil
+            return false
+        }
+        if index > 0 {
+            bytes.removeSubrange(0..<index)
+            index = 0
+        }
+        chunk.withUnsafeBytes { bytes.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
+        return true
     }
 
     private struct Cursor {
