@@ -57,13 +57,11 @@ final class AnswerBulkInserter {
 
     private let many: Statement
     private let one: Statement
-    private let lookup: Statement
+    private let lookup: UIDLookup
     private let db: Database
     private var pending: [Pending] = []
     /// The uids of `pending`, which a lookup in the table cannot see yet.
     private var pendingUIDs: Set<String> = []
-    /// SQLITE_TRANSIENT: SQLite copies the bound text before the call returns.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Whether `find` looks in the table (else a uid the table holds is found when its
     /// batch is written: `StoredUID`).
@@ -80,7 +78,7 @@ final class AnswerBulkInserter {
         self.looksUpUIDs = looksUpUIDs
         many = try db.cachedStatement(sql: Self.insertSQL(rows: Self.rowsPerStatement))
         one = try db.cachedStatement(sql: Self.insertSQL(rows: 1))
-        lookup = try db.cachedStatement(sql: "SELECT id FROM run_step WHERE uid = ?")
+        lookup = try UIDLookup(db, table: "run_step")
         pending.reserveCapacity(Self.rowsPerStatement)
     }
 
@@ -116,17 +114,7 @@ final class AnswerBulkInserter {
     }
 
     private func lookUp(_ uid: String) throws -> Found {
-        let handle = lookup.sqliteStatement
-        sqlite3_reset(handle)
-        sqlite3_bind_text(handle, 1, uid, -1, Self.transient)
-        let code = sqlite3_step(handle)
-        let id = sqlite3_column_int64(handle, 0)
-        sqlite3_reset(handle)
-        switch code {
-        case SQLITE_ROW: return .stored(id)
-        case SQLITE_DONE: return .nowhere
-        default: throw failure(code)
-        }
+        try lookup.id(of: uid).map(Found.stored) ?? .nowhere
     }
 
     private func write(_ answers: [Pending], with statement: Statement) throws {
@@ -151,7 +139,7 @@ final class AnswerBulkInserter {
                     throw StoredUID(answer: answer)
                 }
             }
-            throw failure(code)
+            throw UIDLookup.failure(code, in: db)
         }
     }
 
@@ -174,15 +162,10 @@ final class AnswerBulkInserter {
             text.withUTF8 { bytes in
                 let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
                 sqlite3_bind_text(
-                    handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
+                    handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), UIDLookup.transient)
             }
         case .integer(let number?): sqlite3_bind_int64(handle, index, number)
         case .text(nil), .integer(nil): sqlite3_bind_null(handle, index)
         }
-    }
-
-    private func failure(_ code: Int32) -> DatabaseError {
-        DatabaseError(
-            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
     }
 }

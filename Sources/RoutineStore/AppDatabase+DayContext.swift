@@ -101,7 +101,7 @@ extension AppDatabase {
                         tallies.insert(DayTally(day: last), at: 0)
                         history[key] = tallies
                     }
-                    if Self.span(schedule) >= Self.windowMargin || doneRules[key] != nil {
+                    if (schedule?.span ?? 0) >= Self.windowMargin || doneRules[key] != nil {
                         full[id] = key
                         continue
                     }
@@ -135,15 +135,6 @@ extension AppDatabase {
         context.archived = Set(stored.filter(\.isArchived).map(\.key))
         context.doneRules = doneRules
         return context
-    }
-
-    /// The span of days a schedule's due-ness reads, D included (`every: N`: N; `per: N/P`: P).
-    public static func span(_ schedule: Schedule?) -> Int {
-        switch schedule {
-        case .every(let n): n
-        case .per(_, let p): p
-        default: 0
-        }
     }
 
     /// Days of history read when a run needs no more (see `dayContext`).

@@ -52,38 +52,3 @@ final class OneDayPauseInserter {
         guard code == SQLITE_DONE else { throw UIDLookup.failure(code, in: db) }
     }
 }
-
-/// Whether a table holds a row with a uid, asked through SQLite's C API (a bulk load asks
-/// once a row).
-struct UIDLookup {
-    private let db: Database
-    private let statement: Statement
-    /// SQLITE_TRANSIENT: SQLite copies the bound text before the call returns.
-    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    /// `table` is one of the store's own (`habit_entry`, `pause`), never a user's text.
-    init(_ db: Database, table: String) throws {
-        self.db = db
-        statement = try db.cachedStatement(sql: "SELECT 1 FROM \(table) WHERE uid = ?")
-    }
-
-    /// True when a row with this uid is stored (deleted ones included).
-    func contains(_ uid: String) throws -> Bool {
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        sqlite3_bind_text(handle, 1, uid, -1, Self.transient)
-        let code = sqlite3_step(handle)
-        sqlite3_reset(handle)
-        switch code {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default: throw Self.failure(code, in: db)
-        }
-    }
-
-    /// SQLite's error of the last call on `db`'s connection.
-    static func failure(_ code: Int32, in db: Database) -> DatabaseError {
-        DatabaseError(
-            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-    }
-}

@@ -122,7 +122,7 @@ struct LedgerBuilder {
         let habits = try store.habits(includeArchived: true)
         // A window reads, before its first day, the days a schedule reads (`every: N`:
         // the last done day within N days; `per: N/P`: the done days within P).
-        let lookback = habits.map { AppDatabase.span($0.schedule) }.max() ?? 0
+        let lookback = habits.map { $0.schedule?.span ?? 0 }.max() ?? 0
         // Each day's live entries, tallied: a day target (SPEC §18.1) reads their count or sum.
         var tallies: [HabitKey: [Int: DayTally]] = [:]
         var firstEntry: [HabitKey: Int] = [:]

@@ -55,6 +55,16 @@ public enum Schedule: Sendable, Equatable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The span of days its due-ness reads, D included (`every: N`: N; `per: N/P`: P;
+    /// weekdays: none): how far back a window of days must read for D to be decided.
+    public var span: Int {
+        switch self {
+        case .every(let n): n
+        case .per(_, let p): p
+        case .days: 0
+        }
+    }
+
     /// The text kept in the store: `days:mon,wed,fri` or `every:3`. Also used in JSON.
     public var storedText: String {
         switch self {
