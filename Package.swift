@@ -85,6 +85,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `routine studio` (SPEC §19): the visual routine builder and history pages, served
+        // to a local browser by a small HTTP/1.1 server of its own (docs/studio.md says why
+        // not Hummingbird), over the application layer.
+        .target(
+            name: "RoutineStudio",
+            dependencies: ["RoutineCore", "RoutineFile", "RoutineApp", "RoutineStore"]
+        ),
         .executableTarget(name: "routine", dependencies: ["RoutineCLI"]),
         // A tiny echo shell over LineEditor, driven through a pseudo-terminal by LineEditorTests.
         .executableTarget(name: "line-editor-check", dependencies: ["LineEditor"]),
@@ -105,6 +112,14 @@ let package = Package(
             name: "RoutineSyncTests",
             dependencies: [
                 "RoutineSync", "RoutineStore", "RoutineCore", "RoutineFile", "TestSupport", "EndToEndSupport",
+            ]
+        ),
+        // The studio in process: the layout, the HTTP server and its guard, routes, pictures.
+        .testTarget(
+            name: "RoutineStudioTests",
+            dependencies: [
+                "RoutineStudio", "RoutineCore", "RoutineFile", "RoutineApp", "RoutineStore", "TestSupport",
+                "EndToEndSupport",
             ]
         ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
