@@ -81,7 +81,7 @@ let package = Package(
             name: "RoutineCLI",
             dependencies: [
                 "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor", "RoutineTesting",
-                "RoutineLSP", "RoutineSync", "CStandardOutput",
+                "RoutineLSP", "RoutineSync", "RoutineStudio", "CStandardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

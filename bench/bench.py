@@ -5,7 +5,7 @@ Each scenario runs the project's command and its anchor in turns (A B A B ...),
 takes the median wall time of each, and prints the ratio. Nothing is asserted:
 these are figures to compare against the targets in bench/README.md.
 
-Usage: bench/run [--quick] [--runs N] [--only conditions|lifetime|lsp|answers|sync|autosync|import|import-from|import-answers|check]   (builds the release binary first)
+Usage: bench/run [--quick] [--runs N] [--only conditions|lifetime|lsp|answers|sync|autosync|import|import-from|import-answers|check|studio]   (builds the release binary first)
 """
 import argparse
 import datetime
@@ -76,7 +76,7 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
     parser.add_argument(
-        "--only", choices=["conditions", "lifetime", "lsp", "answers", "sync", "autosync", "import", "import-from", "import-answers", "check"],
+        "--only", choices=["conditions", "lifetime", "lsp", "answers", "sync", "autosync", "import", "import-from", "import-answers", "check", "studio"],
         help="run one scenario only")
     parser.add_argument("--previous", help="with --only lifetime or sync: a git revision to build and time beside")
     args = parser.parse_args()
@@ -116,6 +116,11 @@ def main():
         return
     if args.only == "check":
         check_scenario(binary, work, env, runs, results, args.quick)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.only == "studio":
+        import studio_bench
+        studio_bench.studio_scenario(binary, work, env, runs, results, run_timed, args.quick)
         shutil.rmtree(work, ignore_errors=True)
         return
     if args.only == "import-answers":

@@ -17,7 +17,7 @@ public struct RoutineCommand: ParsableCommand {
             ImportFrom.self,
             Stats.self, Today.self, Plan.self, Goal.self, Pause.self, Pauses.self, Unpause.self, Backup.self,
             Restore.self, Config.self, Test.self, Schema.self, Lsp.self, Repl.self, Answers.self, ImportAnswers.self,
-            Insights.self, Review.self, Sync.self, Remind.self,
+            Insights.self, Review.self, Sync.self, Remind.self, Studio.self,
         ],
         defaultSubcommand: Repl.self
     )

@@ -39,7 +39,7 @@ extension RoutineCommand {
                     let loaded = try RoutineSource.file(path, store: store)
                     let result = try RoutineSource.importFile(
                         loaded, into: store, at: settings.time.now(), force: force)
-                    Output.line(describe(result))
+                    Output.line(Self.describe(result))
                     for change in result.scheduleChanges { Output.line(change.line) }
                 } catch {
                     failed += 1
@@ -56,7 +56,8 @@ extension RoutineCommand {
             }
         }
 
-        private func describe(_ result: ImportResult) -> String {
+        /// The line `import` prints for one file (the studio's Import button says the same).
+        static func describe(_ result: ImportResult) -> String {
             switch result.outcome {
             case .created: "imported \(result.slug) (version \(result.versionNumber))"
             case .newVersion: "imported \(result.slug) as version \(result.versionNumber)"

@@ -1,0 +1,61 @@
+import RoutineCore
+
+extension CanvasModel {
+    /// What the browser draws: ids, texts, connections, diagnostics and the layout, in
+    /// one object (keys in a fixed order, as every JSON the tool writes).
+    var json: String {
+        let nodeItems = nodes.enumerated().map { position, node in
+            let rect = layout.nodes.indices.contains(position) ? layout.nodes[position] : LayoutRect(x: 0, y: 0, width: 0, height: 0)
+            return JSONText.object([
+                "id": JSONText.string(node.id),
+                "kind": JSONText.string(node.kind),
+                "text": JSONText.string(node.text),
+                "options": JSONText.array(
+                    node.options.map { JSONText.object(["text": JSONText.string($0.text), "when": JSONText.string($0.when)]) }),
+                "when": JSONText.string(node.when),
+                "inline": node.isInline ? "true" : "false",
+                "line": String(node.location.line),
+                "column": String(node.location.column),
+                "details": JSONText.string(node.details),
+                "x": JSONText.number(rect.x), "y": JSONText.number(rect.y),
+                "width": JSONText.number(rect.width), "height": JSONText.number(rect.height),
+            ])
+        }
+        let edgeItems = edges.enumerated().map { position, edge in
+            let points = layout.edges.indices.contains(position) ? layout.edges[position] : []
+            return JSONText.object([
+                "from": String(edge.from),
+                "port": edge.port.map(String.init) ?? "null",
+                "to": String(edge.to),
+                "points": JSONText.array(points.map { "[\(JSONText.number($0.x)),\(JSONText.number($0.y))]" }),
+            ])
+        }
+        let danglingItems = dangling.map { item in
+            JSONText.object([
+                "from": String(item.from), "port": item.port.map(String.init) ?? "null", "id": JSONText.string(item.id),
+            ])
+        }
+        let diagnosticItems = diagnostics.map { item in
+            JSONText.object([
+                "code": JSONText.string(item.diagnostic.code.rawValue),
+                "severity": JSONText.string(item.diagnostic.severity.rawValue),
+                "message": JSONText.string(item.diagnostic.singleLineMessage),
+                "line": item.diagnostic.location.map { String($0.line) } ?? "null",
+                "column": item.diagnostic.location.map { String($0.column) } ?? "null",
+                "node": item.node.map(String.init) ?? "null",
+            ])
+        }
+        return JSONText.object([
+            "slug": JSONText.string(slug),
+            "title": JSONText.string(title),
+            "clean": isClean ? "true" : "false",
+            "start": JSONText.array(start.map(JSONText.string)),
+            "width": JSONText.number(layout.width),
+            "height": JSONText.number(layout.height),
+            "nodes": JSONText.array(nodeItems),
+            "edges": JSONText.array(edgeItems),
+            "dangling": JSONText.array(danglingItems),
+            "diagnostics": JSONText.array(diagnosticItems),
+        ])
+    }
+}
