@@ -7,7 +7,7 @@
 struct CrossingReduction {
     static let maximumSweeps = 24
     static let patience = 4
-    static let transposeRounds = 4
+    static let transposeRounds = 6
 
     let graph: LayerGraph
     /// Per rank, the items left to right.
@@ -34,27 +34,29 @@ struct CrossingReduction {
         return reduction.order
     }
 
-    /// Depth first from each item nothing is above, in item order, children in port order:
-    /// what hangs from one node starts out together.
-    private mutating func initialOrder() {
+    /// Depth first from each item nothing is above (or, `fromBelow`, nothing is below), in
+    /// item order, children in port order: what hangs from one node starts out together.
+    private mutating func initialOrder(fromBelow: Bool = false) {
+        order = Array(repeating: [], count: graph.rankCount)
         var seen = Array(repeating: false, count: graph.itemNode.count)
-        // Items nothing is above first; then any left over (none, once cycles are broken).
-        let roots = graph.itemNode.indices.filter { graph.up[$0].isEmpty } + Array(graph.itemNode.indices)
+        let ends = fromBelow ? graph.down : graph.up
+        // Items at an end first; then any left over (none, once cycles are broken).
+        let roots = graph.itemNode.indices.filter { ends[$0].isEmpty } + Array(graph.itemNode.indices)
         for root in roots where !seen[root] {
             var stack = [root]
             seen[root] = true
             while let item = stack.popLast() {
                 position[item] = order[graph.itemRank[item]].count
                 order[graph.itemRank[item]].append(item)
-                let children = graph.down[item].sorted { a, b in
+                let next = (fromBelow ? graph.up[item] : graph.down[item]).sorted { a, b in
                     graph.segments[a].slot != graph.segments[b].slot
                         ? graph.segments[a].slot < graph.segments[b].slot : a < b
                 }
-                for segment in children.reversed() {
-                    let child = graph.segments[segment].lower
-                    if !seen[child] {
-                        seen[child] = true
-                        stack.append(child)
+                for segment in next.reversed() {
+                    let neighbour = fromBelow ? graph.segments[segment].upper : graph.segments[segment].lower
+                    if !seen[neighbour] {
+                        seen[neighbour] = true
+                        stack.append(neighbour)
                     }
                 }
             }
@@ -63,49 +65,60 @@ struct CrossingReduction {
 
     private mutating func run() {
         guard graph.rankCount > 1 else { return }
-        transpose()
+        transpose(reverse: false)
         var best = order
         var fewest = crossings()
-        var idle = 0
-        for sweep in 0..<Self.maximumSweeps where fewest > 0 && idle < Self.patience {
-            if sweep % 2 == 0 {
-                for rank in 1..<graph.rankCount { sortByBarycentre(rank, fromAbove: true) }
-            } else {
-                for rank in (0..<(graph.rankCount - 1)).reversed() { sortByBarycentre(rank, fromAbove: false) }
-            }
-            transpose()
-            let count = crossings()
-            if count < fewest {
-                fewest = count
-                best = order
-                idle = 0
-            } else {
-                idle += 1
+        // Three rounds: from the top-down first guess, from a bottom-up one, then from the best so far.
+        for round in 0..<3 where fewest > 0 {
+            if round == 1 { initialOrder(fromBelow: true) }
+            if round == 2 { setOrder(best) }
+            var idle = 0
+            for sweep in 0..<Self.maximumSweeps where fewest > 0 && idle < Self.patience {
+                if sweep % 2 == 0 {
+                    for rank in 1..<graph.rankCount { sortByMedian(rank, fromAbove: true) }
+                } else {
+                    for rank in (0..<(graph.rankCount - 1)).reversed() { sortByMedian(rank, fromAbove: false) }
+                }
+                // Swapping neighbours whose crossings tie, every other pair of sweeps, leaves plateaus.
+                transpose(reverse: sweep % 4 >= 2)
+                let count = crossings()
+                if count < fewest {
+                    fewest = count
+                    best = order
+                    idle = 0
+                } else {
+                    idle += 1
+                }
             }
         }
-        order = best
+        setOrder(best)
+    }
+
+    private mutating func setOrder(_ newOrder: [[Int]]) {
+        order = newOrder
         for rank in order { for (index, item) in rank.enumerated() { position[item] = index } }
     }
 
-    /// Sorts a rank by the mean position of each item's neighbours in the rank above (or
-    /// below); items with no neighbour there keep their places.
-    private mutating func sortByBarycentre(_ rank: Int, fromAbove: Bool) {
+    /// Sorts a rank by the weighted median position of each item's neighbours in the rank
+    /// above (or below); items with no neighbour there keep their places.
+    private mutating func sortByMedian(_ rank: Int, fromAbove: Bool) {
         let items = order[rank]
         var keyed: [(key: Double, position: Int, item: Int)] = []
         var free = Array(repeating: false, count: items.count)
+        var places: [Double] = []
         for (index, item) in items.enumerated() {
             let segments = fromAbove ? graph.up[item] : graph.down[item]
             guard !segments.isEmpty else {
                 free[index] = true
                 continue
             }
-            var sum = 0.0
+            places.removeAll(keepingCapacity: true)
             for index in segments {
                 let segment = graph.segments[index]
-                sum +=
-                    fromAbove ? Double(position[segment.upper]) + segment.slot : Double(position[segment.lower]) + 0.5
+                places.append(
+                    fromAbove ? Double(position[segment.upper]) + segment.slot : Double(position[segment.lower]) + 0.5)
             }
-            keyed.append((sum / Double(segments.count), index, item))
+            keyed.append((Self.median(&places), index, item))
         }
         keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
         var sorted = keyed.makeIterator()
@@ -118,8 +131,26 @@ struct CrossingReduction {
                 result.append(next.item)
             }
         }
-        order[rank] = result
-        for (index, item) in result.enumerated() { position[item] = index }
+        setRank(rank, result)
+    }
+
+    private mutating func setRank(_ rank: Int, _ items: [Int]) {
+        order[rank] = items
+        for (index, item) in items.enumerated() { position[item] = index }
+    }
+
+    /// The weighted median of Gansner et al. (dot): the middle place, or for an even count
+    /// the two middle ones weighted towards the side whose places lie closer together.
+    static func median(_ places: inout [Double]) -> Double {
+        places.sort()
+        let count = places.count
+        let middle = count / 2
+        if count % 2 == 1 { return places[middle] }
+        if count == 2 { return (places[0] + places[1]) / 2 }
+        let left = places[middle - 1] - places[0]
+        let right = places[count - 1] - places[middle]
+        guard left + right > 0 else { return (places[middle - 1] + places[middle]) / 2 }
+        return (places[middle - 1] * right + places[middle] * left) / (left + right)
     }
 
     /// Crossings between the segments of `left` and those of `right` while `left` is left of `right`.
@@ -138,20 +169,23 @@ struct CrossingReduction {
         return count
     }
 
-    /// Swaps neighbours in a rank while that removes crossings (a few rounds at most).
-    private mutating func transpose() {
+    /// Swaps neighbours in a rank while that removes crossings (a few rounds at most); with
+    /// `reverse`, also neighbours whose crossings tie.
+    private mutating func transpose(reverse: Bool) {
         for _ in 0..<Self.transposeRounds {
             var improved = false
             for rank in order.indices where order[rank].count > 1 {
                 for index in 0..<(order[rank].count - 1) {
                     let left = order[rank][index]
                     let right = order[rank][index + 1]
-                    if crossings(left: left, right: right) > crossings(left: right, right: left) {
+                    let now = crossings(left: left, right: right)
+                    let swapped = crossings(left: right, right: left)
+                    if swapped < now || (reverse && now > 0 && swapped == now) {
                         order[rank][index] = right
                         order[rank][index + 1] = left
                         position[right] = index
                         position[left] = index + 1
-                        improved = true
+                        if swapped < now { improved = true }
                     }
                 }
             }

@@ -141,7 +141,8 @@ struct LayerGraph {
     }
 
     /// Each node's rank: the length of the longest path to it from a node nothing points to
-    /// (with the back edges turned round, so the graph has no cycle).
+    /// (with the back edges turned round, so the graph has no cycle), then nodes with more
+    /// children than parents pulled down towards their children.
     private static func longestPathRanks(count: Int, chains: [Chain]) -> [Int] {
         var outgoing = Array(repeating: [Int](), count: count)
         var incoming = Array(repeating: 0, count: count)
@@ -150,6 +151,7 @@ struct LayerGraph {
             outgoing[upper].append(lower)
             incoming[lower] += 1
         }
+        let parents = incoming
         var rank = Array(repeating: 0, count: count)
         var ready = (0..<count).filter { incoming[$0] == 0 }
         var next = 0
@@ -161,6 +163,27 @@ struct LayerGraph {
                 incoming[lower] -= 1
                 if incoming[lower] == 0 { ready.append(lower) }
             }
+        }
+        // Longest paths put every node as high as it can go, which stretches the edges of a
+        // node with more children than parents (a second start, say). Moving such a node down
+        // as far as its children allow shortens its edges (fewer dummies, fewer crossings) and
+        // lengthens fewer. Bottom-up, children are placed before their parents: one pass.
+        // A node with more parents than children, in turn, goes up to just under its lowest parent.
+        var above = Array(repeating: [Int](), count: count)
+        for node in 0..<count { for lower in outgoing[node] { above[lower].append(node) } }
+        for _ in 0..<8 {
+            var moved = false
+            for node in ready.reversed() where outgoing[node].count > parents[node] {
+                guard let lowest = outgoing[node].map({ rank[$0] }).min(), lowest - 1 > rank[node] else { continue }
+                rank[node] = lowest - 1
+                moved = true
+            }
+            for node in ready where parents[node] > outgoing[node].count {
+                guard let highest = above[node].map({ rank[$0] }).max(), highest + 1 < rank[node] else { continue }
+                rank[node] = highest + 1
+                moved = true
+            }
+            if !moved { break }
         }
         return rank
     }

@@ -11,8 +11,8 @@ import Testing
     }
 
     @Test func boxesNeverOverlapOnRandomGraphs() {
-        for seed in UInt64(1)...30 {
-            let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 5 + Int(seed) * 2)
+        for seed in UInt64(1)...16 {
+            let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 5 + Int(seed) * 3)
             let result = LayeredLayout.layout(graph)
             #expect(result.nodes.count == graph.nodes.count)
             #expect(LayoutFixtures.overlaps(result.nodes).isEmpty, "seed \(seed)")
@@ -25,24 +25,42 @@ import Testing
     }
 
     @Test func theSameGraphGivesTheSameLayout() {
-        for seed in UInt64(40)...45 {
+        for seed in UInt64(40)...43 {
             let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 40, cycles: seed % 2 == 0)
             #expect(LayeredLayout.layout(graph) == LayeredLayout.layout(graph))
         }
     }
 
-    @Test func ranksAreLongestPathsFromTheSources() {
-        let graph = LayoutFixtures.randomGraph(seed: 7, nodes: 50)
-        let ranks = LayeredLayout.layout(graph).ranks
-        for edge in graph.edges { #expect(ranks[edge.to] > ranks[edge.from]) }
-        for node in graph.nodes.indices where ranks[node] > 0 {
-            // Some parent sits just above: the rank is no deeper than the longest path.
-            #expect(graph.edges.contains { $0.to == node && ranks[$0.from] == ranks[node] - 1 })
+    @Test func ranksGoDownEveryEdgeAndNoNodeCouldShortenItsEdgesByMoving() {
+        for seed in UInt64(1)...10 {
+            let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 50)
+            let ranks = LayeredLayout.layout(graph).ranks
+            for edge in graph.edges { #expect(ranks[edge.to] > ranks[edge.from]) }
+            for node in graph.nodes.indices {
+                let parents = graph.edges.filter { $0.to == node }.map { ranks[$0.from] }
+                let children = graph.edges.filter { $0.from == node }.map { ranks[$0.to] }
+                // A node with a parent sits just under one (a longest path from the start) unless
+                // it has more children than parents; one with more children sits just over one.
+                if let highest = parents.max(), children.count <= parents.count {
+                    #expect(ranks[node] == highest + 1, "seed \(seed) node \(node)")
+                }
+                if let lowest = children.min(), children.count > parents.count {
+                    #expect(ranks[node] == lowest - 1, "seed \(seed) node \(node)")
+                }
+            }
         }
     }
 
+    @Test func aSecondStartSitsJustAboveWhereItJoins() {
+        // 0 → 1 → 2 → 3, and 4 → 3: longest paths alone would put 4 at the top.
+        let graph = LayoutGraph(
+            nodes: Array(repeating: Node(width: 80, height: 30), count: 5),
+            edges: [Edge(from: 0, to: 1), Edge(from: 1, to: 2), Edge(from: 2, to: 3), Edge(from: 4, to: 3)])
+        #expect(LayeredLayout.layout(graph).ranks == [0, 1, 2, 3, 2])
+    }
+
     @Test func appendingANodeNothingPointsToMovesNoOtherNode() {
-        for seed in UInt64(60)...75 {
+        for seed in UInt64(60)...67 {
             var graph = LayoutFixtures.randomGraph(seed: seed, nodes: 10 + Int(seed % 7) * 6, cycles: seed % 3 == 0)
             if seed % 2 == 0 { graph.pinned = [2: LayoutPoint(x: 150, y: 120)] }
             let before = LayeredLayout.layout(graph)
@@ -51,8 +69,7 @@ import Testing
             let after = LayeredLayout.layout(graph)
             #expect(Array(after.nodes.dropLast()) == before.nodes, "seed \(seed)")
             #expect(after.edges == before.edges)
-            #expect(LayoutFixtures.overlaps(after.nodes) { $0 == 2 || $1 == 2 }.isEmpty || seed % 2 == 1)
-            #expect(LayoutFixtures.overlaps(after.nodes).filter { $0.1 == graph.nodes.count - 1 }.isEmpty)
+            #expect(LayoutFixtures.overlaps(after.nodes).isEmpty, "seed \(seed)")
             // A second one goes beside the first.
             graph.nodes.append(Node(width: 100, height: 40, ports: 0))
             let again = LayeredLayout.layout(graph)
@@ -104,7 +121,7 @@ import Testing
     }
 
     @Test func eachPolylineLeavesItsPortAndEndsOnTheTargetsTop() {
-        for seed in UInt64(80)...90 {
+        for seed in UInt64(80)...85 {
             let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 40, cycles: seed % 2 == 0)
             let result = LayeredLayout.layout(graph)
             for (index, edge) in graph.edges.enumerated() {
@@ -124,7 +141,7 @@ import Testing
     }
 
     @Test func pinnedNodesStayExactlyWhereTheyWerePutAndTheOthersAvoidThem() {
-        for seed in UInt64(100)...115 {
+        for seed in UInt64(100)...107 {
             var graph = LayoutFixtures.randomGraph(seed: seed, nodes: 30)
             let free = LayeredLayout.layout(graph)
             // Pin three nodes on top of where others were drawn, and one far away.
@@ -145,7 +162,7 @@ import Testing
     }
 
     @Test func cyclesSelfLoopsAndBadInputDoNotCrash() {
-        for seed in UInt64(120)...140 {
+        for seed in UInt64(120)...129 {
             var graph = LayoutFixtures.randomGraph(seed: seed, nodes: 25, cycles: true)
             graph.edges += [Edge(from: 3, to: 3), Edge(from: 4, port: 9, to: 4), Edge(from: 5, port: -1, to: 6)]
             graph.edges += [Edge(from: 2, to: 99), Edge(from: -1, to: 2)]

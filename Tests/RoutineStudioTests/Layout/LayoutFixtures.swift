@@ -3,8 +3,8 @@ import TestSupport
 
 /// Graphs for the layout's tests, all from seeds, so a failure replays.
 enum LayoutFixtures {
-    /// Boxes of assorted sizes, some with ports, each with 1–3 edges to later nodes (a DAG),
-    /// or to any node when `cycles` is set.
+    /// Boxes of assorted sizes, some with ports, each with 1–3 edges to the next few nodes (a
+    /// DAG), and with `cycles` some edges back to an earlier node or to itself.
     static func randomGraph(
         seed: UInt64, nodes count: Int, ports: Bool = true, cycles: Bool = false
     )
@@ -20,10 +20,14 @@ enum LayoutFixtures {
         }
         var edges: [LayoutGraph.Edge] = []
         var seen = Set<[Int]>()
-        for from in 0..<count where cycles || from < count - 1 {
-            for _ in 0..<(1 + random.below(3)) {
-                let to =
-                    cycles ? random.below(count) : from + 1 + random.below(min(count - from - 1, 6))
+        for from in 0..<count {
+            var targets: [Int] = []
+            if from < count - 1 {
+                targets = (0..<(1 + random.below(3))).map { _ in from + 1 + random.below(min(count - from - 1, 6)) }
+            }
+            // A loop back (or onto itself) from one node in four, as a file with errors may have.
+            if cycles && random.below(4) == 0 { targets.append(random.below(from + 1)) }
+            for to in targets {
                 let port = nodes[from].ports > 0 ? random.below(nodes[from].ports) : nil
                 guard seen.insert([from, port ?? -1, to]).inserted else { continue }
                 edges.append(LayoutGraph.Edge(from: from, port: port, to: to))
