@@ -97,6 +97,7 @@ struct EditDocument {
         nodes.append(site)
         let body = site.body
         guard body.isMapping else { return }
+        let nextList = lists.count
         lists.append(ListSite(owner: index, option: nil, holder: body, pair: body.pair("next")))
         if let options = body.pair("options") {
             for (number, option) in options.value.items.enumerated() where option.isMapping {
@@ -107,10 +108,7 @@ struct EditDocument {
                 }
             }
         }
-        if let next = body.pair("next") {
-            let list = lists.firstIndex { $0.owner == index && $0.option == nil } ?? 0
-            collectRefs(next.value, list: list, base: "\(site.id)/next")
-        }
+        if let next = body.pair("next") { collectRefs(next.value, list: nextList, base: "\(site.id)/next") }
     }
 
     /// The refs of one list; inline nodes are collected (with their own lists) as the
