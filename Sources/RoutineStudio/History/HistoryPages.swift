@@ -73,17 +73,33 @@ public struct HistoryPages: Sendable {
         guard let figures = stats.first else { throw HistoryError.unknownHabit(name) }
         let grid = HistoryYearGrid(today: today, weekStart: weekStart)
         let days = ledger.days[info.key]
-        // Momentum day by day, as `stats` would give it on each day (the same function).
-        let metric = HabitFigures.habit(info)
-        let entries = ledger.entries.filter { $0.habitKey == info.key }
-        let first = max(grid.start, days?.first ?? today.ordinal)
-        let series = (first...today.ordinal).compactMap { ordinal in
-            computeStats(
-                habits: [metric], entries: entries, day: DayKey(ordinal: ordinal),
-                states: days.map { [info.key: $0] } ?? [:]
-            ).first
-        }
+        let series = Self.momentumSeries(
+            HabitFigures.habit(info), days: days, entries: ledger.entries, from: grid.start, through: today)
         return HistoryHabitPage(habit: info, days: days, stats: figures, series: series, grid: grid).html
+    }
+
+    /// The habit's figures on each day from `from` (or its first day) through `through`,
+    /// as `stats` gives them on that day (the same function, `computeStats`), for
+    /// momentum's line. Momentum reads only the last 7 days' states (the last 4 weeks'
+    /// entries for a weekly target), so each day is given the states and entries from a
+    /// little before `from`, not the years before: its momentum and due days are those of
+    /// the whole history (its streaks are not, and are not read).
+    static func momentumSeries(
+        _ habit: MetricHabit, days: HabitDays?, entries: [MetricEntry], from: Int, through: DayKey
+    ) -> [HabitStats] {
+        guard let days else { return [] }
+        let first = max(from, days.first)
+        let end = min(through.ordinal, days.last)
+        guard first <= end else { return [] }
+        let kept = max(days.first, first - 7)
+        let window = HabitDays(
+            first: kept, states: Array(days.states[(kept - days.first)...(end - days.first)]),
+            dueDone: days.dueDone.filter { $0 >= kept })
+        let recent = entries.filter { $0.habitKey == habit.key && $0.dayKey.ordinal >= first - 28 }
+        return (first...end).compactMap { ordinal in
+            computeStats(habits: [habit], entries: recent, day: DayKey(ordinal: ordinal), states: [habit.key: window])
+                .first
+        }
     }
 
     /// A question's page: a year in pixels (a cell per day coloured by the option that

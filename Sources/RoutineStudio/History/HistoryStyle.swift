@@ -61,7 +61,9 @@ public enum HistoryStyle {
             ".momentum-grid { stroke: #DDD; stroke-width: 1; }",
             ".badge { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em;"
                 + " border: 1px solid #888; vertical-align: baseline; }",
+            ".history-figures { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }",
             ".history-figures dt { font-weight: 600; }",
+            ".history-figures dd { margin: 0; }",
         ]
         for state in states { lines.append(".st-\(state.name) { \(state.rule) }") }
         for (index, colour) in optionColours.enumerated() {

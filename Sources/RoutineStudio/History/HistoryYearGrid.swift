@@ -70,22 +70,19 @@ struct HistoryYearGrid {
         return out + "</svg>"
     }
 
-    /// Each month's short name over the first column whose first day is in it.
+    /// Each month's short name over the first column whose first day is in it; the
+    /// first, partial month's label is dropped when the next one would touch it.
     func monthLabels() -> String {
-        var out = ""
-        var previous = -1
-        var lastX = -100
+        var labels: [(x: Int, month: Int)] = []
         for column in 0..<Self.columns {
             let month = DayKey(ordinal: start + 7 * column).month
-            guard month != previous else { continue }
-            previous = month
-            let x = Self.left + column * Self.pitch
-            // A first, partial month too narrow for its label leaves room for the next.
-            if x - lastX < 3 * Self.pitch, !out.isEmpty { continue }
-            out += "<text class=\"axis\" x=\"\(x)\" y=\"11\">\(HistorySVG.monthNames[month - 1])</text>"
-            lastX = x
+            if labels.last?.month != month { labels.append((Self.left + column * Self.pitch, month)) }
         }
-        return out + "\n"
+        if labels.count >= 2, labels[1].x - labels[0].x < 3 * Self.pitch { labels.removeFirst() }
+        let texts = labels.map {
+            "<text class=\"axis\" x=\"\($0.x)\" y=\"11\">\(HistorySVG.monthNames[$0.month - 1])</text>"
+        }
+        return texts.joined() + "\n"
     }
 
     /// Every other weekday's short name at the left of its row.

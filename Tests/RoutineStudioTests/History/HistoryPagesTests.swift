@@ -34,6 +34,18 @@ import Testing
         #expect(cells.keys.min() == "2025-11-24")
     }
 
+    @Test func eachMonthIsLabelledOnceOverItsFirstWeek() throws {
+        let html = try HistoryFixture().pages.habit("Read")
+        let heatmap = try #require(PageText.svgs(html).first)
+        let months = heatmap.matches(of: /<text class="axis" x="(\d+)" y="11">([A-Z][a-z]+)<\/text>/).map {
+            "\($0.output.2)"
+        }
+        // The first column (from Monday 2025-11-24) is November's last week: too narrow
+        // for a label that would touch December's.
+        #expect(months == ["Dec", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov"])
+        #expect(heatmap.contains("x=\"45\" y=\"11\">Dec</text>"))
+    }
+
     @Test func theLegendNamesEveryStateWithItsCount() throws {
         let html = try HistoryFixture().pages.habit("Read")
         let heatmap = try #require(PageText.svgs(html).first { $0.contains("id=\"heatmap\"") })
@@ -76,6 +88,33 @@ import Testing
             let figures = days.figures(at: end.ordinal)
             #expect((runs.map(\.length).max() ?? 0) == figures.bestStreak, "\(states)")
             #expect((runs.last.flatMap { $0.isCurrent ? $0.length : nil } ?? 0) == figures.currentStreak, "\(states)")
+        }
+    }
+
+    /// Momentum's line gives each day only the recent history: its momentum and due days
+    /// must be those `stats` computes from the whole history.
+    @Test func momentumDayByDayIsStatsMomentumOnThatDay() {
+        var generator = SystemRandomNumberGenerator()
+        let choices: [DayState] = [.done, .done, .missed, .skipped, .paused, .declined, .notDue(.schedule("x"))]
+        for weekly in [nil, 3.0] {
+            let habit = MetricHabit(key: HabitKey("Read"), name: "Read", isQuantity: false, unit: nil, weekly: weekly)
+            let first = 20_000
+            let states = (0..<800).map { _ in choices.randomElement(using: &generator) ?? .done }
+            let dueDone = Set(
+                (0..<800).filter { states[$0] == .done && Bool.random(using: &generator) }.map { first + $0 })
+            let days = HabitDays(first: first, states: states, dueDone: dueDone)
+            let entries = (0..<800).filter { states[$0] == .done }.map {
+                MetricEntry(habitKey: habit.key, dayKey: DayKey(ordinal: first + $0))
+            }
+            let through = DayKey(ordinal: first + 799)
+            let series = HistoryPages.momentumSeries(
+                habit, days: days, entries: entries, from: through.ordinal - 370, through: through)
+            #expect(series.count == 371)
+            for figures in series {
+                let whole = computeStats(habits: [habit], entries: entries, day: figures.day, states: [habit.key: days])
+                #expect(whole.first?.momentum == figures.momentum, "\(figures.day)")
+                #expect(whole.first?.dueDays == figures.dueDays, "\(figures.day)")
+            }
         }
     }
 
