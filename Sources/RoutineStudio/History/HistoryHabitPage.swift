@@ -34,7 +34,7 @@ struct HistoryHabitPage {
 
     /// `3 of 7 days`, or for a habit with a weekly target `3 of the last 4 weeks`.
     var momentumText: String {
-        habit.weekly != nil
+        stats.habit.isWeekly
             ? "\(stats.momentum) of the last \(stats.dueDays) weeks"
             : "\(stats.momentum) of \(HistoryHTML.days(stats.dueDays)) done or due in the last 7"
     }
@@ -127,7 +127,7 @@ struct HistoryHabitPage {
     /// Done days per weekday (0 = Monday) over the habit's whole history.
     var donePerWeekday: [Int] {
         var counts = Array(repeating: 0, count: 7)
-        guard let days, days.last >= days.first else { return counts }
+        guard let days, min(today.ordinal, days.last) >= days.first else { return counts }
         for ordinal in days.first...min(today.ordinal, days.last) where days.state(ordinal) == .done {
             counts[DayKey(ordinal: ordinal).weekday] += 1
         }

@@ -248,6 +248,20 @@ import Testing
         #expect(html.contains("<a href=\"/today\">Today</a>"))
     }
 
+    /// A habit created after today by another device's clock, with an entry after today
+    /// only: its page draws an empty year, and nothing traps.
+    @Test func aHabitWhoseFirstDayIsAfterTodayHasAnEmptyPage() throws {
+        let fixture = try HistoryFixture(withHistory: false)
+        _ = try fixture.store.logEntry(
+            habit: "Swim", value: nil, unit: nil, dayKey: HistoryFixture.today.adding(days: 3),
+            at: HistoryFixture.time.now().addingTimeInterval(3 * 86_400), timeZone: "UTC", note: nil)
+        let html = try fixture.pages.habit("Swim")
+        #expect(html.contains("<p>No streak yet.</p>"))
+        #expect(html.contains("data-weekday=\"Mon\" data-count=\"0\""))
+        #expect(PageText.cells(html)["2026-11-27"] == "st-not-due")
+        #expect(PageText.cells(html)["2026-11-30"] == nil)
+    }
+
     @Test func unknownNamesThrowOneSentence() throws {
         let pages = try HistoryFixture().pages
         #expect(throws: HistoryError.unknownHabit("Swim")) { try pages.habit("Swim") }
