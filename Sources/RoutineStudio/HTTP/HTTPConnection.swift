@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -23,71 +24,72 @@ struct HTTPConnection {
         ("Referrer-Policy", "same-origin"),
     ]
 
-    private enum Read {
-        case bytes
-        case closed
-        case timedOut
-    }
-
     func serve() {
         setTimeout(SO_RCVTIMEO, seconds: limits.readTimeout)
         setTimeout(SO_SNDTIMEO, seconds: limits.readTimeout)
         var one: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        let parser = HTTPRequestParser(limits: limits)
-        var buffer: [UInt8] = []
+        var reader = Reader(socket: socket)
         while true {
             // Blank lines between requests are ignored (RFC 9112 §2.2).
-            let blanks = buffer.prefix { $0 == 0x0D || $0 == 0x0A }.count
-            if blanks > 0 { buffer.removeFirst(blanks) }
-            var started = buffer.isEmpty ? nil : Date()
-            var head: HTTPRequestParser.Head?
-            while head == nil {
-                switch parser.parse(buffer) {
-                case .head(let parsed): head = parsed
-                case .refused(let refusal):
-                    refuse(refusal.status, refusal.message)
-                    return
-                case .incomplete:
-                    if let started, Date().timeIntervalSince(started) > limits.requestTimeout {
-                        refuse(408, "the request took too long to arrive")
-                        return
-                    }
-                    switch read(into: &buffer) {
-                    case .bytes: started = started ?? Date()
-                    case .closed: return
-                    case .timedOut:
-                        // An idle keep-alive connection is closed quietly; a half request is told.
-                        if !buffer.isEmpty { refuse(408, "the request stalled") }
-                        return
-                    }
-                }
+            let blanks = reader.buffer.prefix { $0 == 0x0D || $0 == 0x0A }.count
+            if blanks > 0 { reader.buffer.removeFirst(blanks) }
+            guard let request = readRequest(&reader) else { return }
+            let response = handler(request.request)
+            let bytes = Self.serialize(
+                response, forHEAD: request.request.method == "HEAD", keepAlive: request.keepAlive)
+            guard write(bytes), request.keepAlive else { return }
+        }
+    }
+
+    /// The next request with its body, or nil when the connection is to close (the refusal,
+    /// if any, is sent).
+    private func readRequest(_ reader: inout Reader) -> HTTPRequestParser.Head? {
+        let parser = HTTPRequestParser(limits: limits)
+        let deadline = Deadline(seconds: limits.requestTimeout)
+        var searched = 0
+        var head: HTTPRequestParser.Head
+        while true {
+            switch parser.parse(reader.buffer, searchFrom: searched) {
+            case .head(let parsed):
+                head = parsed
+            case .refused(let refusal):
+                refuse(refusal.status, refusal.message)
+                return nil
+            case .incomplete:
+                searched = reader.buffer.count
+                guard fill(&reader, deadline: deadline, midRequest: !reader.buffer.isEmpty) else { return nil }
+                continue
             }
-            guard var head else { return }
-            buffer.removeFirst(head.headLength)
-            if head.contentLength > buffer.count,
-                head.request.header("Expect")?.lowercased() == "100-continue"
-            {
-                guard write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
-            }
-            while buffer.count < head.contentLength {
-                if let started, Date().timeIntervalSince(started) > limits.requestTimeout {
-                    refuse(408, "the request took too long to arrive")
-                    return
-                }
-                switch read(into: &buffer) {
-                case .bytes: continue
-                case .closed: return
-                case .timedOut:
-                    refuse(408, "the request's body stalled")
-                    return
-                }
-            }
-            head.request.body = Array(buffer[0..<head.contentLength])
-            buffer.removeFirst(head.contentLength)
-            let response = handler(head.request)
-            let bytes = Self.serialize(response, forHEAD: head.request.method == "HEAD", keepAlive: head.keepAlive)
-            guard write(bytes), head.keepAlive else { return }
+            break
+        }
+        reader.buffer.removeFirst(head.headLength)
+        if head.contentLength > reader.buffer.count,
+            head.request.header("Expect")?.lowercased() == "100-continue"
+        {
+            guard write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return nil }
+        }
+        while reader.buffer.count < head.contentLength {
+            guard fill(&reader, deadline: deadline, midRequest: true) else { return nil }
+        }
+        head.request.body = Array(reader.buffer[0..<head.contentLength])
+        reader.buffer.removeFirst(head.contentLength)
+        return head
+    }
+
+    /// Reads more bytes; false when the connection is to close: the client left, or it
+    /// stalled (then a half request gets 408; an idle keep-alive connection closes quietly).
+    private func fill(_ reader: inout Reader, deadline: Deadline, midRequest: Bool) -> Bool {
+        if midRequest, deadline.isPast {
+            refuse(408, "the request took too long to arrive")
+            return false
+        }
+        switch reader.read() {
+        case .bytes: return true
+        case .closed: return false
+        case .timedOut:
+            if midRequest { refuse(408, "the request stalled") }
+            return false
         }
     }
 
@@ -130,27 +132,10 @@ struct HTTPConnection {
         }
         shutdown(socket, Int32(SHUT_WR))
         setTimeout(SO_RCVTIMEO, seconds: 0.5)
-        let until = Date().addingTimeInterval(2)
-        var drained: [UInt8] = []
-        while Date() < until, case .bytes = read(into: &drained) {
-            drained.removeAll(keepingCapacity: true)
-        }
-    }
-
-    private func read(into buffer: inout [UInt8]) -> Read {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                buffer += chunk[0..<count]
-                return .bytes
-            }
-            if count == 0 { return .closed }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .timedOut
-            default: return .closed
-            }
+        let deadline = Deadline(seconds: 2)
+        var drain = Reader(socket: socket)
+        while !deadline.isPast, case .bytes = drain.read() {
+            drain.buffer.removeAll(keepingCapacity: true)
         }
     }
 
@@ -178,4 +163,46 @@ struct HTTPConnection {
         var time = timeval(tv_sec: whole, tv_usec: Int((seconds - Double(whole)) * 1_000_000))
         setsockopt(socket, SOL_SOCKET, option, &time, socklen_t(MemoryLayout<timeval>.size))
     }
+}
+
+/// The bytes received and not yet used, and the one chunk `recv` reads into.
+private struct Reader {
+    enum Outcome {
+        case bytes
+        case closed
+        case timedOut
+    }
+
+    let socket: Int32
+    var buffer: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+    init(socket: Int32) { self.socket = socket }
+
+    mutating func read() -> Outcome {
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                buffer += chunk[0..<count]
+                return .bytes
+            }
+            if count == 0 { return .closed }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .timedOut
+            default: return .closed
+            }
+        }
+    }
+}
+
+/// A point on the monotonic clock (the wall clock may jump).
+private struct Deadline {
+    let end: UInt64
+
+    init(seconds: Double) {
+        end = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1_000_000_000)
+    }
+
+    var isPast: Bool { DispatchTime.now().uptimeNanoseconds > end }
 }

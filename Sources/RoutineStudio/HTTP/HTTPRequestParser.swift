@@ -29,8 +29,10 @@ struct HTTPRequestParser: Sendable {
         case refused(Refusal)
     }
 
-    func parse(_ buffer: [UInt8]) -> Outcome {
-        guard let end = Self.endOfHead(buffer) else {
+    /// `searchFrom`: where the search for the blank line may start, since the bytes before
+    /// it were searched already (a client trickling bytes costs linear time, not quadratic).
+    func parse(_ buffer: [UInt8], searchFrom: Int = 0) -> Outcome {
+        guard let end = Self.endOfHead(buffer, from: searchFrom) else {
             if buffer.count > limits.maxHeadBytes {
                 return .refused(Refusal(status: 431, message: "the request's headers are over 64 KiB"))
             }
@@ -90,8 +92,8 @@ struct HTTPRequestParser: Sendable {
 
     /// Where the head ends: the blank line (CRLF CRLF; a bare LF is accepted too, as RFC 9112
     /// allows). `linesEnd` excludes the blank line, `headEnd` includes it.
-    static func endOfHead(_ buffer: [UInt8]) -> (linesEnd: Int, headEnd: Int)? {
-        var index = 0
+    static func endOfHead(_ buffer: [UInt8], from start: Int = 0) -> (linesEnd: Int, headEnd: Int)? {
+        var index = max(0, min(start, buffer.count - 3))
         while index < buffer.count {
             if buffer[index] == 0x0A {
                 if index + 1 < buffer.count, buffer[index + 1] == 0x0A { return (index, index + 2) }

@@ -71,7 +71,8 @@ final class RawHTTPClient {
         return try readResponse()
     }
 
-    func readResponse() throws -> Response {
+    /// The next response's status and headers, its body left unread (for HEAD).
+    func readHead() throws -> Response {
         var end: Int?
         while end == nil {
             if let found = Self.find([0x0D, 0x0A, 0x0D, 0x0A], in: buffer) {
@@ -92,13 +93,18 @@ final class RawHTTPClient {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
+        return Response(status: status, headers: headers, body: [])
+    }
+
+    func readResponse() throws -> Response {
+        var response = try readHead()
+        let length = response.header("Content-Length").flatMap { Int($0) } ?? 0
         while buffer.count < length {
             guard try fill() else { throw Failure(description: "closed inside a body") }
         }
-        let body = Array(buffer[0..<length])
+        response.body = Array(buffer[0..<length])
         buffer.removeFirst(length)
-        return Response(status: status, headers: headers, body: body)
+        return response
     }
 
     /// True when the server closed the connection (read returns 0) with nothing more to say.
