@@ -33,19 +33,7 @@ enum AtomicFileWriter {
             guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else {
                 throw failure(path, "cannot set the permission bits (\(String(cString: strerror(errno))))")
             }
-            var written = 0
-            while written < bytes.count {
-                let count = bytes.withUnsafeBytes { raw -> Int in
-                    guard let base = raw.baseAddress else { return 0 }
-                    return Glibc.write(descriptor, base + written, raw.count - written)
-                }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw failure(path, "cannot write (\(String(cString: strerror(errno))))") }
-                written += count
-            }
-            guard fsync(descriptor) == 0 else {
-                throw failure(path, "cannot sync (\(String(cString: strerror(errno))))")
-            }
+            try writeAll(bytes, to: descriptor, path: path)
         }
         guard rename(temporary, target) == 0 else {
             throw failure(path, "cannot replace it (\(String(cString: strerror(errno))))")
@@ -55,6 +43,40 @@ enum AtomicFileWriter {
         if folderDescriptor >= 0 {
             _ = fsync(folderDescriptor)
             close(folderDescriptor)
+        }
+    }
+
+    /// Writes a new file, never replacing one: `O_EXCL`, the usual permission bits (0666
+    /// less the umask), fsync.
+    static func create(_ bytes: [UInt8], at path: String) throws {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { throw failure(path, "a file of that name exists already") }
+            throw failure(path, "cannot create it (\(String(cString: strerror(errno))))")
+        }
+        var complete = false
+        defer {
+            close(descriptor)
+            if !complete { unlink(path) }
+        }
+        try writeAll(bytes, to: descriptor, path: path)
+        complete = true
+    }
+
+    /// Writes every byte and syncs them to the disk.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + written, raw.count - written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw failure(path, "cannot write (\(String(cString: strerror(errno))))") }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else {
+            throw failure(path, "cannot sync (\(String(cString: strerror(errno))))")
         }
     }
 

@@ -40,6 +40,13 @@ public final class StudioDocument: Sendable {
         self.state = Mutex(State(text: text, version: Self.version(of: text), stamp: stamp))
     }
 
+    /// Creates a new routine file (a person building one from nothing, SPEC §19.2) and
+    /// opens it; refuses to replace a file that exists.
+    public static func create(path: String, text: String) throws -> StudioDocument {
+        try AtomicFileWriter.create(Array(text.utf8), at: path)
+        return try StudioDocument(path: path)
+    }
+
     public func snapshot() -> (text: String, version: String) {
         state.withLock { ($0.text, $0.version) }
     }

@@ -26,7 +26,8 @@ public struct StudioGuard: Sendable {
             })
     }
 
-    /// nil: allowed (and `setCookie`, when set, must go on the response); else the 403.
+    /// nil: allowed (and `setCookie`, when set, is the value of a `Set-Cookie` header the
+    /// response must carry); else the 403.
     /// The token comes from the `token` query parameter, else the cookie; the Host must be
     /// the studio's own; an Origin, when sent, must be the studio's; a state-changing method
     /// needs an Origin or a Referer of the studio.

@@ -1,5 +1,6 @@
 import Foundation
 import RoutineFile
+import Synchronization
 import Testing
 
 @testable import RoutineStudio
@@ -105,6 +106,55 @@ import Testing
                 try document.apply(patch(start.text, "Read", "Run"), against: start.version)
             }
             #expect(try disk(path) == Self.original + "# added outside\n")
+        }
+    }
+
+    @Test func anEditorsRenameAndATouchAreToldApart() throws {
+        try withFile { path in
+            let document = try StudioDocument(path: path)
+            let start = document.snapshot()
+            let edited = try document.apply(patch(start.text, "Read", "Run"), against: start.version)
+            // touch: the stamp moves, the bytes do not; the undo stack still fits.
+            #expect(utimes(path, nil) == 0)
+            #expect(try document.refresh() == false)
+            // An editor that writes a new file and renames it over the old one (vim, most IDEs).
+            let other = path + ".swp"
+            try Data((edited.text + "# from vim\n").utf8).write(to: URL(fileURLWithPath: other))
+            #expect(rename(other, path) == 0)
+            #expect(try document.refresh() == true)
+            #expect(document.snapshot().text == edited.text + "# from vim\n")
+            #expect(try document.undo(against: document.snapshot().version) == nil)
+        }
+    }
+
+    @Test func twoEditsAgainstOneVersionAtOnceLetOneThrough() throws {
+        try withFile { path in
+            let document = try StudioDocument(path: path)
+            let start = document.snapshot()
+            let patches = try (0..<8).map { try patch(start.text, "Read", "Read\($0)") }
+            let outcomes = Mutex<[Bool]>([])
+            DispatchQueue.concurrentPerform(iterations: patches.count) { index in
+                let applied = (try? document.apply(patches[index], against: start.version)) != nil
+                outcomes.withLock { $0.append(applied) }
+            }
+            #expect(outcomes.withLock { $0.filter { $0 }.count } == 1)
+            #expect(try disk(path) == document.snapshot().text)
+        }
+    }
+
+    @Test func aNewFileIsCreatedButNeverReplacesOne() throws {
+        try withFile { path in
+            let new = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("new.yaml").path
+            let document = try StudioDocument.create(path: new, text: "id: new\nnodes: {}\n")
+            #expect(document.snapshot().text == "id: new\nnodes: {}\n")
+            #expect(try disk(new) == "id: new\nnodes: {}\n")
+            do {
+                _ = try StudioDocument.create(path: path, text: "")
+                Issue.record("replaced an existing file")
+            } catch {
+                #expect("\(error)" == "\(path): a file of that name exists already")
+            }
+            #expect(try disk(path) == Self.original)
         }
     }
 
