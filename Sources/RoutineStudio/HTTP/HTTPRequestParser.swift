@@ -29,8 +29,9 @@ struct HTTPRequestParser: Sendable {
         case refused(Refusal)
     }
 
-    /// `searchFrom`: where the search for the blank line may start, since the bytes before
-    /// it were searched already (a client trickling bytes costs linear time, not quadratic).
+    /// `searchFrom`: how many bytes of the buffer were searched already (the count at the
+    /// last call), so a client trickling bytes costs linear time, not quadratic; the search
+    /// backs up over a blank line that the new bytes may complete.
     func parse(_ buffer: [UInt8], searchFrom: Int = 0) -> Outcome {
         guard let end = Self.endOfHead(buffer, from: searchFrom) else {
             if buffer.count > limits.maxHeadBytes {
@@ -93,7 +94,7 @@ struct HTTPRequestParser: Sendable {
     /// Where the head ends: the blank line (CRLF CRLF; a bare LF is accepted too, as RFC 9112
     /// allows). `linesEnd` excludes the blank line, `headEnd` includes it.
     static func endOfHead(_ buffer: [UInt8], from start: Int = 0) -> (linesEnd: Int, headEnd: Int)? {
-        var index = max(0, min(start, buffer.count - 3))
+        var index = max(0, min(start - 3, buffer.count - 3))
         while index < buffer.count {
             if buffer[index] == 0x0A {
                 if index + 1 < buffer.count, buffer[index + 1] == 0x0A { return (index, index + 2) }

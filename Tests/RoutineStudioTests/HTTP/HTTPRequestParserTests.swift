@@ -71,3 +71,24 @@ import Testing
         }
     }
 }
+
+extension HTTPRequestParserTests {
+    @Test func aHeadSplitAnywhereAcrossTwoReadsIsFound() {
+        let parser = HTTPRequestParser(limits: HTTPServer.Limits())
+        for ending in ["\r\n", "\n"] {
+            let head = Array("POST /a HTTP/1.1\(ending)Host: h\(ending)Content-Length: 40\(ending)\(ending)".utf8)
+            let whole = head + Array(String(repeating: "b", count: 40).utf8)
+            // The first read ends at `split`; the second brings the rest, body and all.
+            for split in 1..<head.count {
+                if case .head = parser.parse(Array(whole[0..<split])) {
+                    Issue.record("a head found in \(split) of \(head.count) bytes")
+                }
+                guard case .head(let parsed) = parser.parse(whole, searchFrom: split) else {
+                    Issue.record("no head after a split at \(split) of \(head.count)")
+                    continue
+                }
+                #expect(parsed.headLength == head.count)
+            }
+        }
+    }
+}
