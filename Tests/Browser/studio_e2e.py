@@ -26,7 +26,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
+import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -199,11 +201,14 @@ def scenario_edit_with_comments(binary, folder, driver, shots):
         node(driver, "journal").click()
         wait_for(driver, lambda d: "journal" in d.find_element(By.ID, "inspector").text, "the inspector")
         driver.find_element(By.CSS_SELECTOR, "#inspector button.danger").click()
-        alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+        alert = WebDriverWait(driver, 5).until(expected_conditions.alert_is_present())
         assert "line" in alert.text, f"the confirmation lists no references: {alert.text!r}"
         alert.accept()
         wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, 'g.node[data-id="journal"]'), "journal deleted")
-        assert b"journal" not in read(path)
+        routine = yaml.safe_load(read(path))
+        assert "journal" not in routine["nodes"], routine
+        assert "journal" not in json.dumps(routine), f"a reference to journal is left: {routine}"
+        assert studio.routine("check", "morning-checkin.yaml").returncode == 0, "the delete left the file broken"
         driver.find_element(By.ID, "undo").click()
         wait_for(driver, lambda d: read(path) == before_delete, "undo of the delete")
     finally:

@@ -17,7 +17,9 @@ extension RoutineCommand {
                 file: the routine files of ./routines, else of the current folder. Ctrl-C stops it.
                 """)
 
-        @Argument(help: ArgumentHelp("Routine files to edit (a new name creates one).", valueName: "file"), completion: .routineFiles)
+        @Argument(
+            help: ArgumentHelp("Routine files to edit (a new name creates one).", valueName: "file"),
+            completion: .routineFiles)
         var paths: [String] = []
 
         @Option(help: "The port to listen on (0: any free port).")
@@ -40,13 +42,16 @@ extension RoutineCommand {
                 importRoutine: { path in
                     let store = try Session.current.store(settings)
                     let loaded = try RoutineSource.file(path, store: store)
-                    let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now(), force: false)
+                    let result = try RoutineSource.importFile(
+                        loaded, into: store, at: settings.time.now(), force: false)
                     return RoutineCommand.Import.describe(result)
                 },
                 time: settings.time)
             try StudioLaunch.run(
                 paths: files, services: services, port: port, openBrowser: !noOpen,
-                say: { Output.line($0); Output.flush() })
+                say: {
+                    Output.line($0); Output.flush()
+                })
         }
 
         /// The files named (folders: their routine files), else those of ./routines or of

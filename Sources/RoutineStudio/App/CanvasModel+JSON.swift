@@ -5,13 +5,17 @@ extension CanvasModel {
     /// one object (keys in a fixed order, as every JSON the tool writes).
     var json: String {
         let nodeItems = nodes.enumerated().map { position, node in
-            let rect = layout.nodes.indices.contains(position) ? layout.nodes[position] : LayoutRect(x: 0, y: 0, width: 0, height: 0)
+            let rect =
+                layout.nodes.indices.contains(position)
+                ? layout.nodes[position] : LayoutRect(x: 0, y: 0, width: 0, height: 0)
             return JSONText.object([
                 "id": JSONText.string(node.id),
                 "kind": JSONText.string(node.kind),
                 "text": JSONText.string(node.text),
                 "options": JSONText.array(
-                    node.options.map { JSONText.object(["text": JSONText.string($0.text), "when": JSONText.string($0.when)]) }),
+                    node.options.map {
+                        JSONText.object(["text": JSONText.string($0.text), "when": JSONText.string($0.when)])
+                    }),
                 "when": JSONText.string(node.when),
                 "inline": node.isInline ? "true" : "false",
                 "line": String(node.location.line),

@@ -55,7 +55,8 @@ struct CanvasModel {
         func target(_ ref: DraftRef) -> (Int?, String) {
             switch ref.target {
             case .id(let id): (index[id], id)
-            case .inline(let position): (position, draft.nodes.indices.contains(position) ? draft.nodes[position].id : "")
+            case .inline(let position):
+                (position, draft.nodes.indices.contains(position) ? draft.nodes[position].id : "")
             }
         }
         start = (draft.start ?? []).map { target($0).1 }
@@ -79,14 +80,22 @@ struct CanvasModel {
                 for (port, option) in options.enumerated() {
                     for ref in option.next {
                         let (to, id) = target(ref)
-                        if let to { edges.append(Edge(from: position, port: port, to: to)) } else { dangling.append((position, port, id)) }
+                        if let to {
+                            edges.append(Edge(from: position, port: port, to: to))
+                        } else {
+                            dangling.append((position, port, id))
+                        }
                     }
                 }
             case .missing: break
             }
             for ref in node.next {
                 let (to, id) = target(ref)
-                if let to { edges.append(Edge(from: position, port: nil, to: to)) } else { dangling.append((position, nil, id)) }
+                if let to {
+                    edges.append(Edge(from: position, port: nil, to: to))
+                } else {
+                    dangling.append((position, nil, id))
+                }
             }
             nodes.append(model)
         }
@@ -104,7 +113,8 @@ struct CanvasModel {
             },
             edges: edges.map { .init(from: $0.from, port: $0.port, to: $0.to) },
             pinned: Dictionary(
-                pinned.compactMap { id, point in index[id].map { ($0, point) } }, uniquingKeysWith: { first, _ in first }))
+                pinned.compactMap { id, point in index[id].map { ($0, point) } },
+                uniquingKeysWith: { first, _ in first }))
         layout = LayeredLayout.layout(graph)
     }
 

@@ -9,7 +9,9 @@ enum DryRunPanel {
     /// The run after `answers` (lines as the REPL takes them: an option's number, `y`,
     /// `n`, `l`, an amount), as JSON: the steps walked, what is asked now, what would be
     /// recorded, and the hint of the last line when the walker rejected it.
-    static func walk(routine: Routine, day: DayKey, answers: [String], store: AppDatabase?, time: TimeContext) throws
+    static func walk(
+        routine: Routine, day: DayKey, answers: [String], store: AppDatabase?, time: TimeContext
+    ) throws
         -> String
     {
         var run = try RunCoordinator.dryRun(routine: routine, dayKey: day, store: store, time: time)
@@ -49,7 +51,8 @@ enum DryRunPanel {
             "options": JSONText.array(
                 prompt.options.enumerated().map { index, text in
                     JSONText.object([
-                        "answer": JSONText.string(String(prompt.number(ofOffered: index))), "text": JSONText.string(text),
+                        "answer": JSONText.string(String(prompt.number(ofOffered: index))),
+                        "text": JSONText.string(text),
                     ])
                 }),
             "quantity": prompt.isQuantity ? "true" : "false",

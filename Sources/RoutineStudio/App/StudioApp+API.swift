@@ -20,7 +20,9 @@ extension StudioApp {
     func api(_ request: HTTPRequest, call: String) throws -> HTTPResponse {
         switch (request.method, call) {
         case ("GET", "files"):
-            return .json(JSONText.array(files().map { JSONText.object(["index": String($0.index), "name": JSONText.string($0.name)]) }))
+            return .json(
+                JSONText.array(
+                    files().map { JSONText.object(["index": String($0.index), "name": JSONText.string($0.name)]) }))
         case ("GET", "doc"):
             let file = try file(request.query["file"])
             _ = try file.document.refresh()
@@ -31,12 +33,15 @@ extension StudioApp {
             let version = file.document.snapshot().version
             return .json(
                 JSONText.object([
-                    "changed": version == request.query["version"] ? "false" : "true", "version": JSONText.string(version),
+                    "changed": version == request.query["version"] ? "false" : "true",
+                    "version": JSONText.string(version),
                 ]))
         case ("GET", "references"):
             let file = try file(request.query["file"])
             let id = request.query["id"] ?? ""
-            let locations = try editing { try RoutineEditor.references(to: id, in: file.document.snapshot().text) }
+            let text = file.document.snapshot().text
+            let locations = try editing { () throws(RoutineEditError) in try RoutineEditor.references(to: id, in: text)
+            }
             return .json(
                 JSONText.object([
                     "references": JSONText.array(
@@ -46,7 +51,7 @@ extension StudioApp {
             let body = try decode(EditBody.self, request)
             let file = try file(body.file)
             let text = file.document.snapshot().text
-            let patch = try editing { try RoutineEditor.patch(body.edit, in: text) }
+            let patch = try editing { () throws(RoutineEditError) in try RoutineEditor.patch(body.edit, in: text) }
             try stale { _ = try file.document.apply(patch, against: body.version) }
             return .json(try documentJSON(file))
         case ("POST", "undo"), ("POST", "redo"):
@@ -72,7 +77,8 @@ extension StudioApp {
         case ("POST", "dryrun"):
             let body = try decode(DryRunBody.self, request)
             let file = try file(body.file)
-            let result = RoutineFileReader.read(data: Data(file.document.snapshot().text.utf8), path: file.document.path)
+            let result = RoutineFileReader.read(
+                data: Data(file.document.snapshot().text.utf8), path: file.document.path)
             guard let routine = result.routine else {
                 throw StudioFailure(422, "the file has errors; mend them to try it")
             }
@@ -85,12 +91,14 @@ extension StudioApp {
             }
             return .json(
                 try DryRunPanel.walk(
-                    routine: routine, day: day, answers: body.answers, store: try services.store(), time: services.time))
+                    routine: routine, day: day, answers: body.answers, store: try services.store(), time: services.time)
+            )
         case ("POST", "import"):
             let body = try decode(FileBody.self, request)
             let file = try file(body.file)
             do {
-                return .json(JSONText.object(["message": JSONText.string(try services.importRoutine(file.document.path))]))
+                return .json(
+                    JSONText.object(["message": JSONText.string(try services.importRoutine(file.document.path))]))
             } catch {
                 throw StudioFailure(422, String(describing: error))
             }

@@ -37,8 +37,10 @@ public final class StudioApp: Sendable {
     public init(paths: [String], services: Services, token: String, port: Int) throws {
         var opened: [StudioDocument] = []
         for path in paths {
-            if !FileManager.default.fileExists(atPath: path) { try StudioFiles.create(path) }
-            opened.append(try StudioDocument(path: path))
+            opened.append(
+                FileManager.default.fileExists(atPath: path)
+                    ? try StudioDocument(path: path)
+                    : try StudioDocument.create(path: path, text: try StudioFiles.newRoutine(at: path)))
         }
         documents = Mutex(opened)
         self.services = services
@@ -88,7 +90,9 @@ public final class StudioApp: Sendable {
             default: return .notFound
             }
         } catch {
-            return .html(StudioPage.shell(title: "Not found", body: "<main><p>\(StudioPage.escape("\(error)"))</p></main>"), status: 404)
+            return .html(
+                StudioPage.shell(title: "Not found", body: "<main><p>\(HistoryHTML.escape("\(error)"))</p></main>"),
+                status: 404)
         }
     }
 

@@ -5,18 +5,16 @@ import RoutineCore
 /// the sidecar `NAME.layout.json` with the positions a person pinned by dragging
 /// (SPEC §19.2: positions never go into the routine file).
 enum StudioFiles {
-    /// A new routine file: its slug from the file name, nothing else yet (the canvas
-    /// adds nodes; `check` lists what is still missing).
-    static func create(_ path: String) throws {
+    /// A new routine file's first lines: its slug from the file name, nothing else yet
+    /// (the canvas adds nodes; `check` lists what is still missing).
+    static func newRoutine(at path: String) throws -> String {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        guard name.lowercased() == name, Slug.isValid(name) else {
+        guard Slug.isValid(name) else {
             throw StudioFailure(
-                400, "'\(name)' cannot name a routine: use lowercase letters, digits and '-' (e.g. morning-checkin.yaml)")
+                400,
+                "'\(name)' cannot name a routine: use lowercase letters, digits and '-' (e.g. morning-checkin.yaml)")
         }
-        let text = "# \(name): made in routine studio.\nroutine: \(name)\nstart: []\n"
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw StudioFailure(400, "cannot create \(path)")
-        }
+        return "# \(name): made in routine studio.\nroutine: \(name)\nstart: []\n"
     }
 
     /// The sidecar of a routine file: `morning.yaml` → `morning.layout.json`.

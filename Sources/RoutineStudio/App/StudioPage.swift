@@ -1,5 +1,6 @@
 /// The studio's HTML: one shell for every page (the navigation and the stylesheet), the
-/// canvas page that loads the script, and the one escaping rule for text in HTML.
+/// canvas page that loads the script (text goes through `HistoryHTML.escape`, the one
+/// escaping rule of the studio's HTML).
 enum StudioPage {
     static func shell(title: String, body: String, script: Bool = false) -> String {
         """
@@ -8,7 +9,7 @@ enum StudioPage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title)) · routine studio</title>
+        <title>\(HistoryHTML.escape(title)) · routine studio</title>
         <link rel="stylesheet" href="/studio.css">
         </head>
         <body>
@@ -64,22 +65,5 @@ enum StudioPage {
                 </aside>
                 </div>
                 """, script: true)
-    }
-
-    /// Text for HTML (content and attribute values).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

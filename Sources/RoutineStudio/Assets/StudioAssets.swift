@@ -68,6 +68,8 @@ enum StudioAssets {
         }
 
         function show(doc, fit) {
+          // The first node of an empty routine: fit the view to it.
+          if (state.doc && state.doc.model.nodes.length === 0 && doc.model.nodes.length > 0) fit = true;
           state.doc = doc;
           if (state.selected && !doc.model.nodes.some((n) => n.id === state.selected)) state.selected = null;
           document.title = `${doc.name} · routine studio`;
@@ -185,7 +187,7 @@ enum StudioAssets {
           const model = state.doc.model;
           const box = $('canvas').getBoundingClientRect();
           const w = Math.max(1, model.width), h = Math.max(1, model.height);
-          const k = Math.min(1.5, Math.max(0.05, Math.min((box.width - 40) / w, (box.height - 40) / h)));
+          const k = Math.min(1, Math.max(0.05, Math.min((box.width - 40) / w, (box.height - 40) / h)));
           state.view = { k, x: (box.width - w * k) / 2, y: 20 };
           applyView();
         }
@@ -204,8 +206,9 @@ enum StudioAssets {
           const map = $('minimap');
           const model = state.doc.model;
           map.textContent = '';
-          map.hidden = model.nodes.length <= 30;
-          if (map.hidden) return;
+          // SVG elements have no `hidden`: the minimap shows from 31 nodes on.
+          map.style.display = model.nodes.length > 30 ? 'block' : 'none';
+          if (model.nodes.length <= 30) return;
           map.setAttribute('viewBox', `0 0 ${Math.max(1, model.width)} ${Math.max(1, model.height)}`);
           for (const node of model.nodes) el('rect', { x: node.x, y: node.y, width: node.width, height: node.height, class: 'mini-node' }, map);
           el('rect', { id: 'mini-view', class: 'mini-view' }, map);
@@ -214,7 +217,7 @@ enum StudioAssets {
 
         function drawMinimapViewport() {
           const rect = $('mini-view');
-          if (!rect || $('minimap').hidden) return;
+          if (!rect || $('minimap').style.display === 'none') return;
           const box = $('canvas').getBoundingClientRect();
           const v = state.view;
           rect.setAttribute('x', -v.x / v.k);
@@ -512,6 +515,7 @@ enum StudioAssets {
         function setUpPointer() {
           const canvas = $('canvas');
           let drag = null;
+          let lastClick = null;
           canvas.addEventListener('pointerdown', (event) => {
             if (event.button !== 0 || !state.doc) return;
             const handle = event.target.closest('.handle');
@@ -524,7 +528,7 @@ enum StudioAssets {
             } else if (nodeG) {
               const portG = event.target.closest('.port');
               state.selectedPort = portG ? Number(portG.dataset.port) : null;
-              drag = { kind: 'move', id: nodeG.dataset.id, g: nodeG, start, moved: false };
+              drag = { kind: 'move', id: nodeG.dataset.id, g: nodeG, start, moved: false, port: state.selectedPort };
             } else {
               drag = { kind: 'pan', x: event.clientX, y: event.clientY, view: { ...state.view } };
             }
@@ -561,18 +565,18 @@ enum StudioAssets {
                 const at = toGraph(event);
                 const node = state.doc.model.nodes[nodeIndex(done.id)];
                 pin(done.id, Math.round(node.x + at.x - done.start.x), Math.round(node.y + at.y - done.start.y));
+              } else if (lastClick && lastClick.id === done.id && lastClick.port === done.port && Date.now() - lastClick.at < 500) {
+                // A double click (the first click redrew the node, so the browser's dblclick
+                // does not reach it): edit the text in place.
+                lastClick = null;
+                editInPlace(done.id, done.port);
               } else {
+                lastClick = { id: done.id, port: done.port, at: Date.now() };
                 select(done.id);
               }
             } else if (Math.abs(event.clientX - done.x) + Math.abs(event.clientY - done.y) < 3) {
               select(null);
             }
-          });
-          canvas.addEventListener('dblclick', (event) => {
-            const nodeG = event.target.closest('g.node');
-            if (!nodeG) return;
-            const portG = event.target.closest('.port');
-            editInPlace(nodeG.dataset.id, portG ? Number(portG.dataset.port) : null);
           });
           canvas.addEventListener('wheel', (event) => {
             event.preventDefault();
@@ -710,7 +714,7 @@ enum StudioAssets {
         #files button[aria-selected="true"] { border-color: var(--accent); font-weight: 600; }
         .stage { position: relative; overflow: hidden; }
         #canvas { width: 100%; height: 100%; display: block; background: #fff; cursor: grab; touch-action: none; }
-        #minimap { position: absolute; right: 8px; bottom: 8px; width: 180px; height: 140px; background: rgba(255,255,255,.9); border: 1px solid var(--line); }
+        #minimap { display: none; position: absolute; right: 8px; bottom: 8px; width: 180px; height: 140px; background: rgba(255,255,255,.9); border: 1px solid var(--line); }
         .mini-node { fill: #8c959f; }
         .mini-view { fill: none; stroke: var(--accent); stroke-width: 8; }
         .inplace { position: absolute; z-index: 2; font: inherit; padding: .1rem .3rem; border: 2px solid var(--accent); }

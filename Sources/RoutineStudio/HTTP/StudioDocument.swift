@@ -51,6 +51,10 @@ public final class StudioDocument: Sendable {
         state.withLock { ($0.text, $0.version) }
     }
 
+    /// Whether there is an edit to undo, or an undone one to make again.
+    public var canUndo: Bool { state.withLock { !$0.undo.isEmpty } }
+    public var canRedo: Bool { state.withLock { !$0.redo.isEmpty } }
+
     /// Applies a patch made against `version`; throws `Stale` when the file changed since.
     /// Pushes the inverse on the undo stack and clears redo.
     public func apply(_ patch: TextPatch, against version: String) throws -> (text: String, version: String) {

@@ -31,7 +31,8 @@ import Testing
             let services = StudioApp.Services(
                 store: { try store.map { try AppDatabase.open(path: $0) } },
                 importRoutine: { path in "imported \(path)" }, time: time)
-            app = try StudioApp(paths: [path], services: services, token: StudioRouteTests.token, port: StudioRouteTests.port)
+            app = try StudioApp(
+                paths: [path], services: services, token: StudioRouteTests.token, port: StudioRouteTests.port)
         }
 
         var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
@@ -40,7 +41,9 @@ import Testing
             app.handle(request("GET", target, headers: headers))
         }
 
-        func post(_ target: String, _ body: String, origin: String? = "http://127.0.0.1:\(StudioRouteTests.port)")
+        func post(
+            _ target: String, _ body: String, origin: String? = "http://127.0.0.1:\(StudioRouteTests.port)"
+        )
             -> HTTPResponse
         {
             var headers: [(String, String)] = [("Content-Type", "application/json")]
@@ -48,7 +51,9 @@ import Testing
             return app.handle(request("POST", target, headers: headers, body: body))
         }
 
-        func request(_ method: String, _ target: String, headers: [(String, String)], body: String = "")
+        func request(
+            _ method: String, _ target: String, headers: [(String, String)], body: String = ""
+        )
             -> HTTPRequest
         {
             let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
@@ -86,7 +91,9 @@ import Testing
         #expect(model["clean"] as? Bool == true)
         #expect(model["start"] as? [String] == ["feeling"])
         // Laid out: every node has a size, and no two boxes overlap.
-        let boxes = nodes.map { ($0["x"] as! Double, $0["y"] as! Double, $0["width"] as! Double, $0["height"] as! Double) }
+        let boxes = nodes.map {
+            ($0["x"] as! Double, $0["y"] as! Double, $0["width"] as! Double, $0["height"] as! Double)
+        }
         for (i, a) in boxes.enumerated() {
             #expect(a.2 > 0 && a.3 > 0)
             for b in boxes[(i + 1)...] {
@@ -102,12 +109,16 @@ import Testing
         let fixture = try Fixture()
         let before = fixture.text
         let version = try fixture.version()
-        let edit = #"{"file":0,"version":"\#(version)","edit":{"setHabitName":{"node":"walk","name":"Go for a long walk"}}}"#
+        let edit =
+            #"{"file":0,"version":"\#(version)","edit":{"setHabitName":{"node":"walk","name":"Go for a long walk"}}}"#
         let edited = fixture.post("/api/edit", edit)
         #expect(edited.status == 200, "\(String(decoding: edited.body, as: UTF8.self))")
         let after = fixture.text
-        let changed = zip(before.split(separator: "\n", omittingEmptySubsequences: false), after.split(separator: "\n", omittingEmptySubsequences: false))
-            .filter { $0 != $1 }
+        let changed = zip(
+            before.split(separator: "\n", omittingEmptySubsequences: false),
+            after.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        .filter { $0 != $1 }
         #expect(changed.count == 1)
         #expect(after.contains("habit: Go for a long walk"))
         #expect(after.contains("# A morning check-in"))
@@ -190,8 +201,10 @@ import Testing
         let first = try fixture.json(fixture.post("/api/dryrun", #"{"file":0,"day":"2026-11-26","answers":[]}"#))
         let prompt = try #require(first["prompt"] as? [String: Any])
         #expect(prompt["node"] as? String == "feeling")
-        #expect((prompt["options"] as? [[String: Any]])?.map { $0["text"] as? String } == ["Great!", "Okay", "Not so good"])
-        let walked = try fixture.json(fixture.post("/api/dryrun", #"{"file":0,"day":"2026-11-26","answers":["3","y","y"]}"#))
+        #expect(
+            (prompt["options"] as? [[String: Any]])?.map { $0["text"] as? String } == ["Great!", "Okay", "Not so good"])
+        let walked = try fixture.json(
+            fixture.post("/api/dryrun", #"{"file":0,"day":"2026-11-26","answers":["3","y","y"]}"#))
         let steps = try #require(walked["steps"] as? [[String: Any]])
         #expect(steps.map { $0["node"] as? String } == ["feeling", "read", "journal"])
         #expect(walked["status"] as? String == "completed")
