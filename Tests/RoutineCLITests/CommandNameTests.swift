@@ -31,7 +31,7 @@ import Testing
             "SyncKeyCommand": "key", "RemindNow": "now", "RemindInstall": "install", "RemindUninstall": "uninstall",
         ]
         let commands = Self.all(RoutineCommand.self).dropFirst()
-        #expect(commands.count == 69)
+        #expect(commands.count == 70)
         for command in commands {
             let typeName = String(describing: command)
             let expected = renamed[typeName] ?? Self.derived(command)
@@ -46,7 +46,7 @@ import Testing
                 "stats",
                 "today",
                 "plan", "goal", "pause", "pauses", "unpause", "backup", "restore", "config", "test", "schema", "lsp",
-                "repl", "answers", "import-answers", "insights", "review", "sync", "remind",
+                "repl", "answers", "import-answers", "insights", "review", "sync", "remind", "studio",
             ])
     }
 }
