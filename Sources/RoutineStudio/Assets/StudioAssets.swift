@@ -197,6 +197,9 @@ enum StudioAssets {
           if (!node) return;
           const box = $('canvas').getBoundingClientRect();
           const k = state.view.k;
+          // A node already in full view stays where it is: the view moves only when it must.
+          const left = state.view.x + node.x * k, top = state.view.y + node.y * k;
+          if (left >= 0 && top >= 0 && left + node.width * k <= box.width && top + node.height * k <= box.height) return;
           state.view.x = box.width / 2 - (node.x + node.width / 2) * k;
           state.view.y = box.height / 2 - (node.y + node.height / 2) * k;
           applyView();
