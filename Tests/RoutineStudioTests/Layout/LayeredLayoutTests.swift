@@ -70,6 +70,9 @@ import Testing
             #expect(Array(after.nodes.dropLast()) == before.nodes, "seed \(seed)")
             #expect(after.edges == before.edges)
             #expect(LayoutFixtures.overlaps(after.nodes).isEmpty, "seed \(seed)")
+            // At the top, right of everything beside it.
+            let added = after.nodes[after.nodes.count - 1]
+            #expect(added.y == 0 && before.nodes.filter { $0.y < added.maxY }.allSatisfy { $0.maxX < added.x })
             // A second one goes beside the first.
             graph.nodes.append(Node(width: 100, height: 40, ports: 0))
             let again = LayeredLayout.layout(graph)
