@@ -143,6 +143,20 @@ import Testing
         }
     }
 
+    @Test func noEdgeRunsThroughABoxOnItsWay() {
+        for seed in UInt64(150)...157 {
+            let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 30, cycles: seed % 2 == 0)
+            let result = LayeredLayout.layout(graph)
+            for (index, edge) in graph.edges.enumerated() {
+                let line = result.edges[index]
+                for (node, box) in result.nodes.enumerated() where node != edge.from && node != edge.to {
+                    let through = zip(line, line.dropFirst()).contains { LayoutFixtures.passesThrough($0, $1, box) }
+                    #expect(!through, "seed \(seed): edge \(index) runs through node \(node)")
+                }
+            }
+        }
+    }
+
     @Test func pinnedNodesStayExactlyWhereTheyWerePutAndTheOthersAvoidThem() {
         for seed in UInt64(100)...107 {
             var graph = LayoutFixtures.randomGraph(seed: seed, nodes: 30)
