@@ -123,6 +123,17 @@ import Testing
         #expect(result.nodes[3].x < result.nodes[2].x && result.nodes[2].x < result.nodes[1].x)
     }
 
+    @Test func anOptionsChildSitsStraightUnderItsPort() {
+        let graph = LayoutGraph(
+            nodes: [Node(width: 240, height: 50, ports: 2), Node(width: 70, height: 30), Node(width: 90, height: 30)],
+            edges: [Edge(from: 0, port: 0, to: 1), Edge(from: 0, port: 1, to: 2)])
+        let result = LayeredLayout.layout(graph)
+        for (child, port) in [(1, 0), (2, 1)] {
+            let line = result.edges[port]
+            #expect(abs(line[0].x - line[line.count - 1].x) < 1e-6, "option \(port) to node \(child)")
+        }
+    }
+
     @Test func eachPolylineLeavesItsPortAndEndsOnTheTargetsTop() {
         for seed in UInt64(80)...85 {
             let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 40, cycles: seed % 2 == 0)
