@@ -7,7 +7,7 @@
 /// dummies line up into straight verticals; an option's edge wants its child straight below
 /// the option's port. A fixed number of sweeps: the cost is linear in the drawing's size.
 enum CoordinateAssignment {
-    static let sweeps = 8
+    static let sweeps = 24
     /// How strongly an item with no neighbour on the side being looked at stays where it is.
     static let inertia = 0.05
     /// How strongly a pinned node's place in its rank follows the pin (it is drawn at the pin anyway).

@@ -16,12 +16,29 @@ struct CrossingReduction {
     var position: [Int]
     /// Per rank, the segments whose upper item is in it.
     let segmentsBelow: [[Int]]
+    /// The neighbours above item i (and the slot each segment leaves from) are
+    /// `above[aboveStart[i]..<aboveStart[i + 1]]`; below likewise: flat arrays, for speed.
+    let aboveStart: [Int]
+    let above: [(item: Int, slot: Double)]
+    let belowStart: [Int]
+    let below: [Int]
 
     init(_ graph: LayerGraph) {
         self.graph = graph
-        var below = Array(repeating: [Int](), count: graph.rankCount)
-        for (index, segment) in graph.segments.enumerated() { below[graph.itemRank[segment.upper]].append(index) }
-        segmentsBelow = below
+        var aboveStart = [0]
+        var above: [(item: Int, slot: Double)] = []
+        var belowStart = [0]
+        var below: [Int] = []
+        for item in graph.itemNode.indices {
+            for index in graph.up[item] { above.append((graph.segments[index].upper, graph.segments[index].slot)) }
+            aboveStart.append(above.count)
+            for index in graph.down[item] { below.append(graph.segments[index].lower) }
+            belowStart.append(below.count)
+        }
+        (self.aboveStart, self.above, self.belowStart, self.below) = (aboveStart, above, belowStart, below)
+        var byRank = Array(repeating: [Int](), count: graph.rankCount)
+        for (index, segment) in graph.segments.enumerated() { byRank[graph.itemRank[segment.upper]].append(index) }
+        segmentsBelow = byRank
         order = Array(repeating: [], count: graph.rankCount)
         position = Array(repeating: 0, count: graph.itemNode.count)
         initialOrder()
@@ -107,16 +124,17 @@ struct CrossingReduction {
         var free = Array(repeating: false, count: items.count)
         var places: [Double] = []
         for (index, item) in items.enumerated() {
-            let segments = fromAbove ? graph.up[item] : graph.down[item]
-            guard !segments.isEmpty else {
+            places.removeAll(keepingCapacity: true)
+            if fromAbove {
+                for a in aboveStart[item]..<aboveStart[item + 1] {
+                    places.append(Double(position[above[a].item]) + above[a].slot)
+                }
+            } else {
+                for b in belowStart[item]..<belowStart[item + 1] { places.append(Double(position[below[b]]) + 0.5) }
+            }
+            guard !places.isEmpty else {
                 free[index] = true
                 continue
-            }
-            places.removeAll(keepingCapacity: true)
-            for index in segments {
-                let segment = graph.segments[index]
-                places.append(
-                    fromAbove ? Double(position[segment.upper]) + segment.slot : Double(position[segment.lower]) + 0.5)
             }
             keyed.append((Self.median(&places), index, item))
         }
@@ -156,15 +174,16 @@ struct CrossingReduction {
     /// Crossings between the segments of `left` and those of `right` while `left` is left of `right`.
     private func crossings(left: Int, right: Int) -> Int {
         var count = 0
-        for a in graph.up[left] {
-            let keyA = Double(position[graph.segments[a].upper]) + graph.segments[a].slot
-            for b in graph.up[right] where keyA > Double(position[graph.segments[b].upper]) + graph.segments[b].slot {
+        for a in aboveStart[left]..<aboveStart[left + 1] {
+            let keyA = Double(position[above[a].item]) + above[a].slot
+            for b in aboveStart[right]..<aboveStart[right + 1]
+            where keyA > Double(position[above[b].item]) + above[b].slot {
                 count += 1
             }
         }
-        for a in graph.down[left] {
-            let lowerA = position[graph.segments[a].lower]
-            for b in graph.down[right] where lowerA > position[graph.segments[b].lower] { count += 1 }
+        for a in belowStart[left]..<belowStart[left + 1] {
+            let lowerA = position[below[a]]
+            for b in belowStart[right]..<belowStart[right + 1] where lowerA > position[below[b]] { count += 1 }
         }
         return count
     }
@@ -172,9 +191,12 @@ struct CrossingReduction {
     /// Swaps neighbours in a rank while that removes crossings (a few rounds at most); with
     /// `reverse`, also neighbours whose crossings tie.
     private mutating func transpose(reverse: Bool) {
+        // Only ranks beside a swap can gain from another look.
+        var dirty = Array(repeating: true, count: order.count)
         for _ in 0..<Self.transposeRounds {
             var improved = false
-            for rank in order.indices where order[rank].count > 1 {
+            var touched = Array(repeating: false, count: order.count)
+            for rank in order.indices where dirty[rank] && order[rank].count > 1 {
                 for index in 0..<(order[rank].count - 1) {
                     let left = order[rank][index]
                     let right = order[rank][index + 1]
@@ -185,11 +207,13 @@ struct CrossingReduction {
                         order[rank][index + 1] = left
                         position[right] = index
                         position[left] = index + 1
+                        for near in max(0, rank - 1)...min(order.count - 1, rank + 1) { touched[near] = true }
                         if swapped < now { improved = true }
                     }
                 }
             }
             if !improved { break }
+            dirty = touched
         }
     }
 

@@ -27,10 +27,20 @@ struct EdgeRoutes {
             points.append(LayoutPoint(x: source.maxX + stub, y: source.maxY + stub))
             points.append(LayoutPoint(x: source.maxX + stub, y: source.y - stub))
             for dummy in chain.dummies.reversed() { points += through(dummy).reversed() }
-            points.append(LayoutPoint(x: target.maxX + stub, y: target.maxY + stub))
+            // Up into the target's rank from its bottom, beside the target.
+            var bottom = target.maxY + stub
+            if graph.pins[chain.to] == nil, let item = graph.nodeItem[chain.to] {
+                bottom = rankTops[graph.itemRank[item] + 1] - LayeredLayout.rankGap + stub
+            }
+            points.append(LayoutPoint(x: target.maxX + stub, y: bottom))
             points.append(LayoutPoint(x: target.maxX + stub, y: target.y - stub))
             points.append(LayoutPoint(x: end.x, y: target.y - stub))
         } else {
+            // Straight down out of the source's rank first, so a box shorter than its rank
+            // does not send the edge across a taller neighbour.
+            if graph.pins[chain.from] == nil, let item = graph.nodeItem[chain.from] {
+                points.append(LayoutPoint(x: start.x, y: rankTops[graph.itemRank[item] + 1] - LayeredLayout.rankGap))
+            }
             for dummy in chain.dummies { points += through(dummy) }
         }
         points.append(end)

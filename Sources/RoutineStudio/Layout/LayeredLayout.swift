@@ -126,7 +126,11 @@ public enum LayeredLayout {
         }
         for node in graph.nodes.indices where graph.nodeItem[node] == nil && graph.pins[node] == nil {
             var box = LayoutRect(x: 0, y: 0, width: graph.nodes[node].width, height: graph.nodes[node].height)
-            box.x = clear(of: obstacles, box)
+            // Right of all of them, not in a hole between: where it goes does not depend on
+            // where the ranks' nodes happen to sit.
+            for obstacle in obstacles where obstacle.y < box.maxY + nodeGap && box.y < obstacle.maxY + nodeGap {
+                box.x = max(box.x, obstacle.maxX + nodeGap)
+            }
             rects[node] = box
             obstacles.append(LayoutRect(x: box.x, y: box.y, width: box.width + stub, height: box.height))
         }

@@ -70,6 +70,9 @@ import Testing
             #expect(Array(after.nodes.dropLast()) == before.nodes, "seed \(seed)")
             #expect(after.edges == before.edges)
             #expect(LayoutFixtures.overlaps(after.nodes).isEmpty, "seed \(seed)")
+            // At the top, right of everything beside it.
+            let added = after.nodes[after.nodes.count - 1]
+            #expect(added.y == 0 && before.nodes.filter { $0.y < added.maxY }.allSatisfy { $0.maxX < added.x })
             // A second one goes beside the first.
             graph.nodes.append(Node(width: 100, height: 40, ports: 0))
             let again = LayeredLayout.layout(graph)
@@ -120,6 +123,17 @@ import Testing
         #expect(result.nodes[3].x < result.nodes[2].x && result.nodes[2].x < result.nodes[1].x)
     }
 
+    @Test func anOptionsChildSitsStraightUnderItsPort() {
+        let graph = LayoutGraph(
+            nodes: [Node(width: 240, height: 50, ports: 2), Node(width: 70, height: 30), Node(width: 90, height: 30)],
+            edges: [Edge(from: 0, port: 0, to: 1), Edge(from: 0, port: 1, to: 2)])
+        let result = LayeredLayout.layout(graph)
+        for (child, port) in [(1, 0), (2, 1)] {
+            let line = result.edges[port]
+            #expect(abs(line[0].x - line[line.count - 1].x) < 1e-6, "option \(port) to node \(child)")
+        }
+    }
+
     @Test func eachPolylineLeavesItsPortAndEndsOnTheTargetsTop() {
         for seed in UInt64(80)...85 {
             let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 40, cycles: seed % 2 == 0)
@@ -135,6 +149,20 @@ import Testing
                 // Downwards all the way, unless it was turned round to break a cycle.
                 if result.ranks[edge.to] > result.ranks[edge.from] {
                     #expect(zip(line, line.dropFirst()).allSatisfy { $0.y <= $1.y }, "seed \(seed) edge \(index)")
+                }
+            }
+        }
+    }
+
+    @Test func noEdgeRunsThroughABoxOnItsWay() {
+        for seed in UInt64(150)...157 {
+            let graph = LayoutFixtures.randomGraph(seed: seed, nodes: 30, cycles: seed % 2 == 0)
+            let result = LayeredLayout.layout(graph)
+            for (index, edge) in graph.edges.enumerated() {
+                let line = result.edges[index]
+                for (node, box) in result.nodes.enumerated() where node != edge.from && node != edge.to {
+                    let through = zip(line, line.dropFirst()).contains { LayoutFixtures.passesThrough($0, $1, box) }
+                    #expect(!through, "seed \(seed): edge \(index) runs through node \(node)")
                 }
             }
         }

@@ -55,4 +55,25 @@ enum LayoutFixtures {
         let points = result.edges.joined().allSatisfy { $0.x.isFinite && $0.y.isFinite }
         return rects && points && result.width.isFinite && result.height.isFinite
     }
+
+    /// Whether the segment from `p` to `q` passes through the inside of `box` (clipping the
+    /// segment to the box shrunk by half a unit, so touching does not count).
+    static func passesThrough(_ p: LayoutPoint, _ q: LayoutPoint, _ box: LayoutRect) -> Bool {
+        let (left, right, top, bottom) = (box.x + 0.5, box.maxX - 0.5, box.y + 0.5, box.maxY - 0.5)
+        guard left < right && top < bottom else { return false }
+        var enter = 0.0
+        var leave = 1.0
+        let dx = q.x - p.x
+        let dy = q.y - p.y
+        for (delta, distance) in [(-dx, p.x - left), (dx, right - p.x), (-dy, p.y - top), (dy, bottom - p.y)] {
+            if delta == 0 {
+                if distance < 0 { return false }
+            } else if delta < 0 {
+                enter = max(enter, distance / delta)
+            } else {
+                leave = min(leave, distance / delta)
+            }
+        }
+        return enter < leave
+    }
 }
