@@ -1,6 +1,7 @@
 import Foundation
 import RoutineApp
 import RoutineCore
+import RoutineFile
 import RoutineStore
 import Testing
 
@@ -180,6 +181,38 @@ import Testing
         #expect(page.contains("aria-label=\"\(escaped), 2025-11-24 to 2026-11-27: done 1 of 369 days"))
         let today = try fixture.pages.today()
         #expect(!today.contains(name) && today.contains("data-habit=\"\(escaped)\""))
+    }
+
+    @Test func questionAndOptionTextsAreEscapedEverywhere() throws {
+        let fixture = try HistoryFixture(withHistory: false)
+        let text = """
+            routine: odd
+            start: [q]
+            nodes:
+              q:
+                question: 'Was it <i>"fine"</i> & calm?'
+                options:
+                  - {text: '<b>yes</b>', next: [read]}
+                  - {text: 'no & "maybe"', next: [read]}
+              read: {habit: Read}
+
+            """
+        let parsed = try #require(RoutineFileReader.read(string: text, path: "odd.yaml").routine)
+        let version = try fixture.store.importRoutine(parsed, source: "test", at: HistoryFixture.imported).versionID
+        let routine = try #require(try fixture.store.routine(versionID: version))
+        var (run, _) = try RunCoordinator.open(
+            routine, dayKey: HistoryFixture.day("2026-11-26"), store: fixture.store, time: HistoryFixture.time,
+            timeZoneName: "UTC")
+        for line in ["1", "y"] { _ = try run.handle(line) }
+        try run.finish()
+        let html = try fixture.pages.question(routine: "odd", node: "q")
+        for raw in ["<i>", "<b>", "\"fine\"", "& calm", "& \"maybe"] { #expect(!html.contains(raw), "\(raw)") }
+        #expect(html.contains("<h1>Was it &lt;i&gt;&quot;fine&quot;&lt;/i&gt; &amp; calm?</h1>"))
+        #expect(html.contains("data-day=\"2026-11-26\" class=\"opt-0\" data-answer=\"&lt;b&gt;yes&lt;/b&gt;\""))
+        #expect(html.contains(">no &amp; &quot;maybe&quot; 0</text>"))
+        for svg in PageText.svgs(html) { #expect(XMLParser(data: Data(svg.utf8)).parse()) }
+        let index = try fixture.pages.index()
+        #expect(index.contains(">Was it &lt;i&gt;&quot;fine&quot;&lt;/i&gt; &amp; calm?</a>"))
     }
 
     @Test func theYearInPixelsHasEachDaysAnswer() throws {
