@@ -84,21 +84,23 @@ extension EditPlanner {
         let spaces = EditDocument.spaces
         guard let pair else {
             guard holder.isMapping, !holder.flow else { throw .flowMapping }
-            guard let first = holder.pairs.first else {
+            let isRoot = holder.start == document.root.start
+            guard let column = holder.pairs.first?.key.column ?? (isRoot ? 0 : nil) else {
                 throw RoutineEditError("this part is empty; edit it in a text editor")
             }
-            let column = first.key.column
             let lines =
                 preferBlock
                 ? [spaces(column) + key + ":", spaces(column + layout.sequenceOffset) + "- " + blockItem]
                 : [spaces(column) + key + ": [" + flowItem + "]"]
-            if holder.start == document.root.start && key == "start" {
+            if isRoot && key == "start" {
                 let after = holder.pair("title") ?? holder.pair("routine")
                 if let after {
                     document.insertLines(lines, after: after.contentEnd, into: &changes)
-                } else {
+                } else if let first = holder.pairs.first {
                     changes.insert(
                         lines.map { $0 + document.newline }.joined(), at: document.lineStart(first.key.start))
+                } else {
+                    document.insertLines(lines, after: document.bytes.count, into: &changes)
                 }
             } else {
                 document.insertLines(lines, after: holder.contentEnd, into: &changes)
