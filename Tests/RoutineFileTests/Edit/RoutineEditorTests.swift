@@ -376,6 +376,13 @@ let commentedRoutine = """
         let text = "routine: x\r\nstart: [a]\r\nnodes:\r\n  a:\r\n    habit: A\r\n"
         let outcome = try edited(text, .addHabit(id: "b", name: "B"))
         #expect(outcome.after == text + "  b:\r\n    habit: B\r\n")
+        let connected = try edited("\u{FEFF}" + outcome.after, .connect(from: "a", option: nil, to: "b"))
+        #expect(
+            connected.after == "\u{FEFF}"
+                + outcome.after.replacingOccurrences(of: "A\r\n", with: "A\r\n    next: [b]\r\n"))
+        let deleted = try edited(connected.after, .deleteNode("b"))
+        #expect(deleted.after == "\u{FEFF}" + text)
+        #expect(deleted.summary() == GraphSummary(start: ["a"], nodes: ["a": "habit A -> []"]))
     }
 
     // MARK: From nothing
