@@ -171,9 +171,16 @@ extension EditPlanner {
             {
                 changes.remove(lines)
             } else if value.flow {
-                changes.remove((value.start + 1)..<(value.end - 1))
+                let inside = (value.start + 1)..<(value.end - 1)
+                guard !document.hasComment(in: inside, outside: items.map { $0.start..<$0.contentEnd }) else {
+                    throw RoutineEditError("this list has comments between its entries; edit it in a text editor")
+                }
+                changes.remove(inside)
             } else {
-                changes.replace(colonEnd(after: pair.key)..<document.lineBreak(value.contentEnd), with: " []")
+                // `key: []`, the entries' lines removed one by one: comment lines between
+                // them, and one after the key, stay.
+                changes.insert(" []", at: colonEnd(after: pair.key))
+                try removeBlockItems(removed, of: items)
             }
             return
         }
@@ -191,6 +198,11 @@ extension EditPlanner {
             }
             return
         }
+        try removeBlockItems(removed, of: items)
+    }
+
+    /// Removes the whole lines of block list entries.
+    private mutating func removeBlockItems(_ removed: Set<Int>, of items: [MarkedNode]) throws(RoutineEditError) {
         for index in removed.sorted() {
             guard let dash = dash(of: items[index]),
                 let lines = document.wholeLines(from: dash, to: items[index].contentEnd)

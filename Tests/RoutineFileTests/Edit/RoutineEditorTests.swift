@@ -178,6 +178,9 @@ let commentedRoutine = """
         #expect(none.after == "routine: b\ntitle: B\nstart: [a]\nnodes:\n  a:\n    habit: A\n")
         let emptied = try edited(block, .removeStart("a"))
         #expect(emptied.after == "routine: b\nstart: []\nnodes:\n  a:\n    habit: A\n  b:\n    habit: B\n")
+        let commented = "routine: b\nstart:  # where to begin\n  - a\n  # then\n  - a\nnodes:\n  a:\n    habit: A\n"
+        let cleared = try edited(commented, .removeStart("a"))
+        #expect(cleared.after == "routine: b\nstart: []  # where to begin\n  # then\nnodes:\n  a:\n    habit: A\n")
     }
 
     // MARK: Texts
@@ -311,6 +314,10 @@ let commentedRoutine = """
         let outcome = try edited(text, .renameNode(from: "q/1/1", to: "h"))
         #expect(outcome.after.hasSuffix("          - habit: H\n            id: h\n"))
         #expect(outcome.summary()?.nodes["h"] == "habit H -> []")
+        let invalid = try edited(
+            text.replacingOccurrences(of: "- habit: H\n", with: "- habit: H\n            id: a b\n"),
+            .renameNode(from: "q/1/1", to: "h"))
+        #expect(invalid.after.hasSuffix("          - habit: H\n            id: h\n"))
         let journal = try bundledRoutine("evening-journal")
         #expect(
             refusal(.renameNode(from: "self-care/1/1", to: "out"), in: journal)
