@@ -61,10 +61,14 @@ struct EditDocument {
                 "the file is not valid YAML (line \(error.location.line), column \(error.location.column): "
                     + "\(error.message)); fix it in a text editor first")
         }
-        guard let parsed, parsed.isMapping, !parsed.flow else {
+        // An empty file (or one of comments only) is an empty routine that edits fill in.
+        let empty = MarkedNode(
+            kind: .mapping([]), start: bytes.count, end: bytes.count, location: SourceLocation(line: 1, column: 1))
+        let top = parsed ?? empty
+        guard top.isMapping, !top.flow else {
             throw RoutineEditError("the file's top level is not a block mapping of keys; edit it in a text editor")
         }
-        root = parsed
+        root = top
         for name in ["routine", "title", "start", "nodes"] where root.pairs.filter({ $0.key.text == name }).count > 1 {
             throw RoutineEditError("the file has '\(name)' twice; fix it in a text editor first")
         }

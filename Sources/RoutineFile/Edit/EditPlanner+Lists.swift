@@ -84,21 +84,23 @@ extension EditPlanner {
         let spaces = EditDocument.spaces
         guard let pair else {
             guard holder.isMapping, !holder.flow else { throw .flowMapping }
-            guard let first = holder.pairs.first else {
+            let isRoot = holder.start == document.root.start
+            guard let column = holder.pairs.first?.key.column ?? (isRoot ? 0 : nil) else {
                 throw RoutineEditError("this part is empty; edit it in a text editor")
             }
-            let column = first.key.column
             let lines =
                 preferBlock
                 ? [spaces(column) + key + ":", spaces(column + layout.sequenceOffset) + "- " + blockItem]
                 : [spaces(column) + key + ": [" + flowItem + "]"]
-            if holder.start == document.root.start && key == "start" {
+            if isRoot && key == "start" {
                 let after = holder.pair("title") ?? holder.pair("routine")
                 if let after {
                     document.insertLines(lines, after: after.contentEnd, into: &changes)
-                } else {
+                } else if let first = holder.pairs.first {
                     changes.insert(
                         lines.map { $0 + document.newline }.joined(), at: document.lineStart(first.key.start))
+                } else {
+                    document.insertLines(lines, after: document.bytes.count, into: &changes)
                 }
             } else {
                 document.insertLines(lines, after: holder.contentEnd, into: &changes)
@@ -169,9 +171,16 @@ extension EditPlanner {
             {
                 changes.remove(lines)
             } else if value.flow {
-                changes.remove((value.start + 1)..<(value.end - 1))
+                let inside = (value.start + 1)..<(value.end - 1)
+                guard !document.hasComment(in: inside, outside: items.map { $0.start..<$0.contentEnd }) else {
+                    throw RoutineEditError("this list has comments between its entries; edit it in a text editor")
+                }
+                changes.remove(inside)
             } else {
-                changes.replace(colonEnd(after: pair.key)..<document.lineBreak(value.contentEnd), with: " []")
+                // `key: []`, the entries' lines removed one by one: comment lines between
+                // them, and one after the key, stay.
+                changes.insert(" []", at: colonEnd(after: pair.key))
+                try removeBlockItems(removed, of: items)
             }
             return
         }
@@ -189,6 +198,11 @@ extension EditPlanner {
             }
             return
         }
+        try removeBlockItems(removed, of: items)
+    }
+
+    /// Removes the whole lines of block list entries.
+    private mutating func removeBlockItems(_ removed: Set<Int>, of items: [MarkedNode]) throws(RoutineEditError) {
         for index in removed.sorted() {
             guard let dash = dash(of: items[index]),
                 let lines = document.wholeLines(from: dash, to: items[index].contentEnd)

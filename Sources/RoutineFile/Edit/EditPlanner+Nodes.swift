@@ -226,6 +226,9 @@ extension EditPlanner {
         let rendered = YAMLScalar.render(to)
         if let scalar = node.idScalar {
             changes.replace(scalar.start..<scalar.end, with: rendered)
+        } else if let written = node.body.pair("id") {
+            // An `id:` the reader could not take (so the node went by a generated id).
+            try replaceScalar(in: written, with: rendered, what: "the id of '\(from)'")
         } else {
             guard !node.body.flow, let first = node.body.pairs.first else { throw .flowMapping }
             document.insertLines(

@@ -133,6 +133,8 @@ struct EditPlanner {
             document.insertLines([line], after: routine.contentEnd, into: &changes)
         } else if let first = root.pairs.first {
             changes.insert(line + document.newline, at: document.lineStart(first.key.start))
+        } else {
+            document.insertLines([line], after: document.bytes.count, into: &changes)
         }
     }
 

@@ -75,9 +75,9 @@ func edited(
         try patch.applied(to: try inverse.applied(to: after)) == after, "redo differs", sourceLocation: sourceLocation)
     if keepsComments {
         // A comment line stays byte for byte; a comment after content goes only with its line.
-        var lines = after.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = after.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         let removed = lineDiff(text, after).removed
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init) {
             guard let hash = line.firstIndex(of: "#") else { continue }
             if line[..<hash].allSatisfy({ $0 == " " }) {
                 let kept = lines.firstIndex(of: line)
@@ -107,8 +107,8 @@ func refusal(_ edit: RoutineEdit, in text: String) -> String? {
 /// A line diff: the lines of `a` not in a longest common subsequence with `b`, and the
 /// lines of `b` not in it.
 func lineDiff(_ a: String, _ b: String) -> (removed: [String], added: [String]) {
-    let x = a.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let y = b.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let x = a.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    let y = b.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
     var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
     for i in stride(from: x.count - 1, through: 0, by: -1) {
         for j in stride(from: y.count - 1, through: 0, by: -1) {

@@ -178,6 +178,9 @@ let commentedRoutine = """
         #expect(none.after == "routine: b\ntitle: B\nstart: [a]\nnodes:\n  a:\n    habit: A\n")
         let emptied = try edited(block, .removeStart("a"))
         #expect(emptied.after == "routine: b\nstart: []\nnodes:\n  a:\n    habit: A\n  b:\n    habit: B\n")
+        let commented = "routine: b\nstart:  # where to begin\n  - a\n  # then\n  - a\nnodes:\n  a:\n    habit: A\n"
+        let cleared = try edited(commented, .removeStart("a"))
+        #expect(cleared.after == "routine: b\nstart: []  # where to begin\n  # then\nnodes:\n  a:\n    habit: A\n")
     }
 
     // MARK: Texts
@@ -311,6 +314,10 @@ let commentedRoutine = """
         let outcome = try edited(text, .renameNode(from: "q/1/1", to: "h"))
         #expect(outcome.after.hasSuffix("          - habit: H\n            id: h\n"))
         #expect(outcome.summary()?.nodes["h"] == "habit H -> []")
+        let invalid = try edited(
+            text.replacingOccurrences(of: "- habit: H\n", with: "- habit: H\n            id: a b\n"),
+            .renameNode(from: "q/1/1", to: "h"))
+        #expect(invalid.after.hasSuffix("          - habit: H\n            id: h\n"))
         let journal = try bundledRoutine("evening-journal")
         #expect(
             refusal(.renameNode(from: "self-care/1/1", to: "out"), in: journal)
@@ -376,5 +383,83 @@ let commentedRoutine = """
         let text = "routine: x\r\nstart: [a]\r\nnodes:\r\n  a:\r\n    habit: A\r\n"
         let outcome = try edited(text, .addHabit(id: "b", name: "B"))
         #expect(outcome.after == text + "  b:\r\n    habit: B\r\n")
+        let connected = try edited("\u{FEFF}" + outcome.after, .connect(from: "a", option: nil, to: "b"))
+        #expect(
+            connected.after == "\u{FEFF}"
+                + outcome.after.replacingOccurrences(of: "A\r\n", with: "A\r\n    next: [b]\r\n"))
+        let deleted = try edited(connected.after, .deleteNode("b"))
+        #expect(deleted.after == "\u{FEFF}" + text)
+        #expect(deleted.summary() == GraphSummary(start: ["a"], nodes: ["a": "habit A -> []"]))
+    }
+
+    // MARK: From nothing
+
+    @Test func aRoutineIsBuiltFromAnAlmostEmptyFile() throws {
+        var text = "routine: new  # made in the studio\n"
+        let edits: [RoutineEdit] = [
+            .addQuestion(id: "mood", text: "How is it going?", options: ["Fine", "Not great"]),
+            .addHabit(id: "walk", name: "Walk"), .addHabit(id: "rest", name: "Rest"),
+            .connect(from: "mood", option: 0, to: "walk"), .connect(from: "mood", option: 1, to: "rest"),
+            .connect(from: "rest", option: nil, to: "walk"), .addStart("mood"), .setTitle("New"),
+        ]
+        for edit in edits { text = try edited(text, edit).after }
+        #expect(
+            text == """
+                routine: new  # made in the studio
+                title: New
+                start: [mood]
+                nodes:
+                  mood:
+                    question: How is it going?
+                    options:
+                      - text: Fine
+                        next: [walk]
+                      - text: Not great
+                        next: [rest]
+                  walk:
+                    habit: Walk
+                  rest:
+                    habit: Rest
+                    next: [walk]
+
+                """)
+        #expect(RoutineFileReader.read(string: text).diagnostics.isEmpty)
+        for empty in ["", "# nothing yet\n", "# no line break"] {
+            let first = try edited(empty, .addHabit(id: "a", name: "A"))
+            #expect(first.after == empty + (empty.hasSuffix("k") ? "\n" : "") + "nodes:\n  a:\n    habit: A\n")
+            #expect(try edited(empty, .setTitle("T")).after.hasSuffix("title: T\n"))
+            #expect(try edited(first.after, .addStart("a")).after.contains("start: [a]\nnodes:\n"))
+        }
+    }
+
+    @Test func listsThatCannotLoseAnEntrySafelyAreRefused() {
+        let commented = commentedRoutine.replacingOccurrences(
+            of: "next: [water, meditate]   # both", with: "next: [water,  # first\n          meditate]")
+        #expect(
+            refusal(.disconnect(from: "feeling", option: 0, to: "meditate"), in: commented)
+                == "this list has comments between its entries; edit it in a text editor")
+        let compact = """
+            routine: x
+            start: [a]
+            nodes:
+              a:
+                habit: A
+                next:
+                  - # the walk
+                    walk
+                  - b
+              b:
+                habit: B
+              walk:
+                habit: Walk
+
+            """
+        #expect(
+            refusal(.disconnect(from: "a", option: nil, to: "walk"), in: compact)
+                == "this list is written in a compact form; edit it in a text editor")
+        let long = String(repeating: "é", count: 201)
+        #expect(
+            refusal(.setHabitName(node: "water", name: long), in: commentedRoutine)
+                == "a habit name is at most 200 characters")
     }
 }
