@@ -31,9 +31,6 @@ struct HTTPConnection {
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         var reader = Reader(socket: socket)
         while true {
-            // Blank lines between requests are ignored (RFC 9112 §2.2).
-            let blanks = reader.buffer.prefix { $0 == 0x0D || $0 == 0x0A }.count
-            if blanks > 0 { reader.buffer.removeFirst(blanks) }
             guard let request = readRequest(&reader) else { return }
             let response = handler(request.request)
             let bytes = Self.serialize(
@@ -48,8 +45,15 @@ struct HTTPConnection {
         let parser = HTTPRequestParser(limits: limits)
         let deadline = Deadline(seconds: limits.requestTimeout)
         var searched = 0
+        var received = !reader.buffer.isEmpty
         var head: HTTPRequestParser.Head
         while true {
+            // Blank lines before a request are ignored (RFC 9112 §2.2).
+            let blanks = reader.buffer.prefix { $0 == 0x0D || $0 == 0x0A }.count
+            if blanks > 0 {
+                reader.buffer.removeFirst(blanks)
+                searched = 0
+            }
             switch parser.parse(reader.buffer, searchFrom: searched) {
             case .head(let parsed):
                 head = parsed
@@ -58,7 +62,8 @@ struct HTTPConnection {
                 return nil
             case .incomplete:
                 searched = reader.buffer.count
-                guard fill(&reader, deadline: deadline, midRequest: !reader.buffer.isEmpty) else { return nil }
+                guard fill(&reader, deadline: deadline, midRequest: received) else { return nil }
+                received = true
                 continue
             }
             break

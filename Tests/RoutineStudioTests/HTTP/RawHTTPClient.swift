@@ -34,8 +34,9 @@ final class RawHTTPClient {
         var target = sockaddr_in()
         target.sin_family = sa_family_t(AF_INET)
         target.sin_port = in_port_t(UInt16(port)).bigEndian
+        // No close on the failures below: the socket is set, so deinit runs and closes it (a
+        // second close here would close whatever another test opened under that number).
         guard inet_pton(AF_INET, address, &target.sin_addr) == 1 else {
-            close(socket)
             throw Failure(description: "bad address \(address)")
         }
         let result = withUnsafePointer(to: &target) {
@@ -45,7 +46,6 @@ final class RawHTTPClient {
         }
         guard result == 0 else {
             let code = errno
-            close(socket)
             throw Failure(description: "connect to \(address):\(port): \(String(cString: strerror(code)))")
         }
     }
