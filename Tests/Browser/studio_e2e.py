@@ -26,6 +26,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 import yaml
@@ -78,9 +79,12 @@ def browser():
 
 
 def wait_for(driver, condition, what, timeout=10):
+    # The canvas is redrawn after every change: an element found a moment ago may be gone.
+    ignored = [StaleElementReferenceException, NoSuchElementException]
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d))
-    except Exception:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(
+            lambda d: condition(d))
+    except TimeoutException:
         status = driver.find_element(By.ID, "status").text if driver.find_elements(By.ID, "status") else ""
         raise AssertionError(f"timed out waiting for {what} (status line: {status!r})")
 
@@ -135,8 +139,7 @@ def scenario_build_from_nothing(binary, folder, driver, shots):
         driver.get(studio.url)
         wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#files button"), "the file tab")
         add(driver, "question", "feeling", "How are you feeling?")
-        select = node(driver, "feeling")
-        assert "start" in select.get_attribute("class"), "the first node did not become the start"
+        wait_for(driver, lambda d: "start" in node(d, "feeling").get_attribute("class"), "the first node as the start")
         # A node selected with a port chosen: the new habit follows that option.
         click_port(driver, "feeling", 0)
         add(driver, "habit", "water", "Drink water")
@@ -195,7 +198,8 @@ def scenario_edit_with_comments(binary, folder, driver, shots):
         # An edit made elsewhere shows within a second.
         with open(path, "wb") as handle:
             handle.write(edited.replace(b"How are you feeling today?", b"How do you feel?"))
-        wait_for(driver, lambda d: "How do you feel?" in node(d, "feeling").text, "the outside edit", timeout=3)
+        wait_for(driver, lambda d: "How do you feel?" in node(d, "feeling").get_attribute("textContent"), "the outside edit",
+                 timeout=3)
         # Delete with its references listed, then undo brings the bytes back.
         before_delete = read(path)
         node(driver, "journal").click()

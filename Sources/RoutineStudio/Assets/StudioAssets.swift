@@ -231,9 +231,23 @@ enum StudioAssets {
 
         // ---- editing ---------------------------------------------------------------
 
-        async function edit(operation, message) {
-          if (state.busy) return;
-          state.busy = true;
+        // Changes go one at a time, each against the version the previous one left: a second
+        // Ctrl-Z pressed before the first one's answer waits for it instead of being refused.
+        let queue = Promise.resolve();
+        function serially(change) {
+          const run = queue.then(async () => {
+            state.busy = true;
+            try { return await change(); } finally { state.busy = false; }
+          });
+          queue = run.catch(() => {});
+          return run;
+        }
+
+        function edit(operation, message) {
+          return serially(() => editNow(operation, message));
+        }
+
+        async function editNow(operation, message) {
           try {
             const doc = await call('POST', '/api/edit', { file: state.file, version: state.doc.version, edit: operation });
             show(doc, false);
@@ -247,12 +261,14 @@ enum StudioAssets {
               say(error.message, true);
             }
             return false;
-          } finally {
-            state.busy = false;
           }
         }
 
-        async function undoRedo(direction) {
+        function undoRedo(direction) {
+          return serially(() => undoRedoNow(direction));
+        }
+
+        async function undoRedoNow(direction) {
           try {
             show(await call('POST', `/api/${direction}`, { file: state.file, version: state.doc.version }), false);
             say(direction === 'undo' ? 'Undone.' : 'Redone.');
@@ -445,7 +461,11 @@ enum StudioAssets {
           }
         }
 
-        async function pin(id, x, y) {
+        function pin(id, x, y) {
+          return serially(() => pinNow(id, x, y));
+        }
+
+        async function pinNow(id, x, y) {
           try {
             show(await call('POST', '/api/pin', { file: state.file, node: id, x, y }), false);
             say(x === null ? `${id} follows the layout again.` : `${id} pinned.`);
