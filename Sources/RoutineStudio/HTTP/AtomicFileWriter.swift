@@ -7,7 +7,8 @@ import Foundation
 /// Replaces a file's bytes so that a crash leaves the old content or the new, never half of
 /// each: a temporary file in the same folder (same file system, so the rename is atomic),
 /// the original's permission bits, fsync, rename over the original, fsync of the folder.
-/// A symbolic link is followed: its target is replaced and the link stays.
+/// A symbolic link is followed: its target is replaced and the link stays. A read-only file
+/// is refused, though the folder would let the rename replace it.
 enum AtomicFileWriter {
     static func write(_ bytes: [UInt8], to path: String) throws {
         let target = resolved(path)
@@ -15,6 +16,11 @@ enum AtomicFileWriter {
         guard stat(target, &info) == 0 else {
             if errno == ENOENT { throw failure(path, "the file is gone (deleted or moved away)") }
             throw failure(path, String(cString: strerror(errno)))
+        }
+        // The rename would replace a file made read-only; refuse, as an editor does (also for
+        // root, whom access(2) lets write anything: a file nobody may write is meant to stay).
+        guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+            throw failure(path, "the file is read-only")
         }
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."

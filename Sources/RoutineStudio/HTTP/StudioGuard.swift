@@ -29,14 +29,21 @@ public struct StudioGuard: Sendable {
     /// nil: allowed (and `setCookie`, when set, is the value of a `Set-Cookie` header the
     /// response must carry); else the 403.
     /// The token comes from the `token` query parameter, else the cookie; the Host must be
-    /// the studio's own; an Origin, when sent, must be the studio's; a state-changing method
-    /// needs an Origin or a Referer of the studio.
+    /// the studio's own; an Origin, when sent, must be the studio's, and a `Sec-Fetch-Site`
+    /// `same-origin` or `none`; a state-changing method needs an Origin or a Referer of the
+    /// studio.
     public func check(_ request: HTTPRequest) -> (refused: HTTPResponse?, setCookie: String?) {
         guard let host = request.header("Host")?.lowercased(), hosts.contains(host) else {
             return (Self.refusal("this studio answers only at http://127.0.0.1:PORT or http://localhost:PORT"), nil)
         }
         let origin = request.header("Origin")
         if let origin, !origins.contains(origin.lowercased()) {
+            return (Self.refusal("a request from another site's page is refused"), nil)
+        }
+        // A page of another site, or of another port of this machine (the same "site" for the
+        // browser, so it would send the SameSite cookie), is told apart by what the browser
+        // says of the request's source; "none" is the person opening the printed link.
+        if let source = request.header("Sec-Fetch-Site")?.lowercased(), source != "same-origin", source != "none" {
             return (Self.refusal("a request from another site's page is refused"), nil)
         }
         let fromQuery = request.query["token"]

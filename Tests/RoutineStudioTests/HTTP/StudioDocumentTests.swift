@@ -173,6 +173,21 @@ import Testing
         }
     }
 
+    @Test func aReadOnlyFileIsNotReplaced() throws {
+        try withFile { path in
+            #expect(chmod(path, 0o444) == 0)
+            let document = try StudioDocument(path: path)
+            let start = document.snapshot()
+            do {
+                _ = try document.apply(patch(start.text, "Read", "Run"), against: start.version)
+                Issue.record("a read-only file was replaced")
+            } catch {
+                #expect("\(error)" == "\(path): the file is read-only")
+            }
+            #expect(try disk(path) == Self.original)
+        }
+    }
+
     @Test func aSymbolicLinkStaysALinkAndItsTargetChanges() throws {
         try withFile { path in
             let link = path + ".link.yaml"

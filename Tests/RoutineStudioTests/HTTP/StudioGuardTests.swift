@@ -64,6 +64,18 @@ import Testing
         #expect(own.refused == nil)
     }
 
+    @Test func aPageOfAnotherPortOrSiteIsRefusedByFetchMetadata() {
+        // A page at http://127.0.0.1:9999 is the same "site" to the browser: the SameSite
+        // cookie goes with its requests, but the browser says where they come from.
+        let cookie = ("Cookie", "routine_studio=\(token)")
+        for source in ["same-site", "cross-site"] {
+            #expect(studioGuard.check(request(headers: [cookie, ("Sec-Fetch-Site", source)])).refused?.status == 403)
+        }
+        for source in ["same-origin", "none"] {
+            #expect(studioGuard.check(request(headers: [cookie, ("Sec-Fetch-Site", source)])).refused == nil)
+        }
+    }
+
     @Test func aChangeNeedsTheStudiosOriginOrReferer() {
         let cookie = ("Cookie", "routine_studio=\(token)")
         #expect(studioGuard.check(request("POST", headers: [cookie])).refused?.status == 403)
