@@ -96,6 +96,7 @@ let commentedRoutine = """
             let text = "routine: empty\nstart: [a]\n" + nodes
             let outcome = try edited(text, .addHabit(id: "a", name: "A"))
             #expect(outcome.summary() == GraphSummary(start: ["a"], nodes: ["a": "habit A -> []"]), "\(nodes)")
+            #expect(outcome.after.contains("nodes:\n  a:\n    habit: A\n") || nodes.contains("#"), "\(nodes)")
         }
         let noBreak = try edited("routine: x\nstart: [a]\nnodes:\n  b:\n    habit: B", .addHabit(id: "a", name: "A"))
         #expect(noBreak.after == "routine: x\nstart: [a]\nnodes:\n  b:\n    habit: B\n  a:\n    habit: A\n")
