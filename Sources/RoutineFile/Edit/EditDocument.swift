@@ -40,7 +40,6 @@ struct EditDocument {
         var item: Int
     }
 
-    let text: String
     let bytes: [UInt8]
     let root: MarkedNode
     private(set) var nodes: [NodeSite] = []
@@ -50,7 +49,6 @@ struct EditDocument {
     let newline: String
 
     init(_ text: String) throws(RoutineEditError) {
-        self.text = text
         bytes = Array(text.utf8)
         newline = text.utf8.contains(0x0D) && text.contains("\r\n") ? "\r\n" : "\n"
         let parsed: MarkedNode?

@@ -110,7 +110,7 @@ extension EditPlanner {
         let value = pair.value
         if value.isNull {
             if preferBlock {
-                if value.text?.isEmpty == false { changes.remove(value.start..<value.end) }
+                if value.text?.isEmpty == false { changes.remove(colonEnd(after: pair.key)..<value.end) }
                 let line = spaces(pair.key.column + layout.sequenceOffset) + "- " + blockItem
                 document.insertLines([line], after: pair.key.start, into: &changes)
             } else if value.text?.isEmpty == false {

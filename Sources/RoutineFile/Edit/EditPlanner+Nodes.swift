@@ -106,7 +106,7 @@ extension EditPlanner {
             changes.remove(colonEnd(after: pair.key)..<value.end)
             document.insertLines(lines, after: value.end, into: &changes)
         } else if value.isNull {
-            if value.text?.isEmpty == false { changes.remove(value.start..<value.end) }
+            if value.text?.isEmpty == false { changes.remove(colonEnd(after: pair.key)..<value.end) }
             document.insertLines(lines, after: pair.key.start, into: &changes)
         } else if value.isMapping {
             throw .flowMapping

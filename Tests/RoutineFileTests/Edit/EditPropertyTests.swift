@@ -6,8 +6,8 @@ import Testing
 @testable import RoutineFile
 
 /// Random routines in random styles, and random sequences of 50 edits on each: every
-/// result reads back as the model says, comment lines all stay, and undoing every patch
-/// gives the original bytes.
+/// result reads back as the model says, comment lines all stay, undoing every patch
+/// gives the original bytes and redoing them the last.
 @Suite struct EditPropertyTests {
     static let texts = [
         "Great!", "Yes", "no", "Café ☕️", "a: b", "#tag", "12", "Ça va?", "Read a book", "[x]", "— dash", "🧘 Meditate",
@@ -64,6 +64,9 @@ import Testing
             #expect(undone == step.before)
         }
         #expect(undone == original)
+        var redone = undone
+        for step in history { redone = try step.patch.applied(to: redone) }
+        #expect(redone == text)
     }
 
     /// Comment lines (standalone ones: comments after content go with their line).

@@ -96,6 +96,7 @@ let commentedRoutine = """
             let text = "routine: empty\nstart: [a]\n" + nodes
             let outcome = try edited(text, .addHabit(id: "a", name: "A"))
             #expect(outcome.summary() == GraphSummary(start: ["a"], nodes: ["a": "habit A -> []"]), "\(nodes)")
+            #expect(outcome.after.contains("nodes:\n  a:\n    habit: A\n") || nodes.contains("#"), "\(nodes)")
         }
         let noBreak = try edited("routine: x\nstart: [a]\nnodes:\n  b:\n    habit: B", .addHabit(id: "a", name: "A"))
         #expect(noBreak.after == "routine: x\nstart: [a]\nnodes:\n  b:\n    habit: B\n  a:\n    habit: A\n")
@@ -150,6 +151,12 @@ let commentedRoutine = """
         #expect(flow.diff.added == ["        next: [meditate]   # both"])
         let block = try edited(commentedRoutine, .disconnect(from: "feeling", option: 1, to: "walk"))
         #expect(block.diff.removed == ["          - walk"] && block.diff.added.isEmpty)
+        let between = commentedRoutine.replacingOccurrences(
+            of: "          - water   # always water\n",
+            with: "          - water   # always water\n          # then a walk\n")
+        let kept = try edited(between, .disconnect(from: "feeling", option: 1, to: "water"))
+        #expect(kept.diff.removed == ["          - water   # always water"] && kept.diff.added.isEmpty)
+        #expect(kept.after.contains("        next:\n          # then a walk\n          - walk\n"))
         let last = try edited(commentedRoutine, .disconnect(from: "walk", option: nil, to: "journal"))
         #expect(last.diff.removed == ["    next: [journal]"] && last.diff.added.isEmpty)
         #expect(last.summary()?.nodes["walk"] == "habit Go for a walk -> []")
