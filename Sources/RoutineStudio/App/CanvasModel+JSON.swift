@@ -26,7 +26,7 @@ extension CanvasModel {
             ])
         }
         let edgeItems = edges.enumerated().map { position, edge in
-            let points = layout.edges.indices.contains(position) ? layout.edges[position] : []
+            let points = Self.corners(layout.edges.indices.contains(position) ? layout.edges[position] : [])
             return JSONText.object([
                 "from": String(edge.from),
                 "port": edge.port.map(String.init) ?? "null",
@@ -61,5 +61,22 @@ extension CanvasModel {
             "dangling": JSONText.array(danglingItems),
             "diagnostics": JSONText.array(diagnosticItems),
         ])
+    }
+
+    /// A polyline without the points that lie on a straight line between their neighbours
+    /// (a long edge passes a bend point in every rank it crosses; most of them do not bend).
+    static func corners(_ points: [LayoutPoint]) -> [LayoutPoint] {
+        guard points.count > 2 else { return points }
+        var kept = [points[0]]
+        for index in 1..<(points.count - 1) {
+            let a = kept[kept.count - 1]
+            let b = points[index]
+            let c = points[index + 1]
+            let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+            let span = max(abs(c.x - a.x) + abs(c.y - a.y), 1)
+            if abs(cross) / span > 0.5 { kept.append(b) }
+        }
+        kept.append(points[points.count - 1])
+        return kept
     }
 }

@@ -43,7 +43,10 @@ struct CanvasModel {
     static let questionHeight = 78.0
     static let portWidth = 96.0
 
-    init(text: String, path: String, pinned: [String: LayoutPoint] = [:]) {
+    init(
+        text: String, path: String, pinned: [String: LayoutPoint] = [:],
+        layout: (LayoutGraph) -> LayoutResult = LayeredLayout.layout
+    ) {
         let keeper = TreeKeeper()
         let result = RoutineFileReader.read(data: Data(text.utf8), path: path, assemble: true, keeping: keeper)
         let draft = keeper.draft ?? RoutineDraft()
@@ -115,7 +118,7 @@ struct CanvasModel {
             pinned: Dictionary(
                 pinned.compactMap { id, point in index[id].map { ($0, point) } },
                 uniquingKeysWith: { first, _ in first }))
-        layout = LayeredLayout.layout(graph)
+        self.layout = layout(graph)
     }
 
     /// The node a diagnostic belongs to: the last node that starts at or before it, when

@@ -111,7 +111,8 @@ extension StudioApp {
     func documentJSON(_ file: FileEntry) throws -> String {
         let snapshot = file.document.snapshot()
         let model = CanvasModel(
-            text: snapshot.text, path: file.document.path, pinned: StudioFiles.pins(of: file.document.path))
+            text: snapshot.text, path: file.document.path, pinned: StudioFiles.pins(of: file.document.path),
+            layout: layouts[file.index].layout)
         return JSONText.object([
             "file": String(file.index),
             "name": JSONText.string(file.name),

@@ -30,6 +30,8 @@ public final class StudioApp: Sendable {
     let services: Services
     let gate: StudioGuard
     private let documents: Mutex<[StudioDocument]>
+    /// One per document, by index.
+    let layouts: [LayoutCache]
     private let serial = Mutex(())
 
     /// Opens every file (a path that does not exist yet is created with a new routine's
@@ -42,6 +44,7 @@ public final class StudioApp: Sendable {
                     ? try StudioDocument(path: path)
                     : try StudioDocument.create(path: path, text: try StudioFiles.newRoutine(at: path)))
         }
+        layouts = opened.map { _ in LayoutCache() }
         documents = Mutex(opened)
         self.services = services
         gate = StudioGuard(token: token, port: port)

@@ -36,6 +36,8 @@ enum CoordinateAssignment {
             }
         }
         guard order.count > 1 else { return normalised(graph, x) }
+        // A large graph (see `CrossingReduction.largeGraph`) gets a third of the sweeps.
+        let sweeps = graph.itemNode.count > CrossingReduction.largeGraph ? Self.sweeps / 3 : Self.sweeps
         for sweep in 0..<sweeps {
             let last = sweep == sweeps - 1
             if sweep % 2 == 0 {

@@ -232,3 +232,27 @@ import Testing
         }
     }
 }
+
+@Suite struct CanvasModelTests {
+    @Test func aPolylineKeepsItsEndsAndCornersOnly() {
+        let points = [(0.0, 0.0), (0, 10), (0, 20), (10, 30), (20, 40), (20, 50)].map { LayoutPoint(x: $0.0, y: $0.1) }
+        let corners = CanvasModel.corners(points)
+        #expect(corners.map { [$0.x, $0.y] } == [[0, 0], [0, 20], [20, 40], [20, 50]])
+        #expect(CanvasModel.corners(Array(points.prefix(2))) == Array(points.prefix(2)))
+    }
+
+    @Test func aTextEditKeepsTheLayoutAndAConnectionLaysItOutAgain() throws {
+        let source = try String(contentsOfFile: EndToEnd.routineFile("morning-checkin"), encoding: .utf8)
+        let cache = LayoutCache()
+        let first = CanvasModel(text: source, path: "m.yaml", layout: cache.layout)
+        let renamed = CanvasModel(
+            text: source.replacingOccurrences(of: "Go for a walk", with: "Walk"), path: "m.yaml", layout: cache.layout)
+        #expect(cache.laidOut.load(ordering: .relaxed) == 1)
+        #expect(renamed.layout == first.layout)
+        let patch = try RoutineEditor.patch(.connect(from: "water", option: nil, to: "journal"), in: source)
+        let connected = CanvasModel(text: try patch.applied(to: source), path: "m.yaml", layout: cache.layout)
+        #expect(cache.laidOut.load(ordering: .relaxed) == 2)
+        #expect(connected.edges.count == first.edges.count + 1)
+        #expect(connected.layout.edges.count == connected.edges.count)
+    }
+}
