@@ -21,8 +21,8 @@ extension CanvasModel {
                 "line": String(node.location.line),
                 "column": String(node.location.column),
                 "details": JSONText.string(node.details),
-                "x": JSONText.number(rect.x), "y": JSONText.number(rect.y),
-                "width": JSONText.number(rect.width), "height": JSONText.number(rect.height),
+                "x": Self.pixels(rect.x), "y": Self.pixels(rect.y),
+                "width": Self.pixels(rect.width), "height": Self.pixels(rect.height),
             ])
         }
         let edgeItems = edges.enumerated().map { position, edge in
@@ -31,7 +31,7 @@ extension CanvasModel {
                 "from": String(edge.from),
                 "port": edge.port.map(String.init) ?? "null",
                 "to": String(edge.to),
-                "points": JSONText.array(points.map { "[\(JSONText.number($0.x)),\(JSONText.number($0.y))]" }),
+                "points": JSONText.array(points.map { "[\(Self.pixels($0.x)),\(Self.pixels($0.y))]" }),
             ])
         }
         let danglingItems = dangling.map { item in
@@ -54,13 +54,19 @@ extension CanvasModel {
             "title": JSONText.string(title),
             "clean": isClean ? "true" : "false",
             "start": JSONText.array(start.map(JSONText.string)),
-            "width": JSONText.number(layout.width),
-            "height": JSONText.number(layout.height),
+            "width": Self.pixels(layout.width),
+            "height": Self.pixels(layout.height),
             "nodes": JSONText.array(nodeItems),
             "edges": JSONText.array(edgeItems),
             "dangling": JSONText.array(danglingItems),
             "diagnostics": JSONText.array(diagnosticItems),
         ])
+    }
+
+    /// A coordinate in whole pixels: what a screen draws, in a third of the bytes of a
+    /// double's shortest form.
+    static func pixels(_ value: Double) -> String {
+        JSONText.number(value.rounded())
     }
 
     /// A polyline without the points that lie on a straight line between their neighbours

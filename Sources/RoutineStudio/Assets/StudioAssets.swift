@@ -447,8 +447,12 @@ enum StudioAssets {
 
         function listDiagnostics() {
           const list = $('diagnostics');
-          list.textContent = '';
           const items = state.doc.model.diagnostics;
+          // Most edits leave the list as it was: keep its elements then.
+          const key = JSON.stringify(items);
+          if (key === state.diagnosticsKey) return;
+          state.diagnosticsKey = key;
+          list.textContent = '';
           const errors = items.filter((d) => d.severity === 'error').length;
           $('check-summary').textContent = items.length === 0 ? '— no problems' : `— ${errors} error(s), ${items.length - errors} warning(s)`;
           for (const d of items) {
