@@ -101,10 +101,21 @@ enum StudioAssets {
           return text.length > room ? text.slice(0, room - 1) + '…' : text;
         }
 
+        // What is on the canvas, so that a redraw replaces only what changed: after an edit of
+        // one text, one node's group is drawn again, not a thousand of them.
+        let drawn = { edgesKey: null, minimapKey: null, nodes: new Map() };
+
         function draw() {
           const model = state.doc.model;
           const view = $('viewport');
-          view.textContent = '';
+          let edges = view.querySelector('g.edges');
+          let nodes = view.querySelector('g.nodes');
+          if (!edges || !nodes) {
+            view.textContent = '';
+            edges = el('g', { class: 'edges' }, view);
+            nodes = el('g', { class: 'nodes' }, view);
+            drawn = { edgesKey: null, minimapKey: null, nodes: new Map() };
+          }
           const walked = new Set((state.walk ? state.walk.steps : []).map((s) => s.node));
           const current = state.walk && state.walk.prompt ? state.walk.prompt.node : null;
           const marks = {};
@@ -112,7 +123,41 @@ enum StudioAssets {
             if (d.node === null) continue;
             if (marks[d.node] !== 'error') marks[d.node] = d.severity;
           }
-          const edges = el('g', { class: 'edges' }, view);
+          const edgesKey = JSON.stringify([model.edges, model.dangling, model.nodes.map((n) => n.id), [...walked], current]);
+          if (edgesKey !== drawn.edgesKey) {
+            drawn.edgesKey = edgesKey;
+            edges.textContent = '';
+            drawEdges(model, edges, walked, current);
+          }
+          const start = new Set(model.start);
+          const next = new Map();
+          model.nodes.forEach((node, index) => {
+            const cls = ['node', node.kind];
+            if (marks[index]) cls.push(marks[index]);
+            if (node.id === state.selected) cls.push('selected');
+            if (walked.has(node.id)) cls.push('walked');
+            if (node.id === current) cls.push('current');
+            if (start.has(node.id)) cls.push('start');
+            const key = JSON.stringify([node, cls]);
+            const slot = `${index}/${node.id}`;
+            const old = drawn.nodes.get(slot);
+            if (old && old.key === key) {
+              next.set(slot, old);
+              return;
+            }
+            if (old) old.g.remove();
+            next.set(slot, { key, g: drawNode(node, index, cls, marks, start, nodes) });
+          });
+          for (const [slot, old] of drawn.nodes) if (!next.has(slot)) old.g.remove();
+          drawn.nodes = next;
+          applyView();
+          drawMinimap();
+          // For bench/studio_bench.py: when the canvas was last drawn, and how many times.
+          window.studioDraws = (window.studioDraws || 0) + 1;
+          window.studioDrawnAt = performance.now();
+        }
+
+        function drawEdges(model, edges, walked, current) {
           const seen = new Set();
           for (const edge of model.edges) {
             const key = `${edge.from}/${edge.port}/${edge.to}`;
@@ -133,48 +178,38 @@ enum StudioAssets {
             const label = el('text', { x: x + 4, y: y + 40, class: 'dangling-label' }, edges);
             label.textContent = `${item.id}?`;
           }
-          const start = new Set(model.start);
-          model.nodes.forEach((node, index) => {
-            const cls = ['node', node.kind];
-            if (marks[index]) cls.push(marks[index]);
-            if (node.id === state.selected) cls.push('selected');
-            if (walked.has(node.id)) cls.push('walked');
-            if (node.id === current) cls.push('current');
-            if (start.has(node.id)) cls.push('start');
-            const label = `${node.kind} ${node.id}: ${node.text}` + (marks[index] ? ` (${marks[index]})` : '');
-            const g = el('g', {
-              class: cls.join(' '), transform: `translate(${node.x} ${node.y})`, tabindex: 0, role: 'button',
-              'aria-label': label, 'data-id': node.id,
-            }, view);
-            el('rect', { class: 'box', width: node.width, height: node.height, rx: 8 }, g);
-            const id = el('text', { x: 10, y: 16, class: 'node-id' }, g);
-            id.textContent = (start.has(node.id) ? '▶ ' : '') + node.id + (node.when ? '  when ' + node.when : '');
-            const title = el('text', { x: 10, y: 36, class: 'node-text', 'data-edit': 'text' }, g);
-            title.textContent = clip(node.text || (node.kind === 'missing' ? '(neither question nor habit)' : ''), node.width - 20);
-            if (node.details) {
-              const details = el('text', { x: 10, y: 50, class: 'node-details' }, g);
-              details.textContent = clip(node.details, node.width - 20);
-            }
-            if (node.kind === 'question') {
-              node.options.forEach((option, port) => {
-                const px = portX(node, port) - node.x;
-                const slot = node.width / Math.max(1, node.options.length);
-                const pg = el('g', { class: option.when ? 'port conditional' : 'port', 'data-port': port }, g);
-                el('title', {}, pg).textContent = option.when ? `${option.text} (when ${option.when})` : option.text;
-                el('rect', { x: px - slot / 2 + 3, y: 46, width: slot - 6, height: 22, rx: 11, class: 'pill' }, pg);
-                const t = el('text', { x: px, y: 61, 'text-anchor': 'middle', class: 'option-text', 'data-edit': 'option' }, pg);
-                t.textContent = clip((option.when ? '? ' : '') + option.text, slot - 10);
-                el('circle', { cx: px, cy: node.height, r: 6, class: 'handle', 'data-port': port }, pg);
-              });
-            } else {
-              el('circle', { cx: node.width / 2, cy: node.height, r: 6, class: 'handle', 'data-port': '' }, g);
-            }
-          });
-          applyView();
-          drawMinimap();
-          // For bench/studio_bench.py: when the canvas was last drawn, and how many times.
-          window.studioDraws = (window.studioDraws || 0) + 1;
-          window.studioDrawnAt = performance.now();
+        }
+
+        function drawNode(node, index, cls, marks, start, parent) {
+          const label = `${node.kind} ${node.id}: ${node.text}` + (marks[index] ? ` (${marks[index]})` : '');
+          const g = el('g', {
+            class: cls.join(' '), transform: `translate(${node.x} ${node.y})`, tabindex: 0, role: 'button',
+            'aria-label': label, 'data-id': node.id,
+          }, parent);
+          el('rect', { class: 'box', width: node.width, height: node.height, rx: 8 }, g);
+          const id = el('text', { x: 10, y: 16, class: 'node-id' }, g);
+          id.textContent = (start.has(node.id) ? '▶ ' : '') + node.id + (node.when ? '  when ' + node.when : '');
+          const title = el('text', { x: 10, y: 36, class: 'node-text', 'data-edit': 'text' }, g);
+          title.textContent = clip(node.text || (node.kind === 'missing' ? '(neither question nor habit)' : ''), node.width - 20);
+          if (node.details) {
+            const details = el('text', { x: 10, y: 50, class: 'node-details' }, g);
+            details.textContent = clip(node.details, node.width - 20);
+          }
+          if (node.kind === 'question') {
+            node.options.forEach((option, port) => {
+              const px = portX(node, port) - node.x;
+              const slot = node.width / Math.max(1, node.options.length);
+              const pg = el('g', { class: option.when ? 'port conditional' : 'port', 'data-port': port }, g);
+              el('title', {}, pg).textContent = option.when ? `${option.text} (when ${option.when})` : option.text;
+              el('rect', { x: px - slot / 2 + 3, y: 46, width: slot - 6, height: 22, rx: 11, class: 'pill' }, pg);
+              const t = el('text', { x: px, y: 61, 'text-anchor': 'middle', class: 'option-text', 'data-edit': 'option' }, pg);
+              t.textContent = clip((option.when ? '? ' : '') + option.text, slot - 10);
+              el('circle', { cx: px, cy: node.height, r: 6, class: 'handle', 'data-port': port }, pg);
+            });
+          } else {
+            el('circle', { cx: node.width / 2, cy: node.height, r: 6, class: 'handle', 'data-port': '' }, g);
+          }
+          return g;
         }
 
         function applyView() {
@@ -208,6 +243,9 @@ enum StudioAssets {
         function drawMinimap() {
           const map = $('minimap');
           const model = state.doc.model;
+          const key = JSON.stringify(model.nodes.map((n) => [n.x, n.y, n.width, n.height]));
+          if (key === drawn.minimapKey) { drawMinimapViewport(); return; }
+          drawn.minimapKey = key;
           map.textContent = '';
           // SVG elements have no `hidden`: the minimap shows from 31 nodes on.
           map.style.display = model.nodes.length > 30 ? 'block' : 'none';
@@ -473,7 +511,12 @@ enum StudioAssets {
           try {
             show(await call('POST', '/api/pin', { file: state.file, node: id, x, y }), false);
             say(x === null ? `${id} follows the layout again.` : `${id} pinned.`);
-          } catch (error) { say(error.message, true); }
+          } catch (error) {
+            // The node was moved on the canvas but not pinned: draw every node where it is.
+            drawn.nodes.forEach((old) => { old.key = null; });
+            draw();
+            say(error.message, true);
+          }
         }
 
         // ---- try it (the dry run) ------------------------------------------------------
