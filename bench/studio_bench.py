@@ -61,6 +61,23 @@ def studio_scenario(binary, work, env, runs, results, run_timed, quick):
                 raise SystemExit("bench: an edit was refused: " + driver.find_element("id", "status").text)
             edits.append(elapsed / 1000)
             checks.append(run_timed([binary, "check", path], env=env)[0])
+        # A connection made and taken back: the graph changes, so it is laid out again.
+        relayouts = []
+        pair = driver.execute_script("""
+            const nodes = [...document.querySelectorAll('g.node.habit')].map((g) => g.dataset.id);
+            return [nodes[0], nodes[nodes.length - 1]];""")
+        for run in range(runs):
+            operation = "connect" if run % 2 == 0 else "disconnect"
+            elapsed = driver.execute_async_script(
+                """const done = arguments[arguments.length - 1];
+                const t = performance.now();
+                const change = {}; change[arguments[0]] = {from: arguments[1], to: arguments[2]};
+                window.studioEdit(change).then((ok) => done(ok ? performance.now() - t : -1));""",
+                operation, pair[0], pair[1])
+            if elapsed < 0:
+                raise SystemExit("bench: a connection was refused: " + driver.find_element("id", "status").text)
+            relayouts.append(elapsed / 1000)
+            checks.append(run_timed([binary, "check", path], env=env)[0])
     finally:
         driver.quit()
         server.send_signal(2)
@@ -68,7 +85,10 @@ def studio_scenario(binary, work, env, runs, results, run_timed, quick):
     anchor = statistics.median(checks)
     for name, values, target in (
             (f"studio: first paint of a {size}-node routine ({count} boxes drawn)", paints, "< 1 s"),
-            (f"studio: an edit's round trip on a {size}-node routine", edits, "< 100 ms")):
+            (f"studio: an edit's round trip on a {size}-node routine (a text: the layout is kept)", edits,
+             "< 100 ms"),
+            (f"studio: a connection's round trip on a {size}-node routine (laid out again)", relayouts,
+             "figures only")):
         median = statistics.median(values)
         print(f"{name}\n  routine: median {median*1000:9.1f} ms   (all: "
               f"{', '.join(f'{v*1000:.0f}' for v in values)})"
