@@ -27,8 +27,10 @@ public enum StudioLaunch {
         let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
         let stop = DispatchSemaphore(value: 0)
         var sources: [any DispatchSourceSignal] = []
+        // The handlers before (the REPL's own, when `studio` runs inside it) come back after.
+        var previous: [Int32: __sighandler_t?] = [:]
         for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
+            previous[signalNumber] = signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { stop.signal() }
             source.resume()
@@ -36,8 +38,7 @@ public enum StudioLaunch {
         }
         defer {
             for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
+            for (signalNumber, handler) in previous { signal(signalNumber, handler ?? SIG_DFL) }
         }
         server.start()
         let names = studio.files().map(\.name).joined(separator: ", ")
@@ -48,6 +49,7 @@ public enum StudioLaunch {
         say("Ctrl-C stops it.")
         stop.wait()
         server.stop()
+        say("Studio stopped.")
     }
 
     /// `xdg-open URL`, detached; false when there is no xdg-open.
