@@ -206,6 +206,25 @@ import Testing
         #expect(!terminal.output.contains("unknown command"))
     }
 
+    @Test func ctrlCStopsTheStudioAndTheShellKeepsItsOwnCtrlC() throws {
+        let e2e = try storedFixture()
+        let file = try e2e.folder.write(
+            "morning-checkin.yaml", String(contentsOfFile: EndToEnd.routineFile("morning-checkin"), encoding: .utf8))
+        let terminal = try e2e.terminal()
+        try type(terminal, "studio --no-open \(file)")
+        try terminal.expect("Ctrl-C stops it.")
+        try terminal.send("\u{03}")
+        try terminal.expect("Studio stopped.")
+        // Back at the prompt, the shell's own Ctrl-C discards a half-typed line.
+        try terminal.expectPrompt(Self.prompt)
+        try terminal.send("show morn")
+        try terminal.expect("show morn")
+        try terminal.send("\u{03}")
+        try type(terminal, "list")
+        try terminal.expect("evening-journal  Evening Journal  v1, 17 nodes")
+        try quit(terminal)
+    }
+
     @Test func ctrlDInsideARunPausesItAndANewSessionResumesIt() throws {
         let e2e = try storedFixture()
         let first = try e2e.terminal()
