@@ -9,7 +9,13 @@ public enum CheckRun {
     /// hidden entries (names starting with `.`); found files are sorted by path. A
     /// path that does not exist or cannot be read gives one error for it.
     /// `keeper`: see `TreeKeeper`.
-    public static func check(paths: [String], keeping keeper: TreeKeeper? = nil) -> CheckReport {
+    /// `testFile`: what a test file's bytes say of its shape (RoutineTesting's reader,
+    /// which this module does not know). A test file named outright (`routines/*.yaml` in
+    /// a shell names them) is checked with it, as what it is, and reported like any file;
+    /// without it, such a file is read as a routine file.
+    public static func check(
+        paths: [String], keeping keeper: TreeKeeper? = nil, testFile: ((Data) -> [Diagnostic])? = nil
+    ) -> CheckReport {
         var files: [CheckReport.File] = []
         for path in expand(paths) {
             if isDirectory(path) {
@@ -20,6 +26,16 @@ public enum CheckRun {
                         diagnostics: [
                             Diagnostic(.syntax, "cannot read folder: permission denied", at: nil)
                         ]))
+                continue
+            }
+            if let testFile, isTestFile((path as NSString).lastPathComponent) {
+                let diagnostics: [Diagnostic]
+                do {
+                    diagnostics = testFile(try Data(contentsOf: URL(fileURLWithPath: path)))
+                } catch {
+                    diagnostics = [RoutineFileReader.unreadable(path, error)]
+                }
+                files.append(CheckReport.File(path: path, diagnostics: diagnostics))
                 continue
             }
             let result = RoutineFileReader.read(path: path, assemble: false, keeping: keeper)

@@ -41,13 +41,15 @@ public enum RoutineFileReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            return RoutineFileResult(
-                routine: nil,
-                diagnostics: [
-                    Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
-                ])
+            return RoutineFileResult(routine: nil, diagnostics: [unreadable(path, error)])
         }
         return read(data: data, path: path, assemble: assemble, keeping: keeper, storedHabits: storedHabits)
+    }
+
+    /// The one `syntax` diagnostic, without a position, for a file that cannot be read:
+    /// why, in a few words (`check` reports a test file it cannot read the same way).
+    public static func unreadable(_ path: String, _ error: Error) -> Diagnostic {
+        Diagnostic(.syntax, "cannot read file: \(Self.reason(error, path: path))", at: nil)
     }
 
     /// Reads routine YAML from memory; `path` is only used by callers for messages.

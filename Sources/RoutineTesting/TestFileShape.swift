@@ -72,6 +72,11 @@ public enum TestFileShape {
     /// invalid keys and values), at the reader's line:col, in file order. The checks
     /// against the routine it names are left out: they need the routine's file or a store.
     public static func diagnostics(of text: String) -> [Diagnostic] {
-        TestFileDecoder.decode(Data(text.utf8)).diagnostics
+        diagnostics(of: Data(text.utf8))
+    }
+
+    /// The same, of a file's bytes as read (`routine check` naming a test file).
+    public static func diagnostics(of data: Data) -> [Diagnostic] {
+        TestFileDecoder.decode(data).diagnostics
     }
 }

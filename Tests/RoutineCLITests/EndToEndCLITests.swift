@@ -80,6 +80,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: e2e.store))
     }
 
+    /// `routine check routines/*.yaml`: the shell's glob names the test files beside the
+    /// routines too; each is checked as a test file (its shape, as `routine test` reads
+    /// it), not as a routine file missing `start:`.
+    @Test func checkNamesTheTestFilesAShellGlobGivesAndChecksThemAsTestFiles() throws {
+        let e2e = try EndToEnd()
+        let repository = EndToEnd.routines.deletingLastPathComponent()
+        let glob = try FileManager.default.contentsOfDirectory(atPath: EndToEnd.routines.path)
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { "routines/" + $0 }
+        #expect(glob.contains("routines/morning-checkin.test.yaml"))
+        let all = try e2e.run(["check", "--strict"] + glob, currentDirectory: repository)
+        #expect(all.status == 0, "\(all.stdout)\(all.stderr)")
+        #expect(all.stdout == "\(glob.count) files checked: 0 errors, 0 warnings\n")
+        #expect(all.stderr.isEmpty)
+
+        // A broken test file named outright: its own diagnostic at line:col, counted, exit 1.
+        let broken = "routine: morning-checkin.yaml\ncases:\n  - day: 2026-11-23\n    stauts: completed\n"
+        _ = try e2e.folder.write("morning.test.yaml", broken)
+        let text = try e2e.run(["check", EndToEnd.routineFile("morning-checkin"), "morning.test.yaml"])
+        #expect(text.status == 1)
+        #expect(
+            text.stdout
+                == "morning.test.yaml:4:5: error: unknown key 'stauts' in the case; did you mean 'status'? [unknown-key]\n"
+                + "2 files checked: 1 error, 0 warnings\n")
+        let json = try e2e.run(["check", "--format", "json", "morning.test.yaml"])
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let files = object?["files"] as? [[String: Any]]
+        let diagnostic = (files?.first?["diagnostics"] as? [[String: Any]])?.first
+        #expect(diagnostic?["code"] as? String == "unknown-key")
+        #expect(diagnostic?["line"] as? Int == 4)
+        #expect(diagnostic?["column"] as? Int == 5)
+        #expect(object?["errors"] as? Int == 1)
+        // A test file that cannot be read is one line, as a routine file is.
+        let missing = try e2e.run(["check", "gone.test.yaml"])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.hasPrefix("gone.test.yaml: error: cannot read file: no such file [syntax]\n"))
+    }
+
     @Test func checkReportsEveryDiagnosticClassAtItsLineAndColumn() throws {
         let e2e = try EndToEnd()
         for fixture in Self.diagnosticFiles {

@@ -137,6 +137,14 @@ import Testing
                 ["files", "errors", "warnings"], ["path", "diagnostics"],
                 ["severity", "code", "line", "column", "message"],
             ])
+        // The same document for a test file named to `check` (checked as a test file).
+        let brokenTest = try e2e.folder.write("broken.test.yaml", "routine: broken.yaml\ncases: 3\n")
+        try Self.expectOrder(
+            e2e, ["check", brokenTest, "--format", "json"],
+            [
+                ["files", "errors", "warnings"], ["path", "diagnostics"],
+                ["severity", "code", "line", "column", "message"],
+            ])
         // docs/routine-test.md: {"files":[{"path","routine","cases":[{"name","line","column","passed",…}]}]}
         try Self.expectOrder(
             e2e,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RoutineFile
+import RoutineTesting
 
 extension RoutineCommand {
     /// `routine check PATH...`: validates routine files without touching any store.
@@ -33,7 +34,9 @@ extension RoutineCommand {
                 _ = Unmanaged.passRetained(kept)
                 keeper = kept
             }
-            let report = CheckRun.check(paths: paths, keeping: keeper)
+            // A test file named outright gets the diagnostics `routine test` and the
+            // language server give for its shape (its cases are `routine test`'s to run).
+            let report = CheckRun.check(paths: paths, keeping: keeper, testFile: TestFileShape.diagnostics(of:))
             switch format {
             case .text: Output.block(report.text())
             case .json: Output.block(report.json())
