@@ -31,4 +31,27 @@ import Testing
         try e2e.ok(["habit", "target", "Drink water", "--daily", "--no-target"])
         #expect(try e2e.ok(["habit", "target", "Drink water"]) == "Drink water: daily\n")
     }
+
+    /// `habit describe`, `habit schedule` and `habit target` find their habit through one
+    /// guard: the same line for an empty store and for a name no habit has, shown or set.
+    @Test func theOneHabitCommandsAnswerAMissingHabitAlike() throws {
+        let e2e = try EndToEnd()
+        let commands = [
+            ["describe"], ["describe", "Walk daily"], ["schedule"], ["schedule", "--daily"], ["target"],
+            ["target", "--weekly", "3"],
+        ]
+        for command in commands {
+            let empty = try e2e.run(["habit", command[0], "Medit"] + command.dropFirst())
+            #expect(empty.status == 1 && empty.stdout.isEmpty, "\(command)")
+            #expect(empty.stderr == "routine: no habit named 'Medit' (the store is empty)\n", "\(command)")
+        }
+        try e2e.ok(["log", "Meditate", "--new"])
+        for command in commands {
+            let unknown = try e2e.run(["habit", command[0], "Meditat"] + command.dropFirst())
+            #expect(unknown.status == 1 && unknown.stdout.isEmpty, "\(command)")
+            #expect(
+                unknown.stderr == "routine: no habit named 'Meditat'; did you mean 'Meditate'?\n", "\(command)")
+        }
+        #expect(try e2e.ok(["habit", "describe", "meditate", "Ten breaths"]) == "Meditate: Ten breaths\n")
+    }
 }

@@ -2,103 +2,90 @@ import Foundation
 import RoutineCore
 import RoutineStore
 
-/// `answers QUESTION --calendar` (SPEC §14.2): a year of one question's answers at a glance.
+/// `answers QUESTION --calendar` (SPEC §14.2): a year of one question's answers at a glance,
+/// as plain values for a front end to draw (the CLI's drawing: `AnswerCalendarText`).
 ///
-/// ```
-/// How are you feeling today? — 2026 (morning-checkin/feeling)
-///     Jan Feb  Mar ...
-/// Mon ●●▲·■ …
-/// …
-/// ● Great!        120
-/// ▲ Okay           80
-/// · no answer     145
-/// ```
-///
-/// Rows are the weekdays from the configured first day of the week; columns are weeks,
-/// one character per day, so a year (at most 54 weeks) takes 58 columns: it fits 80.
-/// Each option has its own symbol, readable without colour; on a terminal each also has
-/// its own colour. A month's label sits over the week holding its first day. Days of
-/// other years and days after today are blank (an answer after today is not counted
-/// either). A day with several answers (several
-/// runs) shows the last one recorded (`AppDatabase.standingAnswers`). Options are in the routine's current order, then
-/// texts it no longer offers (kept: an answer given is the truth), in order of first use.
-public enum AnswerCalendar {
-    static let symbols =
-        ["●", "▲", "■", "◆", "★", "▼", "✚", "◉", "♥", "✱"] + "abcdefghijklmnopqrstuvwxyz".map(String.init)
-    static let colours = ["38;5;40", "38;5;33", "38;5;208", "38;5;160", "38;5;135", "38;5;220", "38;5;51", "38;5;201"]
-    static let noAnswer = "·"
-    static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+/// Rows are the weekdays from the configured first day of the week; columns are weeks
+/// (at most 54 in a year). A month starts in the column of the week holding its first
+/// day. Days of other years and days after today are outside (an answer after today is
+/// not counted either). A day with several answers (several runs) stands for the last
+/// one recorded (`AppDatabase.standingAnswers`). Options are in the routine's current
+/// order, then texts it no longer offers (kept: an answer given is the truth), in order
+/// of first use.
+public struct AnswerCalendar: Sendable, Equatable {
+    /// One day of the grid.
+    public enum Cell: Sendable, Equatable {
+        /// A day of another year, or after today: drawn blank.
+        case outside
+        /// A day of the year shown with no answer.
+        case unanswered
+        /// A day answered with the option at this position of `options`.
+        case option(Int)
+    }
 
-    /// The calendar as lines ending in `\n`.
+    /// An option of the legend and the days it stands for.
+    public struct Option: Sendable, Equatable {
+        public var text: String
+        public var days: Int
+    }
+
+    public var question: KnownQuestion
+    public var year: Int
+    /// The first weekday of the rows, 0 = Monday … 6 = Sunday: row `r` is weekday
+    /// `(weekStart + r) % 7`.
+    public var weekStart: Int
+    /// Seven rows of one cell per week column.
+    public var rows: [[Cell]]
+    /// For each month (January first), the column of the week holding its first day.
+    public var monthColumns: [Int]
+    /// The legend, in the order above.
+    public var options: [Option]
+    /// The days shown (up to today) that have no answer.
+    public var unanswered: Int
+
+    /// The calendar of `year`, or nil for a year `DayKey` cannot hold.
     ///
     /// - Parameters:
     ///   - weekStart: the first weekday of a row block, 0 = Monday … 6 = Sunday.
-    public static func render(
-        question: KnownQuestion, answers: [AnswerDay], year: Int, today: DayKey, weekStart: Int = 0, colour: Bool
-    ) -> String {
+    public init?(question: KnownQuestion, answers: [AnswerDay], year: Int, today: DayKey, weekStart: Int = 0) {
         guard let first = DayKey(year: year, month: 1, day: 1), let last = DayKey(year: year, month: 12, day: 31) else {
-            return "\(year) is not a year this calendar can show\n"
+            return nil
         }
         // An answer recorded for a day after today (`--day`, an import) is not drawn, so
         // it is not counted either: the legend adds up to the days shown.
         let shown = answers.filter { $0.day >= first && $0.day <= last && $0.day <= today }
         var byDay: [DayKey: String] = [:]
         for answer in shown { byDay[answer.day] = answer.answer }
-        let options = order(question.options, answers: shown)
-        let symbol = Dictionary(options.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let options = Self.options(offered: question.options, answers: shown)
+        let position = Dictionary(options.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let start = first.ordinal - ((first.weekday - weekStart + 7) % 7)
         let columns = (last.ordinal - start) / 7 + 1
 
-        func cell(_ ordinal: Int) -> String {
-            guard ordinal >= first.ordinal, ordinal <= last.ordinal, ordinal <= today.ordinal else { return " " }
-            guard let answer = byDay[DayKey(ordinal: ordinal)], let index = symbol[answer] else {
-                return paint(noAnswer, "90", colour)
-            }
-            return paint(mark(index), colours[index % colours.count], colour)
+        func cell(_ ordinal: Int) -> Cell {
+            guard ordinal >= first.ordinal, ordinal <= last.ordinal, ordinal <= today.ordinal else { return .outside }
+            guard let answer = byDay[DayKey(ordinal: ordinal)], let index = position[answer] else { return .unanswered }
+            return .option(index)
         }
 
-        var lines = ["\(question.text) — \(year) (\(question.routine)/\(question.node))"]
-        var months = ""
-        for month in 1...12 {
-            guard let day = DayKey(year: year, month: month, day: 1) else { continue }
-            let position = 4 + (day.ordinal - start) / 7
-            months += String(repeating: " ", count: max(1, position - months.count)) + monthNames[month - 1]
-        }
-        lines.append(months)
-        for row in 0..<7 {
-            let cells = (0..<columns).map { cell(start + 7 * $0 + row) }.joined()
-            lines.append(dayNames[(weekStart + row) % 7] + " " + cells)
-        }
-        let shownDays = max(0, min(last.ordinal, today.ordinal) - first.ordinal + 1)
         var counts: [String: Int] = [:]
         for answer in byDay.values { counts[answer, default: 0] += 1 }
-        let width = min(40, (options.map(\.count) + ["no answer".count]).max() ?? 0)
-        for (index, option) in options.enumerated() {
-            lines.append(
-                legendLine(
-                    paint(mark(index), colours[index % colours.count], colour), option, counts[option] ?? 0, width))
+        let shownDays = max(0, min(last.ordinal, today.ordinal) - first.ordinal + 1)
+        self.question = question
+        self.year = year
+        self.weekStart = weekStart
+        rows = (0..<7).map { row in (0..<columns).map { cell(start + 7 * $0 + row) } }
+        monthColumns = (1...12).compactMap { month in
+            DayKey(year: year, month: month, day: 1).map { ($0.ordinal - start) / 7 }
         }
-        lines.append(legendLine(paint(noAnswer, "90", colour), "no answer", shownDays - byDay.count, width))
-        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-            .joined(separator: "\n") + "\n"
+        self.options = options.map { Option(text: $0, days: counts[$0] ?? 0) }
+        unanswered = shownDays - byDay.count
     }
 
-    /// The options in the routine's order, then texts it no longer offers, by first use.
-    static func order(_ current: [String], answers: [AnswerDay]) -> [String] {
-        var options = current
+    /// The options in the routine's order, then texts it no longer offers, by first use
+    /// (an answer given stays the truth): the legend's order and each option's position.
+    public static func options(offered: [String], answers: [AnswerDay]) -> [String] {
+        var options = offered
         for answer in answers where !options.contains(answer.answer) { options.append(answer.answer) }
         return options
-    }
-
-    static func mark(_ index: Int) -> String { index < symbols.count ? symbols[index] : "?" }
-
-    static func legendLine(_ mark: String, _ text: String, _ count: Int, _ width: Int) -> String {
-        let pad = String(repeating: " ", count: max(1, width - text.count + 1))
-        return "\(mark) \(text)\(pad)\(String(repeating: " ", count: max(0, 4 - String(count).count)))\(count)"
-    }
-
-    static func paint(_ text: String, _ code: String, _ colour: Bool) -> String {
-        colour ? TerminalText.sgr(code) + text + TerminalText.sgr("0") : text
     }
 }

@@ -59,10 +59,15 @@ extension RoutineCommand {
             if calendar, let known {
                 let year = year ?? today.year
                 let answers = try store.standingAnswers(routine: known.routine, node: known.node)
-                Output.block(
-                    AnswerCalendar.render(
+                guard
+                    let drawn = AnswerCalendar(
                         question: known, answers: answers, year: year, today: today,
-                        weekStart: settings.weekStart.rawValue, colour: settings.style.enabled))
+                        weekStart: settings.weekStart.rawValue)
+                else {
+                    Output.line("\(year) is not a year this calendar can show")
+                    return
+                }
+                Output.block(AnswerCalendarText.text(drawn, colour: settings.style.enabled))
                 return
             }
             let (slug, node) = (known?.routine ?? routine, known?.node)

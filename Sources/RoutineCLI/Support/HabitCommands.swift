@@ -3,6 +3,17 @@ import RoutineStore
 
 /// Shared pieces of the habit commands: unknown names answered with the closest ones.
 enum HabitCommands {
+    /// The store and the stored habit `name` names, for a command that reads or changes
+    /// one habit: `no habit named 'X' (the store is empty)` without a store, the line with
+    /// suggestions without the habit.
+    static func existingHabit(_ name: String, settings: Settings) throws -> (store: AppDatabase, habit: HabitInfo) {
+        guard let store = try Session.current.existingStore(settings) else {
+            throw CLIError("no habit named '\(name)' (the store is empty)")
+        }
+        guard let habit = try store.habit(named: name) else { throw unknownHabit(name, store: store) }
+        return (store, habit)
+    }
+
     /// `no habit named 'Meditat'; did you mean 'Meditate'?`, then `extra` (`--new
     /// creates it`).
     static func unknownHabit(_ name: String, store: AppDatabase, extra: String? = nil) -> CLIError {

@@ -1,3 +1,4 @@
+import RoutineApp
 import RoutineCore
 import RoutineStore
 
@@ -12,12 +13,8 @@ struct HistoryQuestionPage {
     var grid: HistoryYearGrid
 
     /// The options in the routine's order, then texts it no longer offers, by first use
-    /// (an answer given stays the truth): the legend's order and the colours' positions.
-    var options: [String] {
-        var options = question.options
-        for answer in answers where !options.contains(answer.answer) { options.append(answer.answer) }
-        return options
-    }
+    /// (as `answers --calendar` orders them): the legend's order and the colours' positions.
+    var options: [String] { AnswerCalendar.options(offered: question.options, answers: answers) }
 
     var html: String {
         let source = HistoryHTML.escape(question.routine) + "/" + HistoryHTML.escape(question.node)

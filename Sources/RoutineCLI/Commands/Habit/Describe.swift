@@ -26,17 +26,13 @@ extension RoutineCommand.Habit {
 
         func run() throws {
             let settings = try Settings(options: global)
-            guard let store = try Session.current.existingStore(settings) else {
-                throw CLIError("no habit named '\(habit)' (the store is empty)")
-            }
-            guard text != nil || clear else {
-                guard let info = try store.habit(named: habit) else {
-                    throw HabitCommands.unknownHabit(habit, store: store)
+            let (store, stored) = try HabitCommands.existingHabit(habit, settings: settings)
+            var info = stored
+            if text != nil || clear {
+                info = try HabitCommands.suggesting(store) {
+                    try store.describeHabit(stored.name, as: clear ? nil : text)
                 }
-                Output.line("\(info.name): \(info.description ?? "(no description)")")
-                return
             }
-            let info = try HabitCommands.suggesting(store) { try store.describeHabit(habit, as: clear ? nil : text) }
             Output.line("\(info.name): \(info.description ?? "(no description)")")
         }
     }

@@ -57,12 +57,7 @@ extension RoutineCommand.Habit {
         func run() throws {
             let settings = try Settings(options: global)
             let schedule = try self.schedule()
-            guard let store = try Session.current.existingStore(settings) else {
-                throw CLIError("no habit named '\(habit)' (the store is empty)")
-            }
-            guard let info = try store.habit(named: habit) else {
-                throw HabitCommands.unknownHabit(habit, store: store)
-            }
+            let (store, info) = try HabitCommands.existingHabit(habit, settings: settings)
             guard days != nil || every != nil || daily else {
                 Output.line("\(info.name): \(Schedule.describe(info.schedule))")
                 return
