@@ -242,6 +242,11 @@ def scenario_dry_run(binary, folder, driver, shots):
             time.sleep(0.3)
         records = driver.find_element(By.CSS_SELECTOR, "#dry-run .records").text
         assert "Would record:" in records and "Journal" in records, records
+        # Only the answered option's connections are lit: Great! leads to water, and so does Okay.
+        edge = 'path.edge[data-from="feeling"][data-to="water"][data-port="{}"]'
+        wait_for(driver, lambda d: "walked" in d.find_element(By.CSS_SELECTOR, edge.format(0)).get_attribute("class")
+                 and "walked" not in d.find_element(By.CSS_SELECTOR, edge.format(1)).get_attribute("class"),
+                 "only Great!'s connection to water lit")
         driver.save_screenshot(os.path.join(shots, "dry-run.png"))
         assert not os.path.exists(os.path.join(folder, "store.sqlite")), "a dry run wrote a store"
     finally:

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -25,20 +24,32 @@ public enum StudioLaunch {
         let studio = try StudioApp(paths: paths, services: services, token: token, port: server.port)
         app.withLock { $0 = studio }
         let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        // The handlers before (the REPL's own, when `studio` runs inside it) come back after.
-        var previous: [Int32: __sighandler_t?] = [:]
+        // Ctrl-C and SIGTERM end the studio whichever thread the kernel hands them to: the
+        // handler writes a byte to a pipe this thread waits on. (A dispatch signal source
+        // missed them when they went to one of the server's threads.) The handlers before
+        // (the REPL's, when it runs `studio`) come back after.
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw StudioFailure(500, "cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        stopSignalDescriptor = ends[1]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = studioStopSignal
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var previous: [Int32: sigaction] = [:]
         for signalNumber in [SIGINT, SIGTERM] {
-            previous[signalNumber] = signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
+            var old = sigaction()
+            if sigaction(signalNumber, &action, &old) == 0 { previous[signalNumber] = old }
         }
         defer {
-            for source in sources { source.cancel() }
-            for (signalNumber, handler) in previous { signal(signalNumber, handler ?? SIG_DFL) }
+            for (signalNumber, old) in previous {
+                var handler = old
+                _ = sigaction(signalNumber, &handler, nil)
+            }
+            stopSignalDescriptor = -1
+            close(ends[0])
+            close(ends[1])
         }
         server.start()
         let names = studio.files().map(\.name).joined(separator: ", ")
@@ -47,7 +58,8 @@ public enum StudioLaunch {
             say("Open that address in your browser (xdg-open was not found).")
         }
         say("Ctrl-C stops it.")
-        stop.wait()
+        var byte: UInt8 = 0
+        while read(ends[0], &byte, 1) < 0 && errno == EINTR {}
         server.stop()
         say("Studio stopped.")
     }
@@ -70,4 +82,16 @@ public enum StudioLaunch {
             return false
         }
     }
+}
+
+/// The write end of the pipe `StudioLaunch.run` waits on: a plain global, set before the
+/// handler is installed, since a signal handler can reach nothing else
+/// (docs/architecture.md: no process globals but what a signal handler must reach).
+nonisolated(unsafe) private var stopSignalDescriptor: Int32 = -1
+
+/// SIGINT and SIGTERM while the studio serves: one byte down the pipe (write is
+/// async-signal-safe); the waiting thread stops the server.
+private func studioStopSignal(_: Int32) {
+    var byte: UInt8 = 1
+    _ = write(stopSignalDescriptor, &byte, 1)
 }

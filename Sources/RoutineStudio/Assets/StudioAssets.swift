@@ -158,6 +158,9 @@ enum StudioAssets {
         }
 
         function drawEdges(model, edges, walked, current) {
+          // The option each walked question was answered with: only its connections are lit.
+          const chosen = {};
+          for (const step of (state.walk ? state.walk.steps : [])) if (step.kind === 'question') chosen[step.node] = step.answer;
           const seen = new Set();
           for (const edge of model.edges) {
             const key = `${edge.from}/${edge.port}/${edge.to}`;
@@ -167,8 +170,13 @@ enum StudioAssets {
             const from = model.nodes[edge.from].id;
             const to = model.nodes[edge.to].id;
             const cls = ['edge'];
-            if (walked.has(from) && (walked.has(to) || to === current)) cls.push('walked');
-            el('path', { d, class: cls.join(' '), 'marker-end': 'url(#arrow)', 'data-from': from, 'data-to': to }, edges);
+            const source = model.nodes[edge.from];
+            const taken = edge.port === null || (source.options[edge.port] && source.options[edge.port].text === chosen[from]);
+            if (walked.has(from) && taken && (walked.has(to) || to === current)) cls.push('walked');
+            el('path', {
+              d, class: cls.join(' '), 'marker-end': 'url(#arrow)', 'data-from': from, 'data-to': to,
+              'data-port': edge.port === null ? '' : edge.port,
+            }, edges);
           }
           for (const item of model.dangling) {
             const node = model.nodes[item.from];
