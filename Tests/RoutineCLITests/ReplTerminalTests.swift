@@ -195,12 +195,7 @@ import Testing
     @Test func ctrlCDiscardsAHalfTypedLineAndTheSessionGoesOn() throws {
         let e2e = try storedFixture()
         let terminal = try e2e.terminal()
-        try terminal.expectPrompt(Self.prompt)
-        try terminal.send("show morn")
-        try terminal.expect("show morn")
-        try terminal.send("\u{03}")
-        try type(terminal, "list")
-        try terminal.expect("evening-journal  Evening Journal  v1, 17 nodes")
+        try discardAHalfTypedLineThenList(terminal)
         try quit(terminal)
         #expect(!terminal.output.contains("Morning Check-in (morning-checkin)"), "the discarded line never ran")
         #expect(!terminal.output.contains("unknown command"))
@@ -216,13 +211,18 @@ import Testing
         try terminal.send("\u{03}")
         try terminal.expect("Studio stopped.")
         // Back at the prompt, the shell's own Ctrl-C discards a half-typed line.
+        try discardAHalfTypedLineThenList(terminal)
+        try quit(terminal)
+    }
+
+    /// At the prompt: half a line, Ctrl-C, then `list`, which runs and shows the routines.
+    private func discardAHalfTypedLineThenList(_ terminal: PseudoTerminal) throws {
         try terminal.expectPrompt(Self.prompt)
         try terminal.send("show morn")
         try terminal.expect("show morn")
         try terminal.send("\u{03}")
         try type(terminal, "list")
         try terminal.expect("evening-journal  Evening Journal  v1, 17 nodes")
-        try quit(terminal)
     }
 
     @Test func ctrlDInsideARunPausesItAndANewSessionResumesIt() throws {
