@@ -99,7 +99,8 @@ struct HistoryHabitPage {
         let best = HistoryStreak.best(HistoryStreak.runs(days, through: today), count: 5)
         guard let longest = best.first?.length else { return "<p>No streak yet.</p>" }
         let (labelWidth, barWidth, row) = (170, 400, 24)
-        let width = labelWidth + barWidth + 80
+        // Room after the longest bar for its label, "1,234 days (current)".
+        let width = labelWidth + barWidth + 150
         let height = best.count * row + 4
         let spoken = best.map { run in
             "\(HistoryHTML.days(run.length)) (\(run.first) to \(run.last)\(run.isCurrent ? ", current" : ""))"
