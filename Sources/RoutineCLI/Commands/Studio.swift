@@ -47,11 +47,17 @@ extension RoutineCommand {
                     return RoutineCommand.Import.describe(result)
                 },
                 time: settings.time)
-            try StudioLaunch.run(
-                paths: files, services: services, port: port, openBrowser: !noOpen,
-                say: {
-                    Output.line($0); Output.flush()
-                })
+            do {
+                try StudioLaunch.run(
+                    paths: files, services: services, port: port, openBrowser: !noOpen,
+                    say: {
+                        Output.line($0)
+                        Output.flush()
+                    })
+            } catch {
+                // A file that cannot be opened or made, a port in use: one line, exit 1.
+                throw CLIError(String(describing: error))
+            }
         }
 
         /// The files named (folders: their routine files), else those of ./routines or of

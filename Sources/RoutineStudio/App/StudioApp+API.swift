@@ -110,16 +110,16 @@ extension StudioApp {
     /// The document as the page draws it: its name, version and canvas model.
     func documentJSON(_ file: FileEntry) throws -> String {
         let snapshot = file.document.snapshot()
+        let pins = StudioFiles.pins(of: file.document.path)
         let model = CanvasModel(
-            text: snapshot.text, path: file.document.path, pinned: StudioFiles.pins(of: file.document.path),
-            layout: layouts[file.index].layout)
+            text: snapshot.text, path: file.document.path, pinned: pins, layout: layouts[file.index].layout)
         return JSONText.object([
             "file": String(file.index),
             "name": JSONText.string(file.name),
             "version": JSONText.string(snapshot.version),
             "canUndo": file.document.canUndo ? "true" : "false",
             "canRedo": file.document.canRedo ? "true" : "false",
-            "pinned": JSONText.array(StudioFiles.pins(of: file.document.path).keys.sorted().map(JSONText.string)),
+            "pinned": JSONText.array(pins.keys.sorted().map(JSONText.string)),
             "model": model.json,
         ])
     }

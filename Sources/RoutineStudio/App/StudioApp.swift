@@ -109,10 +109,12 @@ public final class StudioApp: Sendable {
     }
 }
 
-/// A request the studio refuses, with its status and one sentence.
-struct StudioFailure: Error {
+/// A request the studio refuses, with its status and one sentence (the sentence alone
+/// when it stops `routine studio` from starting).
+struct StudioFailure: Error, CustomStringConvertible {
     var status: Int
     var message: String
+    var description: String { message }
 
     init(_ status: Int, _ message: String) {
         self.status = status

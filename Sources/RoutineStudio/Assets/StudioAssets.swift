@@ -344,10 +344,9 @@ enum StudioAssets {
           $('new-text').value = '';
           if (after && nodeIndex(after) >= 0) {
             const source = state.doc.model.nodes[nodeIndex(after)];
-            const option = source.kind === 'question' ? null : null;
-            if (source.kind === 'question' && state.selectedPort !== undefined && state.selectedPort !== null) {
-              await edit({ connect: { from: after, option: state.selectedPort, to: id } }, `Added ${id} after ${after}.`);
-            } else if (source.kind !== 'question') {
+            // A question follows on from the option clicked last; a habit from its own `next`.
+            const option = source.kind === 'question' ? state.selectedPort : null;
+            if (source.kind !== 'question' || (option !== undefined && option !== null)) {
               await edit({ connect: { from: after, option, to: id } }, `Added ${id} after ${after}.`);
             }
           } else if (state.doc.model.start.length === 0) {
