@@ -40,11 +40,8 @@ public enum RoutineTestRun {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let why =
-                CheckRun.isDirectory(path)
-                ? "cannot read folder"
-                : FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file"
-            result.diagnostics = [Diagnostic(.syntax, why, at: nil)]
+            // Worded as `check` words it (one home: `RoutineFileReader.unreadable`).
+            result.diagnostics = [RoutineFileReader.unreadable(path, error)]
             return result
         }
         let decoded = TestFileDecoder.decode(data)

@@ -64,6 +64,16 @@ import Testing
         #expect(result.cases.isEmpty)
     }
 
+    @Test func aTestFileThatCannotBeReadIsWordedAsCheckWordsIt() throws {
+        let folder = try TestFolder()
+        let stored: (String) throws -> Routine = { throw RoutineLookupError("no store: \($0)") }
+        let gone = RoutineTestRun.runFile(folder.url.appendingPathComponent("gone.test.yaml").path, stored: stored)
+        #expect(lines(gone) == ["- error [syntax] cannot read file: no such file"])
+        let inner = try folder.write("inner.test.yaml/keep", "")
+        let folderNamed = RoutineTestRun.runFile((inner as NSString).deletingLastPathComponent, stored: stored)
+        #expect(lines(folderNamed) == ["- error [syntax] cannot read file: is a folder"])
+    }
+
     @Test func brokenYAMLAndWrongTopLevelsAreErrorsAtTheirPlace() throws {
         let folder = try TestFolder()
         let broken = try folder.run("routine: routine.yaml\ncases: [\n")
