@@ -38,7 +38,7 @@ let package = Package(
             ]
         ),
         // The application layer: runs end to end, the day planner, the services commands call.
-        .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore", "RoutineImport"]),
+        .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore", "RoutineImport", "RoutineSync"]),
         // `routine import-from` (SPEC §18.2): one file per tool, each reading its files into
         // an `ImportPlan` (Loop's database read-only through GRDB, its CSV zip through ZIPFoundation).
         .target(
