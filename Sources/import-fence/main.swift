@@ -12,7 +12,7 @@ var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--output": output = arguments.next()
-    case "--forbid": arguments.next().map { forbidden.insert($0) }
+    case "--forbid": if let module = arguments.next() { forbidden.insert(module) }
     default: files.append(argument)
     }
 }
