@@ -38,7 +38,7 @@ let package = Package(
             ]
         ),
         // The application layer: runs end to end, the day planner, the services commands call.
-        .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore", "RoutineImport"]),
+        .target(name: "RoutineApp", dependencies: ["RoutineCore", "RoutineStore", "RoutineImport", "RoutineSync"]),
         // `routine import-from` (SPEC §18.2): one file per tool, each reading its files into
         // an `ImportPlan` (Loop's database read-only through GRDB, its CSV zip through ZIPFoundation).
         .target(
@@ -53,7 +53,9 @@ let package = Package(
         // `routine test`: test files read, cases walked in memory, routines explored (SPEC §15.1).
         .target(name: "RoutineTesting", dependencies: ["RoutineCore", "RoutineFile"]),
         // The language server (`routine lsp`): JSON-RPC framing, protocol types, features.
-        .target(name: "RoutineLSP", dependencies: ["RoutineCore", "RoutineFile", "RoutineTesting"]),
+        .target(
+            name: "RoutineLSP", dependencies: ["RoutineCore", "RoutineFile", "RoutineTesting"],
+            plugins: ["ImportFence"]),
         // Sync through PostgreSQL (SPEC §16): the client (libpq, loaded with dlopen when a
         // sync runs, so commands that don't sync load nothing more), the encryption, and
         // the push/pull engine over the store's change log.
@@ -80,19 +82,26 @@ let package = Package(
         .target(
             name: "RoutineCLI",
             dependencies: [
-                "RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "LineEditor", "RoutineTesting",
+                "RoutineCore", "RoutineFile", "RoutineApp", "LineEditor", "RoutineTesting",
                 "RoutineLSP", "RoutineSync", "RoutineStudio", "CStandardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["ImportFence"]
         ),
         // `routine studio` (SPEC §19): the visual routine builder and history pages, served
         // to a local browser by a small HTTP/1.1 server of its own (docs/studio.md says why
         // not Hummingbird), over the application layer.
         .target(
             name: "RoutineStudio",
-            dependencies: ["RoutineCore", "RoutineFile", "RoutineApp", "RoutineStore"]
+            dependencies: ["RoutineCore", "RoutineFile", "RoutineApp"],
+            plugins: ["ImportFence"]
         ),
         .executableTarget(name: "routine", dependencies: ["RoutineCLI"]),
+        // The front ends (RoutineCLI, RoutineStudio, RoutineLSP) stand on RoutineApp: the
+        // build fails when one of their files imports RoutineStore or GRDB (SwiftPM would
+        // let them, through RoutineApp's dependencies). docs/architecture.md.
+        .plugin(name: "ImportFence", capability: .buildTool(), dependencies: ["import-fence"]),
+        .executableTarget(name: "import-fence"),
         // A tiny echo shell over LineEditor, driven through a pseudo-terminal by LineEditorTests.
         .executableTarget(name: "line-editor-check", dependencies: ["LineEditor"]),
 

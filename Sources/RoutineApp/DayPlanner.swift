@@ -8,7 +8,7 @@ import RoutineStore
 /// `resume` wakes it (`RunCoordinator.wake`), and a day without one is a run about to
 /// start, with the day's history. No command computes any of this on its own.
 public struct DayPlanner {
-    public let store: AppDatabase
+    let store: AppDatabase
     /// The routines compiled once for all the questions one command asks.
     private let cache = CompiledCache()
 

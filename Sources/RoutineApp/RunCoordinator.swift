@@ -26,7 +26,7 @@ public struct RunCoordinator {
     /// The routine's slug, for prompts and messages.
     public let slug: String
     /// The store, when the run reads one (a dry run of a file reads none).
-    public let store: AppDatabase?
+    let store: AppDatabase?
     public let isDryRun: Bool
     /// Set when `resume` found the saved state out of step with the run's entries (or
     /// unreadable) and repaired it from them.

@@ -21,7 +21,9 @@ public struct SyncStatus: Sendable, Equatable {
 /// sealed, then every other device's changes pulled, opened and applied. The store stays
 /// the working copy; only these calls touch the network.
 public struct SyncEngine {
-    public var store: AppDatabase
+    /// Not public: front ends reach the store through RoutineApp alone (its
+    /// `SyncEngine.init(store: AppServices, …)`), never through the engine.
+    var store: AppDatabase
     public var storePath: String
     public var url: String
     public var keyFile: KeyFile

@@ -89,4 +89,17 @@ import Testing
         let found = try Self.uses("DayKey(\"")
         #expect(found.isEmpty, "\(found)")
     }
+
+    /// The front ends stand on the application layer (issue 27): no file of RoutineCLI,
+    /// RoutineStudio, RoutineLSP or `routine` imports RoutineStore or GRDB (the build's
+    /// import fence, Plugins/ImportFence, refuses it too), and none names `AppDatabase`:
+    /// they hold `AppServices`, which keeps the store to itself.
+    @Test func theFrontEndsDoNotReachTheStore() throws {
+        let frontEnds = ["RoutineCLI/", "RoutineStudio/", "RoutineLSP/", "routine/"]
+        let inFrontEnd: (String, Substring) -> Bool = { path, _ in frontEnds.contains { path.hasPrefix($0) } }
+        let imports = try ["import RoutineStore", "import GRDB"].flatMap { try Self.uses($0, where: inFrontEnd) }
+        #expect(imports.isEmpty, "\(imports)")
+        let named = try Self.uses("AppDatabase", where: inFrontEnd)
+        #expect(named.isEmpty, "\(named)")
+    }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// Entry ids parse at the edge (SPEC §9): `delete abc` is a usage error (exit 64) that
 /// names the argument, before any store is opened.
@@ -29,7 +29,7 @@ enum GoalReference: ExpressibleByArgument, Sendable, Equatable {
     }
 
     /// The goal it names, or a failure that lists the goals' titles closest to it.
-    func goal(in store: AppDatabase) throws -> GoalInfo {
+    func goal(in store: AppServices) throws -> GoalInfo {
         switch self {
         case .id(let id):
             guard let goal = try store.goal(id: id) else { throw CLIError("no goal with id \(id) (see 'goal list')") }
@@ -64,7 +64,7 @@ struct RunReference: ExpressibleByArgument, Sendable, Equatable {
     }
 
     /// The run it names, with a suggestion among recent runs when none matches.
-    func runID(in store: AppDatabase) throws -> RunID {
+    func runID(in store: AppServices) throws -> RunID {
         do {
             return try store.resolveRunID(text)
         } catch StoreError.unknownRun {

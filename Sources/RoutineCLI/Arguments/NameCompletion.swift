@@ -1,19 +1,19 @@
 import ArgumentParser
 import Foundation
 import LineEditor
-import RoutineStore
+import RoutineApp
 
 /// The names Tab offers for routines and habits: one source for the REPL (over the
 /// session's open store) and for the shells' completion scripts (ArgumentParser's
 /// `.custom` kinds, which call back into the binary with the command line typed so far).
 enum StoredNames {
     /// The stored routines' names (archived ones left out, as `list` leaves them out).
-    static func routines(in store: AppDatabase) -> [String] {
+    static func routines(in store: AppServices) -> [String] {
         ((try? store.routines()) ?? []).map(\.slug)
     }
 
     /// The habits' display names.
-    static func habits(in store: AppDatabase) -> [String] {
+    static func habits(in store: AppServices) -> [String] {
         ((try? store.habits()) ?? []).map(\.name)
     }
 
@@ -21,7 +21,7 @@ enum StoredNames {
     /// environment, else the configuration file, else the default), opened read-only:
     /// completion never creates a store, migrates one or waits for a writer's lock.
     /// Nil when there is none or it cannot be read; completion then offers nothing.
-    static func shellStore(words: [String]) -> AppDatabase? {
+    static func shellStore(words: [String]) -> AppServices? {
         var given: [String] = []
         for (index, word) in words.enumerated() {
             if word == "--store", index + 1 < words.count {
@@ -34,7 +34,7 @@ enum StoredNames {
             let settings = try? Settings(options: options),
             FileManager.default.fileExists(atPath: settings.storePath)
         else { return nil }
-        return try? AppDatabase.openForReading(path: settings.storePath, busyTimeout: 0.2)
+        return try? AppServices.openForReading(path: settings.storePath, time: settings.time, busyTimeout: 0.2)
     }
 }
 

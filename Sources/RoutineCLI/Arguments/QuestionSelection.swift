@@ -1,6 +1,5 @@
 import ArgumentParser
 import RoutineApp
-import RoutineStore
 
 /// `[QUESTION] [--routine R] [--from D] [--to D]`: which answers `answers` and `insights`
 /// read (SPEC §14.2–14.3). One declaration, and one way to turn it into a question.
@@ -27,7 +26,7 @@ struct QuestionSelection: ParsableArguments, Sendable {
 
     /// The question QUESTION and --routine name together (nil when none is named), or one
     /// clear line: an unknown question (with the closest), a routine that asks none.
-    func known(in store: AppDatabase) throws -> KnownQuestion? {
+    func known(in store: AppServices) throws -> KnownQuestion? {
         guard question != nil || routine != nil else { return nil }
         do {
             return try QuestionResolver.narrow(question: question, routine: routine, among: try store.knownQuestions())

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
 import RoutineFile
-import RoutineStore
 
 /// Authoring from the REPL or the CLI: where routine files live, and the edit loop.
 enum Authoring {
@@ -30,7 +30,7 @@ enum Authoring {
                 let loaded = RoutineSource.Loaded(
                     routine: routine, stored: nil, source: try? String(contentsOfFile: path, encoding: .utf8),
                     path: path)
-                let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
+                let result = try RoutineSource.importFile(loaded, into: store)
                 Output.line(
                     result.outcome == .unchanged
                         ? "\(name) unchanged (version \(result.versionNumber))"

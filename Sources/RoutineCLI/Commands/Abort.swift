@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import RoutineApp
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine abort RUN-ID`: ends a paused run; what it recorded stays.

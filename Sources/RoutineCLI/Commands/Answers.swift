@@ -3,7 +3,6 @@ import Foundation
 import RoutineApp
 import RoutineCore
 import RoutineFile
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine answers [QUESTION]`: recorded answers by day, or one question's year as a calendar.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand {
     /// `routine backup FILE`: a consistent copy of the whole store.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine delete ENTRY-ID...`: soft-deletes entries, all or none.
@@ -23,7 +23,7 @@ extension RoutineCommand {
 
         func run() throws {
             let settings = try Settings(options: global)
-            let entries = try Session.current.store(settings).deleteEntries(ids: ids, at: settings.time.now())
+            let entries = try Session.current.store(settings).deleteEntries(ids: ids)
             for entry in entries { Output.line("deleted entry \(entry.id): \(entry.habit) on \(entry.dayKey)") }
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand {
     /// `routine edit entry ID --value V --note TEXT` (short: `edit ID --value V`): corrects

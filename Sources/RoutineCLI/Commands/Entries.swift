@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
 import RoutineFile
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine entries`: lists entries, as text, JSON or CSV.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine goal …`: targets over linked habits; progress derived from entries.

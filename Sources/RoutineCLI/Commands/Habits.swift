@@ -1,7 +1,6 @@
 import ArgumentParser
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine habits`: every habit, its kind and unit, when it is due, and how it is going.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineFile
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine import PATH...`: validates and stores routine files, each all or nothing.
@@ -38,7 +38,7 @@ extension RoutineCommand {
                 do {
                     let loaded = try RoutineSource.file(path, store: store)
                     let result = try RoutineSource.importFile(
-                        loaded, into: store, at: settings.time.now(), force: force)
+                        loaded, into: store, force: force)
                     Output.line(Self.describe(result))
                     for change in result.scheduleChanges { Output.line(change.line) }
                 } catch {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
 import RoutineFile
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine import-entries FILE.csv`: loads entries in one transaction.

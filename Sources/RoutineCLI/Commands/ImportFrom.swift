@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension ImportSourceKind: ExpressibleByArgument {}
 
@@ -39,7 +38,7 @@ extension RoutineCommand {
             let report: ImportReport
             do {
                 report = try ImportService.run(
-                    source, path: path, store: store, now: settings.time.now(), dryRun: dryRun)
+                    source, path: path, store: store, dryRun: dryRun)
             } catch let error as ImportError {
                 throw CLIError("\(error.description); nothing was imported")
             } catch let error as StoreError {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine insights [QUESTION]`: how answers and habits go together (SPEC §14.3).

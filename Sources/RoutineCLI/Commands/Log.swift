@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine log HABIT [VALUE]`: records an entry without a routine.
@@ -80,7 +79,7 @@ extension RoutineCommand {
             let (amount, newUnit) = try typedAmount(value, for: habit, store: store)
             let entry = try store.logEntry(
                 habit: habit, value: amount, unit: newUnit, dayKey: dayKey,
-                at: settings.time.now(), timeZone: settings.timeZoneName, note: note, createHabit: create)
+                timeZone: settings.timeZoneName, note: note, createHabit: create)
             let stored = try store.habit(named: entry.habit)
             let shown = entry.value.map { " " + MetricNumber.text($0, unit: stored?.unit) } ?? ""
             Output.line("logged \(entry.habit)\(shown) on \(entry.dayKey) (entry \(entry.id))")
@@ -111,7 +110,7 @@ extension RoutineCommand {
         /// The value as typed, in the habit's unit (`5km`, `1.5 km`, `1.5 --unit km` for a
         /// habit in m: `--unit` is read as a unit typed after the number, one grammar), and
         /// the unit to create a new habit in: `--unit`, else the one typed with the value.
-        private func typedAmount(_ value: String?, for habit: String, store: AppDatabase) throws -> (Double?, String?) {
+        private func typedAmount(_ value: String?, for habit: String, store: AppServices) throws -> (Double?, String?) {
             guard let value, let parts = TypedAmount.parts(value) else { return (nil, unit) }
             let stored = try store.habit(named: habit)
             guard let measure = stored?.measure ?? unit.map({ Measure(unit: $0, type: "") }) else {
@@ -130,7 +129,7 @@ extension RoutineCommand {
 
         /// In the REPL, for a name no habit has: the likely meant habit first (`Did you
         /// mean 'Meditate'? [Y/n]`), then creating the name as typed. Nil: log nothing.
-        static func ask(about habit: String, store: AppDatabase) throws -> (habit: String, create: Bool)? {
+        static func ask(about habit: String, store: AppServices) throws -> (habit: String, create: Bool)? {
             let terminal = Session.current.terminal
             // The questions may go straight to libedit: names are shown escaped here.
             let shown = TerminalText.escaped(HabitName.display(habit))

@@ -3,7 +3,6 @@ import Foundation
 import RoutineApp
 import RoutineCore
 import RoutineLSP
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine lsp`: the language server for editors (docs/authoring.md). Speaks the
@@ -40,7 +39,7 @@ extension RoutineCommand {
             guard FileManager.default.fileExists(atPath: path) else { return nil }
             let time = settings.time
             return { figures in
-                let store = try AppDatabase.openForReading(path: path)
+                let store = try AppServices.openForReading(path: path, time: time)
                 defer { store.close() }
                 let day = time.today
                 let habits = try store.habits(includeArchived: false)

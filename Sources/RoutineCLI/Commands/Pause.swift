@@ -1,6 +1,6 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine pause [HABIT...] --from D --to D [--note TEXT]` (SPEC §10.2).
@@ -46,7 +46,7 @@ extension RoutineCommand {
             if let unknown = try habits.first(where: { try store.habit(named: $0) == nil }) {
                 throw HabitCommands.unknownHabit(unknown, store: store)
             }
-            let pause = try store.addPause(habits: habits, from: start, to: to, note: note, at: settings.time.now())
+            let pause = try store.addPause(habits: habits, from: start, to: to, note: note)
             Output.line("paused \(Pauses.what(pause)) from \(pause.from) to \(pause.to) (pause \(pause.id))")
         }
     }

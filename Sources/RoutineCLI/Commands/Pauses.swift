@@ -1,6 +1,6 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine pauses`: every pause with its id (SPEC §10.2).

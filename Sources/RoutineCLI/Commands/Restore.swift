@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand {
     /// `routine restore FILE`: replaces the store with a backup, after checking it.
@@ -24,7 +24,7 @@ extension RoutineCommand {
             // This process's own connection (the REPL's) would hold the store open.
             Session.current.closeStores()
             let existed = FileManager.default.fileExists(atPath: settings.storePath)
-            try AppDatabase.restore(from: file, to: settings.storePath)
+            try AppServices.restore(from: file, to: settings.storePath)
             Output.line("restored \(settings.storePath) from \(file)")
             if existed { Output.line("the previous store is kept as \(settings.storePath).before-restore") }
         }

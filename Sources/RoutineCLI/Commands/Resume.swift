@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine resume [RUN-ID]`: continues a paused run at its first unanswered prompt.
@@ -44,7 +43,7 @@ extension RoutineCommand {
         /// A run keeps walking the version it started on (SPEC §4.3); when an `edit` or
         /// `import` has stored a newer one since, the person is told, with the command
         /// that walks the newer one instead (issue 19 item 12).
-        static func newerVersionNotice(_ id: RunID, store: AppDatabase, today: DayKey) throws -> String? {
+        static func newerVersionNotice(_ id: RunID, store: AppServices, today: DayKey) throws -> String? {
             guard let run = try store.run(id: id), let latest = try store.routine(slug: run.slug),
                 latest.versionNumber > run.versionNumber
             else { return nil }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine review`: the week or month holding a day, looked back on (SPEC §14.2).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand {
     /// `routine archive NAME`: hides a routine; nothing of it is lost.

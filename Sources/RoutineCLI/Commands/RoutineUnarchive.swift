@@ -1,5 +1,5 @@
 import ArgumentParser
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand {
     /// `routine unarchive NAME`.

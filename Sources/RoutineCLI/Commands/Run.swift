@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine run NAME|FILE`: walks a routine, one prompt at a time.
@@ -66,7 +65,7 @@ extension RoutineCommand {
                 stored = found
             } else {
                 let loaded = try RoutineSource.file(routine, store: store)
-                let result = try RoutineSource.importFile(loaded, into: store, at: settings.time.now())
+                let result = try RoutineSource.importFile(loaded, into: store)
                 guard let found = try store.routine(versionID: result.versionID) else {
                     throw CLIError("\(routine) was imported but cannot be read back")
                 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine runs`: runs and their status, most recent first; `runs show RUN` one run's steps.

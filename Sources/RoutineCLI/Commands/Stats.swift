@@ -1,7 +1,6 @@
 import ArgumentParser
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine stats [HABIT]`: streaks, momentum and week figures, derived from entries.

@@ -43,10 +43,10 @@ extension RoutineCommand {
                     let store = try Session.current.store(settings)
                     let loaded = try RoutineSource.file(path, store: store)
                     let result = try RoutineSource.importFile(
-                        loaded, into: store, at: settings.time.now(), force: false)
+                        loaded, into: store, force: false)
                     return RoutineCommand.Import.describe(result)
                 },
-                time: settings.time)
+                time: settings.time, weekStart: settings.weekStart)
             do {
                 try StudioLaunch.run(
                     paths: files, services: services, port: port, openBrowser: !noOpen,

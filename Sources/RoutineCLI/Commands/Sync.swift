@@ -4,7 +4,6 @@ import Glibc
 import RoutineApp
 import RoutineCore
 import RoutineFile
-import RoutineStore
 import RoutineSync
 
 extension RoutineCommand {
@@ -189,7 +188,7 @@ struct SyncInit: ParsableCommand {
         do { made = try engine.initialize(deviceName: name) } catch { throw syncFailure(error) }
         // An automatic sync that failed for want of this is moot now.
         AutoSync.clearFailure(storePath: engine.storePath)
-        let waiting = (try? engine.store.syncIdentity()?.waiting) ?? 0
+        let waiting = (try? Session.current.store(settings).syncIdentity()?.waiting) ?? 0
         Output.line(
             (made ? "set up the sync server; " : "")
                 + "registered this device as '\(name)'; \(waiting) change(s) wait to go: run `routine sync`")

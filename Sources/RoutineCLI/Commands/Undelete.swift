@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine undelete ENTRY-ID`: brings back a soft-deleted entry.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand {
     /// `routine undo`: takes back the last thing recorded, and says what it was.
@@ -20,7 +19,7 @@ extension RoutineCommand {
                 Output.line("nothing to undo")
                 return
             }
-            switch try last.undo(in: store, at: settings.time.now()) {
+            switch try last.undo(in: store) {
             case .entry(let entry):
                 let unit = try store.habit(named: entry.habit)?.unit
                 let amount = entry.value.map { " " + MetricNumber.text($0, unit: unit) } ?? ""

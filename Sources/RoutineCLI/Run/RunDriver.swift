@@ -2,7 +2,6 @@ import Foundation
 import LineEditor
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// Shows a run's prompts on a `Terminal` and hands each line to the run's coordinator,
 /// which makes every write before the next prompt. All flow logic is the walker's and

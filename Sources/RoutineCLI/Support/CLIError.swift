@@ -1,5 +1,4 @@
 import RoutineApp
-import RoutineStore
 
 /// A failure a command reports to the user: one clear line on standard error and a
 /// non-zero exit status (1 for a failed command, 64 for a usage error).

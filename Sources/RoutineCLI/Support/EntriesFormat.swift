@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 enum EntriesFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text, json, csv

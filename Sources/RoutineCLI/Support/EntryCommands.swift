@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// Shared pieces of the entry commands.
 enum EntryCommands {
@@ -65,7 +65,7 @@ enum EntryCommands {
     }
 
     /// The units of the store's measured habits, by `HabitName.key`.
-    static func units(_ store: AppDatabase) throws -> [HabitKey: String] {
+    static func units(_ store: AppServices) throws -> [HabitKey: String] {
         var units: [HabitKey: String] = [:]
         for habit in try store.habits() {
             if let measure = habit.measure { units[habit.key] = measure.unit }

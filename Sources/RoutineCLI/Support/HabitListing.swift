@@ -1,5 +1,5 @@
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// `routine habits --format json`: each habit as stored, one compact line.
 enum HabitListing {

@@ -1,7 +1,7 @@
 import Foundation
+import RoutineApp
 import RoutineCore
 import RoutineFile
-import RoutineStore
 
 /// Finds the routine a command names: a stored routine by its slug, or a routine file
 /// by its path. A slug is `[a-z0-9][a-z0-9-]*`; any other argument is a path.
@@ -28,7 +28,7 @@ enum RoutineSource {
 
     /// A file, validated; warnings go to standard error, errors stop the command. With
     /// a store, its habits count as known in conditions (and typos of them are named).
-    static func file(_ path: String, store: AppDatabase? = nil) throws -> Loaded {
+    static func file(_ path: String, store: AppServices? = nil) throws -> Loaded {
         let stored = ((try? store?.habits(includeArchived: true)) ?? []).map(\.name)
         let result = RoutineFileReader.read(path: path, storedHabits: stored)
         for diagnostic in result.diagnostics {
@@ -56,7 +56,7 @@ enum RoutineSource {
         return Loaded(routine: stored.routine, stored: stored, source: stored.source, path: nil)
     }
 
-    static func unknownRoutine(_ slug: String, store: AppDatabase) -> CLIError {
+    static func unknownRoutine(_ slug: String, store: AppServices) -> CLIError {
         let names = ((try? store.routines(includeArchived: true)) ?? []).map(\.slug)
         let hint = Suggestion.hint(Suggestion.closest(to: slug, among: names))
         let known = names.isEmpty ? " (the store has none yet)" : ""
@@ -70,7 +70,7 @@ enum RoutineSource {
     /// A file whose text is an older version's (not the latest's) is refused unless
     /// `force`: importing it would silently undo the newer versions.
     static func importFile(
-        _ loaded: Loaded, into store: AppDatabase, at now: Date, force: Bool = false
+        _ loaded: Loaded, into store: AppServices, force: Bool = false
     ) throws
         -> ImportResult
     {
@@ -96,7 +96,7 @@ enum RoutineSource {
                 "\(path) conflicts with the store (\(count) measure conflict\(count == 1 ? "" : "s")); nothing was imported"
             )
         }
-        return try store.importRoutine(loaded.routine, source: loaded.source ?? "", at: now)
+        return try store.importRoutine(loaded.routine, source: loaded.source ?? "")
     }
 
     /// `archive`/`unarchive NAME`: an unknown name gets the closest ones.
@@ -104,7 +104,7 @@ enum RoutineSource {
         let settings = try Settings(options: global)
         let store = try Session.current.store(settings)
         do {
-            try store.archiveRoutine(slug: name, archived: archived, at: settings.time.now())
+            try store.archiveRoutine(slug: name, archived: archived)
         } catch StoreError.unknownRoutine {
             throw RoutineSource.unknownRoutine(name, store: store)
         }

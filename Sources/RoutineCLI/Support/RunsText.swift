@@ -1,6 +1,6 @@
 import Foundation
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// How `runs` and `runs show` print runs and their recorded steps (SPEC §14.2).
 enum RunsText {

@@ -1,6 +1,6 @@
 import Foundation
 import LineEditor
-import RoutineStore
+import RoutineApp
 import RoutineSync
 
 /// What the commands of one process share: one CLI invocation, or every command of one
@@ -19,7 +19,7 @@ final class Session: @unchecked Sendable {
     let environment: [String: String]
     /// Where commands read answers and questions from the person.
     let terminal: Terminal
-    private var stores: [String: AppDatabase] = [:]
+    private var stores: [String: AppServices] = [:]
     /// Stores with `sync: {auto: true}`, by path (SPEC §20).
     private var autoSyncWatches: [String: AutoSyncLauncher.Watch] = [:]
     /// Automatic syncs this session started that may still run (the REPL reaps them).
@@ -40,11 +40,12 @@ final class Session: @unchecked Sendable {
     /// Inside the routine shell (the REPL), rather than one command of a shell.
     var isREPL: Bool { terminal.isShell }
 
-    /// The store at the settings' path, opened once per session and kept open (a run's
-    /// claim lives as long as its store).
-    func store(_ settings: Settings) throws -> AppDatabase {
-        if let open = stores[settings.storePath] { return open }
-        let store = try AppDatabase.open(path: settings.storePath)
+    /// The application layer over the store at the settings' path, with the command's
+    /// clock: the store is opened once per session and kept open (a run's claim lives as
+    /// long as its store).
+    func store(_ settings: Settings) throws -> AppServices {
+        if let open = stores[settings.storePath] { return open.with(time: settings.time) }
+        let store = try AppServices.open(path: settings.storePath, time: settings.time)
         stores[settings.storePath] = store
         if settings.syncAuto {
             autoSyncWatches[settings.storePath] = AutoSyncLauncher.Watch(
@@ -80,7 +81,7 @@ final class Session: @unchecked Sendable {
         }
     }
 
-    /// Closes every store this session opened (see `AppDatabase.close`), then starts the
+    /// Closes every store this session opened (see `AppServices.close`), then starts the
     /// automatic syncs the command left to start.
     func closeStores() {
         for store in stores.values { store.close() }
@@ -92,7 +93,7 @@ final class Session: @unchecked Sendable {
 
     /// The store if its file exists, else nil: read-only commands on a fresh machine
     /// (`list`, `today`) say there is nothing yet instead of creating an empty store.
-    func existingStore(_ settings: Settings) throws -> AppDatabase? {
+    func existingStore(_ settings: Settings) throws -> AppServices? {
         if stores[settings.storePath] == nil, !FileManager.default.fileExists(atPath: settings.storePath) {
             return nil
         }

@@ -1,14 +1,14 @@
 import ArgumentParser
 import Foundation
+import RoutineApp
 import RoutineCore
 import RoutineFile
-import RoutineStore
 import RoutineSync
 
 /// What the global options, the environment and the configuration file resolve to:
 /// the store path, the time context and colour, with the precedence of SPEC §12 (flag,
 /// then environment, then file, then default). The rules of each value live with what
-/// it configures (`AppDatabase.defaultPath`, `TimeContext.resolve`, `ConfigFile`);
+/// it configures (`AppServices.defaultPath`, `TimeContext.resolve`, `ConfigFile`);
 /// this gathers them and keeps where each came from, for `routine config`.
 public struct Settings: Sendable {
     public var storePath: String
@@ -74,7 +74,7 @@ public struct Settings: Sendable {
         }
         var defaults = environment
         defaults["ROUTINE_STORE"] = nil
-        storePath = store?.value ?? AppDatabase.defaultPath(environment: defaults)
+        storePath = store?.value ?? AppServices.defaultPath(environment: defaults)
 
         let zone = pick("timezone", flag: options.timezone, variable: "TZ")
         let dayStart = pick("day-start", flag: options.dayStart, variable: "ROUTINE_DAY_START")

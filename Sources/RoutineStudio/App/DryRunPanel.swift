@@ -1,6 +1,5 @@
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// The dry-run panel (SPEC §19.4): the walker of `run --dry-run`, replayed from the
 /// start with the answers given so far, on a chosen day and with the store's history
@@ -10,11 +9,11 @@ enum DryRunPanel {
     /// `n`, `l`, an amount), as JSON: the steps walked, what is asked now, what would be
     /// recorded, and the hint of the last line when the walker rejected it.
     static func walk(
-        routine: Routine, day: DayKey, answers: [String], store: AppDatabase?, time: TimeContext
+        routine: Routine, day: DayKey, answers: [String], services: AppServices?, time: TimeContext
     ) throws
         -> String
     {
-        var run = try RunCoordinator.dryRun(routine: routine, dayKey: day, store: store, time: time)
+        var run = try RunCoordinator.dryRun(routine: routine, dayKey: day, store: services, time: time)
         var hint: String?
         for line in answers {
             hint = nil

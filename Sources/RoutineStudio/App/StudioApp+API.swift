@@ -91,7 +91,8 @@ extension StudioApp {
             }
             return .json(
                 try DryRunPanel.walk(
-                    routine: routine, day: day, answers: body.answers, store: try services.store(), time: services.time)
+                    routine: routine, day: day, answers: body.answers, services: try services.store(),
+                    time: services.time)
             )
         case ("POST", "import"):
             let body = try decode(FileBody.self, request)

@@ -2,7 +2,6 @@ import Foundation
 import RoutineApp
 import RoutineCore
 import RoutineFile
-import RoutineStore
 import Synchronization
 
 /// The studio's routes (SPEC §19): every request passes the guard (§19.6), then reads or
@@ -10,20 +9,25 @@ import Synchronization
 /// history. Requests are handled one at a time (one person, one browser): an edit and
 /// the poll that follows it never interleave.
 public final class StudioApp: Sendable {
-    /// What the studio needs from the front end that started it: the store (opened on
-    /// first use, nil when there is none yet), `routine import` for one file, the clock.
+    /// What the studio needs from the front end that started it: the application
+    /// layer over the store (opened on first use, nil when there is none yet), `routine
+    /// import` for one file, the clock, and the first day of the week (the
+    /// configuration's `week-start`, for the history's year grids).
     public struct Services: Sendable {
-        public var store: @Sendable () throws -> AppDatabase?
+        public var store: @Sendable () throws -> AppServices?
         public var importRoutine: @Sendable (String) throws -> String
         public var time: TimeContext
+        public var weekStart: Weekday
 
         public init(
-            store: @escaping @Sendable () throws -> AppDatabase?,
-            importRoutine: @escaping @Sendable (String) throws -> String, time: TimeContext
+            store: @escaping @Sendable () throws -> AppServices?,
+            importRoutine: @escaping @Sendable (String) throws -> String, time: TimeContext,
+            weekStart: Weekday = .mon
         ) {
             self.store = store
             self.importRoutine = importRoutine
             self.time = time
+            self.weekStart = weekStart
         }
     }
 
@@ -105,7 +109,7 @@ public final class StudioApp: Sendable {
         guard let store = try services.store() else {
             throw StudioFailure(404, "nothing is tracked yet: import a routine and run it first")
         }
-        return HistoryPages(store: store, time: services.time)
+        return HistoryPages(services: store.with(time: services.time), weekStart: services.weekStart.rawValue)
     }
 }
 

@@ -1,6 +1,5 @@
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// One habit's history page (SPEC §19.5): its figures, a year heat map of its ledger
 /// states, its best streaks as bars, a weekday punch card and its momentum over the

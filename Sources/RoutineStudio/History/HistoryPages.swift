@@ -1,6 +1,5 @@
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// The studio's history pages (SPEC §19.5), each an HTML fragment (`<main>…</main>`)
 /// with its pictures as SVG drawn here: the index, a habit's page, a question's page and
@@ -10,15 +9,14 @@ import RoutineStore
 /// `today` — so every page says what `stats`, `answers --calendar`, `insights` and
 /// `today` say. Nothing is written. Every text from the store is escaped (`HistoryHTML`).
 public struct HistoryPages: Sendable {
-    public let store: AppDatabase
-    public let time: TimeContext
+    public let services: AppServices
+    public var time: TimeContext { services.time }
     /// The first row of the year grids: 0 = Monday … 6 = Sunday (the configuration's
     /// `week-start`).
     public let weekStart: Int
 
-    public init(store: AppDatabase, time: TimeContext, weekStart: Int = 0) {
-        self.store = store
-        self.time = time
+    public init(services: AppServices, weekStart: Int = 0) {
+        self.services = services
         self.weekStart = (weekStart % 7 + 7) % 7
     }
 
@@ -35,11 +33,11 @@ public struct HistoryPages: Sendable {
     /// Index: every habit (archived ones marked) and every question with a link to its
     /// page, and a link to `/today`.
     public func index() throws -> String {
-        let habits = try store.habits(includeArchived: true).map { habit in
+        let habits = try services.habits(includeArchived: true).map { habit in
             let name = HabitName.display(habit.name)
             return HistoryHTML.link(Self.habitPath(name), name) + (habit.isArchived ? " (archived)" : "")
         }
-        let questions = try store.knownQuestions().map { question in
+        let questions = try services.knownQuestions().map { question in
             let count = "\(question.answers) answer\(question.answers == 1 ? "" : "s")"
             return HistoryHTML.link(Self.questionPath(routine: question.routine, node: question.node), question.text)
                 + " <span class=\"history-source\">(\(HistoryHTML.escape(question.routine))/"
@@ -64,12 +62,12 @@ public struct HistoryPages: Sendable {
     /// every state, its five best streaks as bars, a weekday punch card and its momentum
     /// over the year.
     public func habit(_ name: String) throws -> String {
-        guard let info = try store.habit(named: name) else { throw HistoryError.unknownHabit(name) }
+        guard let info = try services.habit(named: name) else { throw HistoryError.unknownHabit(name) }
         let today = time.today
-        let planner = DayPlanner(store: store)
+        let planner = DayPlanner(store: services)
         let ledger = try HabitLedger.build(planner: planner, through: today, alsoOn: [today], time: time)
         let stats = try HabitFigures.stats(
-            store: store, day: today, time: time, only: [info.name], planner: planner, ledger: ledger)
+            store: services, day: today, time: time, only: [info.name], planner: planner, ledger: ledger)
         guard let figures = stats.first else { throw HistoryError.unknownHabit(name) }
         let grid = HistoryYearGrid(today: today, weekStart: weekStart)
         let days = ledger.days[info.key]
@@ -106,13 +104,13 @@ public struct HistoryPages: Sendable {
     /// stands for it, a legend of options with counts) and the insights of SPEC §17.6
     /// about it as sentences.
     public func question(routine: String, node: String) throws -> String {
-        let known = try store.knownQuestions()
+        let known = try services.knownQuestions()
         guard let question = known.first(where: { $0.routine == routine && $0.node == node }) else {
             throw HistoryError.unknownQuestion(routine: routine, node: node)
         }
         let today = time.today
-        let answers = try store.standingAnswers(routine: question.routine, node: question.node, to: today)
-        let report = try InsightsService.report(store: store, question: question, from: nil, to: today, time: time)
+        let answers = try services.standingAnswers(routine: question.routine, node: question.node, to: today)
+        let report = try InsightsService.report(store: services, question: question, from: nil, to: today, time: time)
         let grid = HistoryYearGrid(today: today, weekStart: weekStart)
         return HistoryQuestionPage(question: question, answers: answers, report: report, grid: grid).html
     }
@@ -120,7 +118,7 @@ public struct HistoryPages: Sendable {
     /// `today` as a page: each routine's state and its habits with their states' names,
     /// as `routine today --all` lists them.
     public func today() throws -> String {
-        let overview = try DayPlanner(store: store).today(day: time.today, time: time, showAll: true)
+        let overview = try DayPlanner(store: services).today(day: time.today, time: time, showAll: true)
         return HistoryTodayPage(overview: overview).html
     }
 }

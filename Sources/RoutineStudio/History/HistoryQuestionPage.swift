@@ -1,6 +1,5 @@
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 /// One question's history page (SPEC §19.5): a year in pixels — each day of the last
 /// year coloured by the option that stands for it (the last answer recorded that day,

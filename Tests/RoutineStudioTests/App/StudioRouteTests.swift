@@ -29,7 +29,7 @@ import Testing
                 now: { Date(timeIntervalSince1970: 1_795_000_000) }, timeZone: TimeZone(identifier: "UTC")!,
                 dayStartMinutes: 0, newID: { UUID().uuidString.lowercased() })
             let services = StudioApp.Services(
-                store: { try store.map { try AppDatabase.open(path: $0) } },
+                store: { try store.map { AppServices(store: try AppDatabase.open(path: $0), time: time) } },
                 importRoutine: { path in "imported \(path)" }, time: time)
             app = try StudioApp(
                 paths: [path], services: services, token: StudioRouteTests.token, port: StudioRouteTests.port)

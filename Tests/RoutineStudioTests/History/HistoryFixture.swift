@@ -36,7 +36,7 @@ struct HistoryFixture {
     let folder: TemporaryDirectory
     let store: AppDatabase
     let routine: StoredRoutine
-    var pages: HistoryPages { HistoryPages(store: store, time: Self.time) }
+    var pages: HistoryPages { HistoryPages(services: AppServices(store: store, time: Self.time)) }
 
     init(withHistory: Bool = true) throws {
         folder = try TemporaryDirectory()

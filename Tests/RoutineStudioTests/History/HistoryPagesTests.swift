@@ -126,8 +126,36 @@ import Testing
         }
         #expect(counts == ["Mon 2", "Tue 2", "Wed 1", "Thu 2", "Fri 1", "Sat 0", "Sun 1"])
         let fixture = try HistoryFixture()
-        let sunday = try HistoryPages(store: fixture.store, time: HistoryFixture.time, weekStart: 6).habit("Read")
+        let sunday = try HistoryPages(
+            services: AppServices(store: fixture.store, time: HistoryFixture.time), weekStart: 6
+        ).habit("Read")
         #expect(sunday.matches(of: /data-weekday="([A-Z][a-z]+)"/).first?.output.1 == "Sun")
+    }
+
+    /// The configuration's `week-start` reaches the history pages through the services
+    /// the front end gives the studio (it was once dropped on the way).
+    @Test func theStudiosWeekStartReachesTheHabitPage() throws {
+        let fixture = try HistoryFixture()
+        let file = fixture.folder.url.appendingPathComponent("evening.yaml").path
+        try HistoryFixture.evening.write(toFile: file, atomically: true, encoding: .utf8)
+        let store = fixture.store
+        func firstWeekday(_ weekStart: Weekday) throws -> Substring? {
+            let services = StudioApp.Services(
+                store: { AppServices(store: store, time: HistoryFixture.time) }, importRoutine: { $0 },
+                time: HistoryFixture.time, weekStart: weekStart)
+            let token = String(repeating: "cd", count: 32)
+            let app = try StudioApp(paths: [file], services: services, token: token, port: 48_124)
+            let response = app.handle(
+                HTTPRequest(
+                    method: "GET", path: "/history/habit/Read", query: [:],
+                    headers: [("Host", "127.0.0.1:48124"), ("Cookie", "routine_studio=\(token)")], body: []))
+            #expect(response.status == 200)
+            let html = String(decoding: response.body, as: UTF8.self)
+            return html.matches(of: /data-weekday="([A-Z][a-z]+)"/).first?.output.1
+        }
+        #expect(try firstWeekday(.sun) == "Sun")
+        #expect(try firstWeekday(.wed) == "Wed")
+        #expect(try firstWeekday(.mon) == "Mon")
     }
 
     @Test func theTextAlternativesStateTheFigures() throws {

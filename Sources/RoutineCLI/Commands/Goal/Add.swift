@@ -1,6 +1,6 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand.Goal {
     struct Add: ParsableCommand {
@@ -57,8 +57,7 @@ extension RoutineCommand.Goal {
             let goal = try HabitCommands.suggesting(store) {
                 try store.addGoal(
                     title: title, target: amount, unit: unit, from: settings.day(from), to: settings.day(to),
-                    habits: habits,
-                    at: settings.time.now())
+                    habits: habits)
             }
             Output.line("added goal \(goal.id): \(goal.title)")
         }

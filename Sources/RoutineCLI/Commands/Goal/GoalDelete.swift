@@ -1,6 +1,6 @@
 import ArgumentParser
+import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand.Goal {
     struct GoalDelete: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import LineEditor
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand.Habit {
     struct Archive: ParsableCommand {
@@ -17,7 +17,7 @@ extension RoutineCommand.Habit {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
             let habit = try HabitCommands.suggesting(store) {
-                try store.archiveHabit(name, at: settings.time.now())
+                try store.archiveHabit(name)
             }
             // Quoted as a shell reads it, so the hint pastes (`"Foam rolling"`).
             let prefix = Session.current.isREPL ? "" : "routine "

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand.Habit {
     /// `routine habit describe HABIT [TEXT | --clear]` (SPEC §18.2): a habit's description

@@ -1,7 +1,6 @@
 import ArgumentParser
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand.Habit {
     /// `routine habit schedule NAME [--days mon,wed | --every N | --daily]` (SPEC §10.1):

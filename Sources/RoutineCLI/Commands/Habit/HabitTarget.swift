@@ -1,7 +1,6 @@
 import ArgumentParser
 import RoutineApp
 import RoutineCore
-import RoutineStore
 
 extension RoutineCommand.Habit {
     /// `routine habit target NAME [--per N/P | --weekly N | --monthly N | --daily]

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand.Habit {
     struct Rename: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RoutineStore
+import RoutineApp
 
 extension RoutineCommand.Habit {
     struct Unarchive: ParsableCommand {
@@ -15,7 +15,7 @@ extension RoutineCommand.Habit {
             let settings = try Settings(options: global)
             let store = try Session.current.store(settings)
             let habit = try HabitCommands.suggesting(store) {
-                try store.archiveHabit(name, archived: false, at: settings.time.now())
+                try store.archiveHabit(name, archived: false)
             }
             Output.line("unarchived habit '\(habit.name)'")
         }
