@@ -13,7 +13,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Sync's encryption (SPEC §16.4): ChaCha20-Poly1305 and scrypt (CryptoExtras).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -23,11 +22,10 @@ let package = Package(
     targets: [
         // The core: graph, validation, visit order, walker, metrics, time. Foundation only.
         .target(name: "RoutineCore"),
+        // libyaml as Yams 6.2.2 bundles it, with one fast path in its reader (Sources/CYaml/README.md).
+        .target(name: "CYaml", exclude: ["License", "README.md"], cSettings: [.define("YAML_DECLARE_STATIC")]),
         // YAML <-> Routine with line/column marks, export formats.
-        .target(
-            name: "RoutineFile",
-            dependencies: ["RoutineCore", .product(name: "Yams", package: "Yams")]
-        ),
+        .target(name: "RoutineFile", dependencies: ["RoutineCore", "CYaml"]),
         // SQLite via GRDB: migrations, records, the single write path.
         .target(
             name: "RoutineStore",

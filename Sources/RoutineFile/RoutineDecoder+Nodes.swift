@@ -22,7 +22,12 @@ extension RoutineDecoder {
             invalid(value, "'next' must be a list of node refs, not \(value.kindName)")
             return []
         }
-        return items.enumerated().compactMap { ref($1, base: base(), number: $0 + 1) }
+        var refs: [DraftRef] = []
+        refs.reserveCapacity(items.count)
+        for (number, item) in items.enumerated() {
+            if let found = ref(item, base: base(), number: number + 1) { refs.append(found) }
+        }
+        return refs
     }
 
     /// A node id, or an inline node (which is decoded here and added to `nodes`); an
@@ -135,6 +140,7 @@ extension RoutineDecoder {
             return []
         }
         var result: [DraftOption] = []
+        result.reserveCapacity(items.count)
         for (number, item) in items.enumerated() {
             guard case .mapping = item.kind else {
                 invalid(item, "an option must be a mapping with 'text' and 'next', not \(item.kindName)")

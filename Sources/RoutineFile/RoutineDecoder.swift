@@ -74,7 +74,7 @@ struct RoutineDecoder {
                 invalid(pair.key, "a key of the \(what()) must be text, not \(pair.key.kindName)")
                 continue
             }
-            guard let slot = allowed.firstIndex(of: key) else {
+            guard let slot = Fields.slot(of: key, in: allowed) else {
                 let hint = Suggestion.hint(Suggestion.closest(to: key, among: allowed))
                 diagnostics.append(
                     Diagnostic(
@@ -116,8 +116,20 @@ struct RoutineDecoder {
         }
 
         subscript(key: String) -> YAMLPair? {
-            guard let slot = allowed.firstIndex(of: key) else { return nil }
+            guard let slot = Self.slot(of: key, in: allowed) else { return nil }
             return pair(inSlot: slot)
+        }
+
+        /// `allowed.firstIndex(of: key)`, the lengths compared first: most keys differ
+        /// in length, and comparing two unequal strings is the slow case of `==`.
+        static func slot(of key: String, in allowed: [String]) -> Int? {
+            let length = key.utf8.count
+            var index = 0
+            while index < allowed.count {
+                if allowed[index].utf8.count == length && allowed[index] == key { return index }
+                index += 1
+            }
+            return nil
         }
     }
 

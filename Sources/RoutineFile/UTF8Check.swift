@@ -11,7 +11,7 @@ enum UTF8Check {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                index += 1
+                index = ByteScan.firstNonASCII(bytes, from: index + 1)
                 continue
             }
             let length: Int

@@ -71,12 +71,7 @@ public enum TerminalText {
         // Printable ASCII (with tabs and newlines) is most of what is printed: one byte
         // scan, no scalar decoding (a check of a 100,000-node file prints 80,000 lines).
         var scanned = text  // withUTF8 reads a native string in place
-        let plain = scanned.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F {
-                if byte != 0x0A && byte != 0x09 { return false }
-            }
-            return true
-        }
+        let plain = scanned.withUTF8 { ByteScan.isPrintable($0, allowingTab: true, allowingNewline: true) }
         if plain { return text }
         if !text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) { return text }
         return text.components(separatedBy: styleEscape)

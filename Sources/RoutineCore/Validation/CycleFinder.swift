@@ -7,7 +7,7 @@ public enum CycleFinder {
     /// The strongly connected components, each a list of node indices in ascending
     /// order; components are listed in the order Tarjan's algorithm closes them.
     public static func components(successors: [[Int]]) -> [[Int]] {
-        let (componentOf, total) = label(successors: successors)
+        let (componentOf, total) = label(successors: Successors(successors))
         var result = [[Int]](repeating: [], count: total)
         for (node, component) in componentOf.enumerated() { result[component].append(node) }
         return result
@@ -16,8 +16,9 @@ public enum CycleFinder {
     /// Tarjan's algorithm: the component number of every node (numbered in the order
     /// components close) and the number of components. No per-component arrays, so
     /// a 100,000-node DAG (100,000 components) costs no extra allocations.
-    static func label(successors: [[Int]]) -> (componentOf: [Int], count: Int) {
+    static func label(successors: Successors) -> (componentOf: [Int], count: Int) {
         let count = successors.count
+        let targets = successors.targets
         var index = [Int](repeating: -1, count: count)
         var low = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
@@ -36,10 +37,10 @@ public enum CycleFinder {
             calls.append((root, 0))
             while let top = calls.last {
                 let node = top.node
-                let edges = successors[node]
+                let edges = successors.range(of: node)
                 if top.edge < edges.count {
                     calls[calls.count - 1].edge += 1
-                    let next = edges[top.edge]
+                    let next = targets[edges.lowerBound + top.edge]
                     guard next >= 0, next < count else { continue }
                     if index[next] == -1 {
                         index[next] = counter
@@ -75,7 +76,13 @@ public enum CycleFinder {
     /// closes it). The cycle found is a shortest one through that first node.
     /// Cycles are ordered by their first node.
     public static func cycles(successors: [[Int]]) -> [[Int]] {
+        cycles(successors: Successors(successors))
+    }
+
+    /// `cycles(successors:)` over a graph in compressed rows.
+    public static func cycles(successors: Successors) -> [[Int]] {
         let count = successors.count
+        let targets = successors.targets
         let (labels, total) = label(successors: successors)
         var size = [Int](repeating: 0, count: total)
         for component in labels { size[component] += 1 }
@@ -84,7 +91,7 @@ public enum CycleFinder {
         var cyclic: [[Int]] = []
         for node in 0..<count {
             let component = labels[node]
-            let hasCycle = size[component] > 1 || successors[node].contains(node)
+            let hasCycle = size[component] > 1 || targets[successors.range(of: node)].contains(node)
             guard hasCycle else { continue }
             if cyclicNumber[component] == -1 {
                 cyclicNumber[component] = cyclic.count
@@ -108,8 +115,9 @@ public enum CycleFinder {
     /// Breadth-first search inside one component from `root` back to `root`.
     private static func shortestCycle(
         through root: Int, component: Int, componentOf: [Int],
-        successors: [[Int]], parent: inout [Int]
+        successors: Successors, parent: inout [Int]
     ) -> [Int] {
+        let targets = successors.targets
         var queue = [root]
         var touched = [root]
         parent[root] = root
@@ -118,7 +126,9 @@ public enum CycleFinder {
         search: while head < queue.count {
             let node = queue[head]
             head += 1
-            for next in successors[node] where next >= 0 && next < componentOf.count {
+            for edge in successors.range(of: node) {
+                let next = targets[edge]
+                guard next >= 0, next < componentOf.count else { continue }
                 guard componentOf[next] == component else { continue }
                 if next == root {
                     closing = node

@@ -38,6 +38,11 @@ public enum DiagnosticCode: String, Codable, Sendable, Hashable, CaseIterable {
     case unknownOption = "unknown-option"
     case unknownMeasureType = "unknown-measure-type"
 
+    private static let all = allCases
+
+    /// The code's place in `allCases`: an index into tables made once per code.
+    public var ordinal: Int { Self.all.firstIndex(of: self) ?? 0 }
+
     public var severity: Severity {
         switch self {
         case .unreachableNode, .singleOption, .repeatedHabit, .unknownHabit, .unknownOption, .unknownMeasureType:
@@ -72,6 +77,25 @@ public struct Diagnostic: Codable, Sendable, Hashable {
         return "\(Self.singleLine(path)):\(position) \(severity.rawValue): \(singleLineMessage) [\(code.rawValue)]"
     }
 
+    /// `parts` joined, built in one buffer of the right size: the way to make a message
+    /// that tens of thousands of diagnostics carry (appending to a `String` part by part
+    /// grows and checks it at every step).
+    public static func concatenating(_ parts: [String]) -> String {
+        var total = 0
+        for part in parts { total += part.utf8.count }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var written = 0
+            for var part in parts {
+                part.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                    (target + written).initialize(from: source, count: bytes.count)
+                    written += bytes.count
+                }
+            }
+            return written
+        }
+    }
+
     /// The message as it may stand on one line: line breaks and control characters
     /// (which a quoted YAML key can carry) escaped, so every diagnostic stays one line.
     public var singleLineMessage: String { Self.singleLine(message) }
@@ -85,7 +109,9 @@ public struct Diagnostic: Codable, Sendable, Hashable {
         // byte of a non-ASCII scalar is 0x80 or more (the scalar walk was a hot spot).
         let isPlain = { (byte: UInt8) in byte == 0x09 || (byte >= 0x20 && byte < 0x7F) }
         let plain =
-            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) }
+            text.utf8.withContiguousStorageIfAvailable {
+                ByteScan.isPrintable($0, allowingTab: true, allowingNewline: false)
+            }
             ?? text.utf8.allSatisfy(isPlain)
         return plain ? text : oneLine(text)
     }

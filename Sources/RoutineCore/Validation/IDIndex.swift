@@ -7,13 +7,16 @@
 /// an ASCII one (U+212A KELVIN SIGN is "K"). So the first non-ASCII id inserted or
 /// looked up switches the index, for good, to a `[String: Int]` of the same entries:
 /// byte equality is canonical equivalence only between ASCII strings.
+///
+/// Its storage is read without the run-time exclusivity check (`@exclusivity(unchecked)`):
+/// one validator owns each index on one thread, and the check was a third of a lookup.
 final class IDIndex {
-    private var slots: [Int32]
-    private var mask: Int
+    @exclusivity(unchecked) private var slots: [Int32]
+    @exclusivity(unchecked) private var mask: Int
     /// The ids, in insertion order (no two equal).
-    private(set) var keys: [String] = []
-    private var values: [Int] = []
-    private var dictionary: [String: Int]?
+    @exclusivity(unchecked) private(set) var keys: [String] = []
+    @exclusivity(unchecked) private var values: [Int] = []
+    @exclusivity(unchecked) private var dictionary: [String: Int]?
 
     /// An index for up to about `capacity` ids (more still work, through the dictionary).
     init(capacity: Int) {
@@ -37,6 +40,29 @@ final class IDIndex {
             if keys[entry] == key { return values[entry] }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// The value of `key` when it is in the index; else adds it with `value` and returns
+    /// nil (one probe instead of a lookup and an insert).
+    func valueOrInsert(_ key: String, _ value: Int) -> Int? {
+        guard dictionary == nil, let hash = Self.asciiHash(key), keys.count * 2 < slots.count,
+            keys.count < Int(Int32.max)
+        else {
+            if let existing = self[key] { return existing }
+            insert(key, value)
+            return nil
+        }
+        var slot = hash & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry < 0 { break }
+            if keys[entry] == key { return values[entry] }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(keys.count)
+        keys.append(key)
+        values.append(value)
+        return nil
     }
 
     /// Adds `key`, which must not be in the index yet (`self[key] == nil`).

@@ -17,6 +17,13 @@ public enum RepeatedHabitFinder {
     public static func repeatedNodes(
         successors: [[Int]], habitKeys: [String?], reachable: [Bool]
     ) -> [Int] {
+        repeatedNodes(successors: Successors(successors), habitKeys: habitKeys, reachable: reachable)
+    }
+
+    /// `repeatedNodes` over a graph in compressed rows.
+    public static func repeatedNodes(
+        successors: Successors, habitKeys: [String?], reachable: [Bool]
+    ) -> [Int] {
         let count = successors.count
         guard let order = topologicalOrder(successors: successors, reachable: reachable) else {
             return []
@@ -49,8 +56,9 @@ public enum RepeatedHabitFinder {
 
     /// One propagation pass over one chunk of habit bits.
     private static func pass(
-        order: [Int], successors: [[Int]], bitOf: [Int], words: Int, count: Int
+        order: [Int], successors: Successors, bitOf: [Int], words: Int, count: Int
     ) -> [Int] {
+        let targets = successors.targets
         var ancestors = [UInt64](repeating: 0, count: count * words)
         var out = [UInt64](repeating: 0, count: words)
         var repeated: [Int] = []
@@ -70,7 +78,9 @@ public enum RepeatedHabitFinder {
                 any = true
             }
             guard any else { continue }
-            for next in successors[node] where next >= 0 && next < count && next != node {
+            for edge in successors.range(of: node) {
+                let next = targets[edge]
+                guard next >= 0, next < count, next != node else { continue }
                 let target = next * words
                 for word in 0..<words { ancestors[target + word] |= out[word] }
             }
@@ -79,14 +89,16 @@ public enum RepeatedHabitFinder {
     }
 
     /// Kahn's algorithm over the reachable nodes; nil when they contain a cycle.
-    static func topologicalOrder(successors: [[Int]], reachable: [Bool]) -> [Int]? {
+    static func topologicalOrder(successors: Successors, reachable: [Bool]) -> [Int]? {
         let count = successors.count
+        let targets = successors.targets
         var indegree = [Int](repeating: 0, count: count)
         var total = 0
         for node in 0..<count where reachable[node] {
             total += 1
-            for next in successors[node] where next >= 0 && next < count {
-                indegree[next] += 1
+            for edge in successors.range(of: node) {
+                let next = targets[edge]
+                if next >= 0 && next < count { indegree[next] += 1 }
             }
         }
         var order: [Int] = []
@@ -98,7 +110,9 @@ public enum RepeatedHabitFinder {
         while head < order.count {
             let node = order[head]
             head += 1
-            for next in successors[node] where next >= 0 && next < count {
+            for edge in successors.range(of: node) {
+                let next = targets[edge]
+                guard next >= 0, next < count else { continue }
                 indegree[next] -= 1
                 if indegree[next] == 0 { order.append(next) }
             }

@@ -29,21 +29,20 @@ public enum RoutineValidator {
         let start = (draft.start ?? []).compactMap { resolver.resolve($0) }
         // Nodes are read in place by index (not copied out of the array): copying a
         // `DraftNode` retains and releases every one of its strings and arrays.
-        var successors: [[Int]] = []
-        successors.reserveCapacity(nodes.count)
+        var successors = Successors()
+        successors.reserveCapacity(nodes: nodes.count)
         for index in nodes.indices {
-            var targets: [Int] = []
             if case .question(_, let options, _) = nodes[index].body {
                 for option in options {
                     for ref in option.next {
-                        if let target = resolver.resolve(ref) { targets.append(target) }
+                        if let target = resolver.resolve(ref) { successors.append(target) }
                     }
                 }
             }
             for ref in nodes[index].next {
-                if let target = resolver.resolve(ref) { targets.append(target) }
+                if let target = resolver.resolve(ref) { successors.append(target) }
             }
-            successors.append(targets)
+            successors.closeNode()
         }
         diagnostics += resolver.diagnostics
 
@@ -59,7 +58,8 @@ public enum RoutineValidator {
         for cycle in cycles {
             guard let first = cycle.first, let last = cycle.last else { continue }
             let names = (cycle + [first]).map { nodes[$0].id }.joined(separator: " -> ")
-            let edge = successors[last].firstIndex(of: first) ?? 0
+            let edges = successors.range(of: last)
+            let edge = successors.targets[edges].firstIndex(of: first).map { $0 - edges.lowerBound } ?? 0
             let location =
                 edgeLocation(of: nodes[last], edge: edge, indexOfID: indexOfID, nodeCount: nodes.count)
                 ?? nodes[last].location
@@ -83,12 +83,11 @@ public enum RoutineValidator {
                 successors: successors, habitKeys: keys, reachable: reachable)
             {
                 guard case .habit(let name, let at) = nodes[index].body else { continue }
-                diagnostics.append(
-                    Diagnostic(
-                        .repeatedHabit,
-                        "habit '\(name)' at node '\(nodes[index].id)' can follow the same habit on one path; "
-                            + "it is asked only if the earlier one was skipped",
-                        at: at))
+                // Tens of thousands of these are usual on a big file: built in one buffer.
+                let message = Diagnostic.concatenating([
+                    "habit '", name, "' at node '", nodes[index].id, repeatedHabitTail,
+                ])
+                diagnostics.append(Diagnostic(.repeatedHabit, message, at: at))
             }
         }
 
@@ -98,9 +97,12 @@ public enum RoutineValidator {
             return Result(routine: nil, diagnostics: diagnostics)
         }
         let routine = RoutineAssembler.assemble(
-            draft: draft, slug: slug, start: start, successors: successors)
+            draft: draft, slug: slug, start: start, successors: successors.lists)
         return Result(routine: routine, diagnostics: diagnostics)
     }
+
+    private static let repeatedHabitTail =
+        "' can follow the same habit on one path; it is asked only if the earlier one was skipped"
 
     /// Sorts `diagnostics` by `positionOrder`, skipping the sort when they already
     /// are (the usual case: the checks meet nodes in file order). `positionOrder`
@@ -164,15 +166,13 @@ public enum RoutineValidator {
             byPosition.sort { (locations[$0], $0) < (locations[$1], $1) }
         }
         for index in byPosition {
-            if let first = indexOfID[nodes[index].id] {
+            if let first = indexOfID.valueOrInsert(nodes[index].id, index) {
                 duplicates[index] = true
                 diagnostics.append(
                     Diagnostic(
                         .duplicateNode,
                         "node id '\(nodes[index].id)' is already defined at line \(nodes[first].idLocation.line)",
                         at: nodes[index].idLocation))
-            } else {
-                indexOfID.insert(nodes[index].id, index)
             }
         }
         return indexOfID
@@ -248,17 +248,18 @@ public enum RoutineValidator {
         measure.map { "measure \($0.unit)/\($0.type)" } ?? "no measure"
     }
 
-    private static func reach(from start: [Int], successors: [[Int]]) -> [Bool] {
+    private static func reach(from start: [Int], successors: Successors) -> [Bool] {
         var reached = [Bool](repeating: false, count: successors.count)
+        let targets = successors.targets
         var stack: [Int] = []
         for node in start where !reached[node] {
             reached[node] = true
             stack.append(node)
         }
         while let node = stack.popLast() {
-            for next in successors[node] where !reached[next] {
-                reached[next] = true
-                stack.append(next)
+            for edge in successors.range(of: node) where !reached[targets[edge]] {
+                reached[targets[edge]] = true
+                stack.append(targets[edge])
             }
         }
         return reached
