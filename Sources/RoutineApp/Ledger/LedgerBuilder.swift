@@ -81,6 +81,12 @@ struct VerdictColumn {
     var dense: [Verdict?]
     var sparse: [Int: Verdict] = [:]
 
+    /// The best verdict known on the day (nil: none, or before the first day).
+    func verdict(on day: Int) -> Verdict? {
+        if day < first { return nil }
+        return day - first < dense.count ? dense[day - first] : sparse[day]
+    }
+
     mutating func add(_ verdict: Verdict, on day: Int) {
         if day < first { return }
         if day - first < dense.count {
@@ -90,6 +96,32 @@ struct VerdictColumn {
             if let known = sparse[day], known.rank <= verdict.rank { return }
             sparse[day] = verdict
         }
+    }
+}
+
+/// How one habit's verdict on a day becomes its state (SPEC §17.1's order): its entries
+/// first, then a pause, its archiving, then what the routines said.
+struct StateRule {
+    let key: HabitKey
+    let rule: DoneRule
+    let tallies: [Int: DayTally]
+    let pauses: [PauseSpan]
+    let archivedFrom: Int?
+    let today: Int
+
+    /// The state on the day, and whether it was due and done (or partial).
+    func state(_ day: Int, _ verdict: Verdict?) -> (state: DayState, dueDone: Bool) {
+        let tally = tallies[day]
+        let wasDue = verdict.map { $0.rank <= Verdict.due.rank && $0 != .declined } ?? false
+        let isDone = tally.map { rule.isDone(count: $0.count, sum: $0.sum) } ?? (rule.emptyDayIsDone && day <= today)
+        if isDone { return (.done, wasDue) }
+        if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
+            return (.partial(amount: partial.amount, target: partial.target), wasDue)
+        }
+        let date = DayKey(ordinal: day)
+        if pauses.contains(where: { $0.covers(key, on: date) }) { return (.paused, false) }
+        if let archivedFrom, day >= archivedFrom { return (.notDue(.archived), false) }
+        return ((verdict ?? .notDue(.branchNotTaken)).state(past: day < today, isToday: day == today), false)
     }
 }
 
@@ -105,10 +137,19 @@ struct LedgerBuilder {
     /// Days after `denseEnd` (up to `end`) to evaluate.
     var extra: Set<Int>
     /// The first day evaluated (nil: each habit's first day).
-    let window: Int?
+    var window: Int?
+    /// The habits asked for (nil: all): only they, the routines that reach them and the
+    /// habits whose streaks those routines' conditions read are evaluated.
+    let wanted: Set<HabitKey>?
+    /// Each habit's rule from verdict to state (set by `build`).
+    var stateRules: [HabitKey: StateRule] = [:]
 
-    init(planner: DayPlanner, from: DayKey?, end: DayKey, extra: [DayKey], time: TimeContext) throws {
+    init(
+        planner: DayPlanner, from: DayKey?, end: DayKey, extra: [DayKey], habits: Set<HabitKey>? = nil,
+        time: TimeContext
+    ) throws {
         self.planner = planner
+        wanted = habits
         store = planner.store
         self.end = end
         self.time = time
@@ -119,7 +160,11 @@ struct LedgerBuilder {
     }
 
     mutating func build() throws -> HabitLedger {
-        let habits = try store.habits(includeArchived: true)
+        let (compiled, kept) = try routinesToEvaluate()
+        // A condition's `streak(H)` reads H's states from its first day: a window would
+        // cut them, so a ledger evaluating such a routine reads the whole history.
+        if compiled.contains(where: { !$0.routine.conditionStreakHabits.isEmpty }) { window = nil }
+        let habits = try store.habits(includeArchived: true).filter { kept?.contains($0.key) ?? true }
         // A window reads, before its first day, the days a schedule reads (`every: N`:
         // the last done day within N days; `per: N/P`: the done days within P).
         let lookback = habits.map { $0.schedule?.span ?? 0 }.max() ?? 0
@@ -195,17 +240,14 @@ struct LedgerBuilder {
             runDays[key.routine, default: [:]][key.day.ordinal] = true
         }
 
-        let compiled = try planner.compiledRoutines()
+        // Habits in the active routines (all of them: a habit a routine left out of this
+        // ledger reaches is not one it keeps).
         var inActive = Set<HabitKey>()
-        for routine in compiled {
-            let keys = routine.routine.reachableHabitNames().map { HabitKey($0) }.filter { columns[$0] != nil }
-            inActive.formUnion(keys)
-            try evaluate(
-                routine, keys: keys, columns: &columns, asked: asked[routine.slug] ?? [:],
-                runDays: runDays[routine.slug] ?? [:], done: done, extraDays: extraDays)
+        for routine in try planner.compiledRoutines() {
+            inActive.formUnion(routine.routine.reachableHabitNames().map { HabitKey($0) })
         }
         // Runs of routines no longer active still say what they asked.
-        let active = Set(compiled.map(\.slug))
+        let active = Set(try planner.compiledRoutines().map(\.slug))
         for (routine, days) in asked where !active.contains(routine) {
             for (day, verdicts) in days {
                 for (habit, verdict) in verdicts { columns[habit]?.add(verdict, on: day) }
@@ -244,34 +286,31 @@ struct LedgerBuilder {
             columns[habit.key] = column
         }
 
+        for habit in habits {
+            stateRules[habit.key] = StateRule(
+                key: habit.key, rule: rules[habit.key] ?? .anyEntry, tallies: tallies[habit.key] ?? [:],
+                pauses: pauses.filter { $0.applies(to: habit.key) }, archivedFrom: archivedFrom[habit.key],
+                today: today.ordinal)
+        }
+        // The routines last: a routine's `streak(H)` conditions read H's states, which the
+        // habits by hand and the routines evaluated before it have decided.
+        for routine in compiled {
+            let keys = routine.routine.reachableHabitNames().map { HabitKey($0) }.filter { columns[$0] != nil }
+            try evaluate(
+                routine, keys: keys, columns: &columns, asked: asked[routine.slug] ?? [:],
+                runDays: runDays[routine.slug] ?? [:], done: done, extraDays: extraDays)
+        }
+
         var result: [HabitKey: HabitDays] = [:]
         var count = 0
         for habit in habits {
-            guard let column = columns[habit.key] else { continue }
-            let rule = rules[habit.key] ?? .anyEntry
-            let dayTallies = tallies[habit.key] ?? [:]
-            let archived = archivedFrom[habit.key]
+            guard let column = columns[habit.key], let rule = stateRules[habit.key] else { continue }
             var dueDone = Set<Int>()
             func state(_ day: Int, _ verdict: Verdict?) -> DayState {
                 count += 1
-                let tally = dayTallies[day]
-                let wasDue = verdict.map { $0.rank <= Verdict.due.rank && $0 != .declined } ?? false
-                let isDone =
-                    tally.map { rule.isDone(count: $0.count, sum: $0.sum) }
-                    ?? (rule.emptyDayIsDone && day <= today.ordinal)
-                if isDone {
-                    if wasDue { dueDone.insert(day) }
-                    return .done
-                }
-                if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
-                    if wasDue { dueDone.insert(day) }
-                    return .partial(amount: partial.amount, target: partial.target)
-                }
-                let date = DayKey(ordinal: day)
-                if pauses.contains(where: { $0.covers(habit.key, on: date) }) { return .paused }
-                if let archived, day >= archived { return .notDue(.archived) }
-                return (verdict ?? .notDue(.branchNotTaken)).state(
-                    past: day < today.ordinal, isToday: day == today.ordinal)
+                let (state, wasDueDone) = rule.state(day, verdict)
+                if wasDueDone { dueDone.insert(day) }
+                return state
             }
             var states: [DayState] = []
             states.reserveCapacity(column.dense.count)
@@ -283,6 +322,45 @@ struct LedgerBuilder {
         return HabitLedger(
             today: today, through: end, from: window.map(DayKey.init(ordinal:)), days: result, entries: entries,
             evaluatedCount: count)
+    }
+
+    /// The active routines to evaluate, in the order that lets a routine's `streak(H)`
+    /// read H's states from the routines that reach H (evaluated before it, where no two
+    /// routines read each other's), and the habits kept (nil: all). With `wanted`, the
+    /// routines that reach a wanted habit, then those that reach a habit whose streak
+    /// one of them reads, and so on; their habits are kept.
+    private func routinesToEvaluate() throws -> (routines: [DayPlanner.Compiled], kept: Set<HabitKey>?) {
+        let all = try planner.compiledRoutines()
+        let reach = all.map { Set($0.routine.reachableHabitNames().map { HabitKey($0) }) }
+        let reads = all.map { Set($0.routine.conditionStreakHabits) }
+        var chosen = Set(all.indices)
+        var kept: Set<HabitKey>?
+        if var keys = wanted {
+            chosen = []
+            var grew = true
+            while grew {
+                grew = false
+                for index in all.indices where !chosen.contains(index) && !reach[index].isDisjoint(with: keys) {
+                    chosen.insert(index)
+                    keys.formUnion(reach[index])
+                    keys.formUnion(reads[index])
+                    grew = true
+                }
+            }
+            kept = keys
+        }
+        // A routine comes after every other routine reaching a habit whose streak it reads.
+        var order: [Int] = []
+        var left = all.indices.filter { chosen.contains($0) }
+        while !left.isEmpty {
+            let ready =
+                left.first { index in
+                    left.allSatisfy { other in other == index || reach[other].isDisjoint(with: reads[index]) }
+                } ?? left[0]
+            order.append(ready)
+            left.removeAll { $0 == ready }
+        }
+        return (order.map { all[$0] }, kept)
     }
 
     private func dayOrdinal(_ date: Date) -> Int {
