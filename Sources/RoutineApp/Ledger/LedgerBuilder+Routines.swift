@@ -16,7 +16,7 @@ extension LedgerBuilder {
     /// `asked` and `runDays` are this routine's, by day ordinal.
     func evaluate(
         _ compiled: DayPlanner.Compiled, keys: [HabitKey], columns: inout [HabitKey: VerdictColumn],
-        asked: [Int: [HabitKey: Verdict]], runDays: [Int: Bool], done: [HabitKey: Set<Int>], extraDays: [Int]
+        asked: [Int: Asked], runDays: [Int: Bool], done: (HabitKey, Int) -> Bool, extraDays: [Int]
     ) throws {
         guard let start = keys.compactMap({ columns[$0]?.first }).min() else { return }
         // The routine's habits' columns are taken out for the walk (a position per habit,
@@ -88,7 +88,7 @@ extension LedgerBuilder {
             let date = DayKey(ordinal: day)
             var verdicts: [(HabitKey, Verdict)] = []
             if let finished = runDays[day] {
-                let recorded = asked[day] ?? [:]
+                let recorded = asked[day] ?? Asked()
                 if finished {
                     // What the run asked; what it did not ask was not reached.
                     for index in seen.indices { seen[index] = false }
@@ -99,15 +99,15 @@ extension LedgerBuilder {
                     let outlook =
                         try woken[day] ?? planner.routines(on: date, time: time).first { $0.slug == compiled.slug }
                     woken[day] = outlook
-                    verdicts = (outlook?.outlook.habits ?? []).filter { recorded[$0.key] == nil }.map {
+                    verdicts = (outlook?.outlook.habits ?? []).filter { !recorded.contains($0.key) }.map {
                         ($0.key, Verdict($0.outlook))
                     }
                 }
-                verdicts += recorded.map { ($0.key, $0.value) }
+                verdicts += recorded.map { ($0.0, $0.1) }
             } else {
                 context.day = date
                 if !streakKeys.isEmpty { context.streaks = streaks(before: day) }
-                let doneKeys = Set(keys.filter { done[$0]?.contains(day) == true })
+                let doneKeys = Set(keys.filter { done($0, day) })
                 var signature = ""
                 if !readsHistory {
                     signature = String(Weekday(date).rawValue)

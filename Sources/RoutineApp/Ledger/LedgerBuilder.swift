@@ -99,12 +99,79 @@ struct VerdictColumn {
     }
 }
 
+/// What one run asked, habit by habit: the best verdict of each (a run asks a few
+/// habits, so a list is cheaper than a hash per step).
+struct Asked: Sequence {
+    private var items: [(HabitKey, Verdict)] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    /// Notes a verdict of `habit`, keeping the best (SPEC §17.1's order).
+    mutating func note(_ habit: HabitKey, _ verdict: Verdict) {
+        if let index = items.firstIndex(where: { $0.0 == habit }) {
+            if verdict.rank < items[index].1.rank { items[index].1 = verdict }
+        } else {
+            items.append((habit, verdict))
+        }
+    }
+
+    func contains(_ habit: HabitKey) -> Bool { items.contains { $0.0 == habit } }
+
+    func makeIterator() -> IndexingIterator<[(HabitKey, Verdict)]> { items.makeIterator() }
+}
+
+/// One habit's tallies by day: held in an array from its first day with an entry through
+/// the last dense day (a look-up per day and habit, not a hash), later days in a dictionary.
+struct DayTallies {
+    private var base = 0
+    private var dense: [DayTally?] = []
+    private var sparse: [Int: DayTally] = [:]
+
+    /// Tallies `samples` (day ordinal, value) in their order.
+    init(_ samples: [(day: Int, value: Double?)], denseEnd: Int) {
+        var (first, top) = (Int.max, Int.min)
+        for sample in samples where sample.day <= denseEnd {
+            first = min(first, sample.day)
+            top = max(top, sample.day)
+        }
+        if first <= top {
+            base = first
+            dense = [DayTally?](repeating: nil, count: top - first + 1)
+        }
+        for sample in samples {
+            if sample.day <= denseEnd {
+                let offset = sample.day - base
+                if dense[offset] == nil { dense[offset] = DayTally(day: DayKey(ordinal: sample.day), count: 0) }
+                dense[offset]?.add(sample.value)
+            } else {
+                sparse[sample.day, default: DayTally(day: DayKey(ordinal: sample.day), count: 0)].add(sample.value)
+            }
+        }
+    }
+
+    /// The first day with an entry.
+    var first: Int? {
+        dense.isEmpty ? sparse.keys.min() : base
+    }
+
+    /// Whether the day's entries meet `rule` (a day without entries: false).
+    func isDone(_ day: Int, _ rule: DoneRule) -> Bool {
+        self[day].map { rule.isDone(count: $0.count, sum: $0.sum) } ?? false
+    }
+
+    subscript(day: Int) -> DayTally? {
+        let offset = day - base
+        if offset >= 0 && offset < dense.count { return dense[offset] }
+        return sparse.isEmpty ? nil : sparse[day]
+    }
+}
+
 /// How one habit's verdict on a day becomes its state (SPEC §17.1's order): its entries
 /// first, then a pause, its archiving, then what the routines said.
 struct StateRule {
     let key: HabitKey
     let rule: DoneRule
-    let tallies: [Int: DayTally]
+    let tallies: DayTallies
     let pauses: [PauseSpan]
     let archivedFrom: Int?
     let today: Int
@@ -169,7 +236,7 @@ struct LedgerBuilder {
         // the last done day within N days; `per: N/P`: the done days within P).
         let lookback = habits.map { $0.schedule?.span ?? 0 }.max() ?? 0
         // Each day's live entries, tallied: a day target (SPEC §18.1) reads their count or sum.
-        var tallies: [HabitKey: [Int: DayTally]] = [:]
+        var samples: [HabitKey: [(day: Int, value: Double?)]] = [:]
         var firstEntry: [HabitKey: Int] = [:]
         // A window's habits' first days, whatever their day (the whole history's do not
         // need it: they read every row).
@@ -180,19 +247,22 @@ struct LedgerBuilder {
         let entries = records.entries
         for entry in entries {
             let day = entry.dayKey.ordinal
-            tallies[entry.habitKey, default: [:]][day, default: DayTally(day: entry.dayKey, count: 0)].add(entry.value)
-            firstEntry[entry.habitKey] = min(firstEntry[entry.habitKey] ?? day, day)
+            samples[entry.habitKey, default: []].append((day, entry.value))
             if day > denseEnd { extra.insert(day) }
+        }
+        var tallies: [HabitKey: DayTallies] = [:]
+        for (key, list) in samples {
+            let habitTallies = DayTallies(list, denseEnd: denseEnd)
+            tallies[key] = habitTallies
+            if let day = habitTallies.first { firstEntry[key] = min(firstEntry[key] ?? day, day) }
         }
         var rules: [HabitKey: DoneRule] = [:]
         for habit in habits where habit.dayTarget != nil {
             rules[habit.key] = DoneRule(target: habit.dayTarget, isQuantity: habit.measure != nil)
         }
-        // The days whose entries make the habit done (what a run finds already done).
-        var done: [HabitKey: Set<Int>] = [:]
-        for (key, days) in tallies {
-            let rule = rules[key] ?? .anyEntry
-            done[key] = Set(days.filter { rule.isDone(count: $0.value.count, sum: $0.value.sum) }.keys)
+        // Whether the day's entries make the habit done (what a run finds already done).
+        func done(_ key: HabitKey, _ day: Int) -> Bool {
+            tallies[key]?.isDone(day, rules[key] ?? .anyEntry) ?? false
         }
         let (steps, elsewhere, runs) = (records.steps, records.elsewhere, records.runs)
         for step in steps where step.day.ordinal > denseEnd { extra.insert(step.day.ordinal) }
@@ -221,16 +291,34 @@ struct LedgerBuilder {
 
         // What each run asked (SPEC §17.5: this store's runs and the steps pulled from
         // other devices alike), by routine and day.
-        var asked: [String: [Int: [HabitKey: Verdict]]] = [:]
+        // A run's steps are read together (row order): they are gathered per run in a
+        // short list and filed once per run, not hashed three times per step.
+        var asked: [String: [Int: Asked]] = [:]
+        var run = (routine: "", day: Int.min)
+        var gathered = Asked()
+        func file() {
+            guard !gathered.isEmpty else { return }
+            if var known = asked[run.routine]?[run.day] {
+                for (habit, verdict) in gathered { known.note(habit, verdict) }
+                asked[run.routine]?[run.day] = known
+            } else {
+                asked[run.routine, default: [:]][run.day] = gathered
+            }
+            gathered = Asked()
+        }
         for step in steps {
             guard let verdict = Verdict(outcome: step.outcome, reason: step.reason) else {
                 throw LedgerError.unknownOutcome(
                     step.outcome, routine: step.routine, day: step.day, habit: step.habit.rawValue)
             }
             let day = step.day.ordinal
-            if let known = asked[step.routine]?[day]?[step.habit], known.rank <= verdict.rank { continue }
-            asked[step.routine, default: [:]][day, default: [:]][step.habit] = verdict
+            if day != run.day || step.routine != run.routine {
+                file()
+                run = (step.routine, day)
+            }
+            gathered.note(step.habit, verdict)
         }
+        file()
         var runDays: [String: [Int: Bool]] = [:]
         for run in runs {
             let day = run.day.ordinal
@@ -258,11 +346,11 @@ struct LedgerBuilder {
             guard var column = columns[habit.key] else { continue }
             var last: Int?
             let rule = rules[habit.key] ?? .anyEntry
-            let doneDays = done[habit.key] ?? []
+            let habitTallies = tallies[habit.key]
             // Under an at-most limit a day without entries is done too (up to today).
             func isDone(_ day: Int) -> Bool {
-                doneDays.contains(day)
-                    || (rule.emptyDayIsDone && day <= today.ordinal && tallies[habit.key]?[day] == nil)
+                guard let tally = habitTallies?[day] else { return rule.emptyDayIsDone && day <= today.ordinal }
+                return rule.isDone(count: tally.count, sum: tally.sum)
             }
             var window: [Int] = []
             // In a window, the days a schedule reads before it are walked too (their
@@ -288,7 +376,8 @@ struct LedgerBuilder {
 
         for habit in habits {
             stateRules[habit.key] = StateRule(
-                key: habit.key, rule: rules[habit.key] ?? .anyEntry, tallies: tallies[habit.key] ?? [:],
+                key: habit.key, rule: rules[habit.key] ?? .anyEntry,
+                tallies: tallies[habit.key] ?? DayTallies([], denseEnd: denseEnd),
                 pauses: pauses.filter { $0.applies(to: habit.key) }, archivedFrom: archivedFrom[habit.key],
                 today: today.ordinal)
         }
