@@ -20,7 +20,7 @@ extension DayPlanner {
         for entry in try store.metricEntries(from: from, to: last) {
             doneOn[entry.dayKey, default: []].insert(entry.habitKey)
         }
-        let todays = days.contains(today) ? try routines(on: today) : []
+        let todays = days.contains(today) ? try routines(on: today, time: time) : []
         // Today and the days before it are what the ledger states (SPEC §17.3).
         let lived = days.filter { $0 <= today }
         let ledger = try lived.last.map {
@@ -30,7 +30,7 @@ extension DayPlanner {
             guard day <= today, let ledger else { return nil }
             return PlanGrid.Cell(state: ledger.state(key, day))
         }
-        var bases = try compiled.map { try store.dayContext(for: $0.routine, day: last) }
+        var bases = try compiled.map { try runContext(for: $0.routine, day: last, time: time) }
         let tracked = compiled.map { Set($0.routine.contextHabitNames.map { HabitKey($0) }) }
         var outlooks = [[RoutineOutlook]](repeating: [], count: compiled.count)
         for day in days {

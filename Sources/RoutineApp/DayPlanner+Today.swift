@@ -19,7 +19,7 @@ extension DayPlanner {
             planner: self, from: statesOnly ? day : nil, through: day, alsoOn: [day], time: time)
         let stats = try HabitFigures.stats(
             store: store, day: day, time: time, includeArchived: includeArchived, planner: self, ledger: ledger)
-        let routines = try routines(on: day).map { routine in
+        let routines = try routines(on: day, time: time).map { routine in
             let state: TodayOverview.State =
                 switch routine.state {
                 case .notStarted: .notStarted

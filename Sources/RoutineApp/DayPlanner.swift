@@ -75,27 +75,27 @@ public struct DayPlanner {
     /// device and pulled by sync, or imported answers) are a run on the day (SPEC §17.5):
     /// it is completed, at the time of its last step — the time a completed run here
     /// gives too, so every device that holds the steps says the same.
-    public func routines(on day: DayKey) throws -> [RoutineDay] {
+    public func routines(on day: DayKey, time: TimeContext) throws -> [RoutineDay] {
         let runs = try store.runs(on: day)
         let done = try store.liveHabitKeys(on: day)
         let lastSteps = try store.lastSteps(on: day)
         return try compiledRoutines().map { compiled in
             guard let run = runs.first(where: { $0.slug == compiled.slug }) else {
-                let context = try store.dayContext(for: compiled.routine, day: day)
+                let context = try runContext(for: compiled.routine, day: day, time: time)
                 let walker = compiled.walker.startingAfresh(on: day, alreadyDone: done, context: context)
                 let state: RoutineDay.State =
                     lastSteps.elsewhere[compiled.slug].map { .completed(at: $0) } ?? .notStarted
                 return RoutineDay(slug: compiled.slug, title: compiled.title, state: state, outlook: walker.outlook())
             }
-            return try self.day(of: run, compiled, lastStep: lastSteps.runs[run.id])
+            return try self.day(of: run, compiled, lastStep: lastSteps.runs[run.id], time: time)
         }
     }
 
     /// A routine's day as its run stands (its own version, woken in memory); a completed
     /// run says when its last step was recorded (when it recorded none, its last update).
-    private func day(of run: RunInfo, _ compiled: Compiled, lastStep: Date?) throws -> RoutineDay {
+    private func day(of run: RunInfo, _ compiled: Compiled, lastStep: Date?, time: TimeContext) throws -> RoutineDay {
         let routine = try store.routine(versionID: run.versionID)?.routine ?? compiled.routine
-        let (walker, _) = try RunCoordinator.wake(run, routine: routine, store: store)
+        let (walker, _) = try RunCoordinator.wake(run, routine: routine, store: store, time: time)
         let state: RoutineDay.State =
             switch run.status {
             case .completed: .completed(at: lastStep ?? run.updatedAt)

@@ -9,15 +9,17 @@ public enum PathsService {
     ///   - store: the store a stored routine is read from (its habits' schedules, and with
     ///     `day`, its history); nil for a file.
     ///   - day: evaluate as a run on that day would start; nil: each of the seven days of
-    ///     the week that holds `today`.
+    ///     the week that holds today (`time`'s).
     public static func analyse(
-        _ routine: Routine, store: AppDatabase?, day: DayKey?, today: DayKey, listing: Int?
+        _ routine: Routine, store: AppDatabase?, day: DayKey?, time: TimeContext, listing: Int?
     ) throws
         -> PathAnalysis
     {
         let specs = try store?.habitSpecs() ?? [:]
         if let day {
-            let context = try store?.dayContext(for: routine, day: day) ?? .empty(day)
+            let context =
+                try store.map { try DayPlanner(store: $0).runContext(for: routine, day: day, time: time) }
+                ?? .empty(day)
             return try PathAnalysis(
                 routine, days: [context], historyKnown: true, knownDone: try store?.liveHabitKeys(on: day) ?? [],
                 habitSpecs: specs, listing: listing)
@@ -31,6 +33,6 @@ public enum PathsService {
             archived = Set(habits.filter(\.isArchived).map(\.key))
         }
         return try PathAnalysis.overTheWeek(
-            of: today, routine, habitSpecs: specs, schedules: schedules, archived: archived, listing: listing)
+            of: time.today, routine, habitSpecs: specs, schedules: schedules, archived: archived, listing: listing)
     }
 }

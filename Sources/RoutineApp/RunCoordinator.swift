@@ -96,7 +96,7 @@ public struct RunCoordinator {
         let walker = Walker(
             routine: routine.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
             alreadyDone: try store.liveHabitKeys(on: dayKey),
-            context: try store.dayContext(for: routine.routine, day: dayKey))
+            context: try DayPlanner(store: store).runContext(for: routine.routine, day: dayKey, time: time))
         let runID = RunID(rawValue: time.newID())
         try store.startRun(
             versionID: routine.versionID, dayKey: dayKey, timeZone: timeZoneName, state: try RunState.encode(walker),
@@ -155,7 +155,7 @@ public struct RunCoordinator {
         guard let stored = try store.routine(versionID: run.versionID) else {
             throw RunError.versionMissing(run: run.id)
         }
-        var (walker, repaired) = try wake(run, routine: stored.routine, store: store)
+        var (walker, repaired) = try wake(run, routine: stored.routine, store: store, time: time)
         switch pass {
         case .resume: walker.resume()
         case .later: walker.reopenForLater()
@@ -177,7 +177,8 @@ public struct RunCoordinator {
         let walker = Walker(
             routine: routine, dayKey: dayKey, habitSpecs: try store?.habitSpecs() ?? [:],
             alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [],
-            context: try store.map { try $0.dayContext(for: routine, day: dayKey) } ?? .empty(dayKey))
+            context: try store.map { try DayPlanner(store: $0).runContext(for: routine, day: dayKey, time: time) }
+                ?? .empty(dayKey))
         return RunCoordinator(
             walker: walker, runID: RunID(rawValue: time.newID()), slug: routine.slug, store: store, isDryRun: true,
             time: time,
@@ -190,7 +191,9 @@ public struct RunCoordinator {
     /// them when it cannot be read), told which habits are now done on the run's day,
     /// given a fresh history snapshot without its own entries, and continued if paused.
     /// Returns whether it had to be repaired.
-    public static func wake(_ run: RunInfo, routine: Routine, store: AppDatabase) throws -> (Walker, repaired: Bool) {
+    public static func wake(
+        _ run: RunInfo, routine: Routine, store: AppDatabase, time: TimeContext
+    ) throws -> (Walker, repaired: Bool) {
         let recorded = try store.recordedTokens(runID: run.id)
         let live = try store.liveHabitKeys(on: run.dayKey)
         var walker: Walker
@@ -208,7 +211,8 @@ public struct RunCoordinator {
         walker.refreshAlreadyDone(live)
         // The history snapshot is never saved with a run: read afresh, without the
         // run's own entries (the walker counts those itself).
-        walker.refreshContext(try store.dayContext(for: routine, day: run.dayKey, excludingRun: run.id))
+        walker.refreshContext(
+            try DayPlanner(store: store).runContext(for: routine, day: run.dayKey, excludingRun: run.id, time: time))
         walker.resume()
         return (walker, repaired)
     }

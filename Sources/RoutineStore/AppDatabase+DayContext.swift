@@ -4,12 +4,17 @@ import RoutineCore
 
 extension AppDatabase {
     /// What a run of `routine` reads on `day` (SPEC §10.4): the history of the habits its
-    /// conditions name and of its `every:` habits, schedules and pauses. The one recipe
-    /// for the walker, `today`, `plan` and `paths --day`.
-    public func dayContext(for routine: Routine, day: DayKey, excludingRun runID: RunID? = nil) throws -> DayContext {
+    /// conditions name and of its `every:` habits, schedules and pauses, and the streaks
+    /// its `streak(H)` conditions read, which the caller takes from the ledger of states
+    /// (SPEC §17.2; the store derives no state). The one recipe for the walker, `today`,
+    /// `plan` and `paths --day` (through RoutineApp's `runContext`).
+    public func dayContext(
+        for routine: Routine, day: DayKey, excludingRun runID: RunID? = nil, streaks: [HabitKey: Int]
+    ) throws -> DayContext {
         var context = try dayContext(
             habits: routine.contextHabitNames, day: day, excludingRun: runID,
             historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
+        context.streaks = streaks
         let past = routine.conditionPastAnswers
         if !past.nodes.isEmpty, past.depth > 0 {
             context.pastAnswers = try pastAnswers(
@@ -54,9 +59,10 @@ extension AppDatabase {
     /// a run of a routine without them reads no history at all, whatever the store's age.
     ///
     /// With `historyOf`, only the last `historyWindow` days are read, plus each habit's
-    /// last entry before them, unless a habit's streak may reach further back (then its
-    /// whole history) or `historyDepth` (the furthest `done(H, N)` of the conditions)
-    /// asks for more: every figure a condition reads stays exact.
+    /// last entry before them, unless a habit's schedule or day target reads further back
+    /// (then its whole history) or `historyDepth` (the furthest `done(H, N)` of the
+    /// conditions) asks for more: every figure a condition reads from entries stays exact.
+    /// (`streak(H)` reads the ledger's states, not these entries: `DayContext.streaks`.)
     public func dayContext(
         habits names: [String], day: DayKey, excludingRun runID: RunID? = nil, historyOf: [String]? = nil,
         historyDepth: Int = 0
@@ -91,38 +97,14 @@ extension AppDatabase {
                     db, keyOfID: keyOfID, from: windowed ? windowStart : nil, to: day, runID: runID)
                 guard windowed else { return }
                 // Exact despite the window: each habit's last entry before it (days-since,
-                // `every:`), and the whole history of a habit whose streak may reach back
-                // past the window.
+                // `every:`), and the whole history of a habit whose schedule or day target
+                // reads further back.
                 var full: [Int64: HabitKey] = [:]
                 for (id, key) in keyOfID {
-                    let schedule = schedules[key]
-                    var tallies = history[key] ?? []
                     if let last = try Self.lastDay(db, habitID: id, before: windowStart, runID: runID) {
-                        tallies.insert(DayTally(day: last), at: 0)
-                        history[key] = tallies
+                        history[key, default: []].insert(DayTally(day: last), at: 0)
                     }
-                    if (schedule?.span ?? 0) >= Self.windowMargin || doneRules[key] != nil {
-                        full[id] = key
-                        continue
-                    }
-                    let marginEnd = windowStart.adding(days: Self.windowMargin)
-                    if pauses.contains(where: { $0.applies(to: key) && $0.from <= marginEnd && $0.to >= windowStart }) {
-                        full[id] = key
-                        continue
-                    }
-                    let habit = MetricHabit(key: key, name: key.rawValue, schedule: schedule)
-                    func streak(from first: DayKey) -> Int {
-                        let entries = tallies.filter { $0.day >= first }.map {
-                            MetricEntry(habitKey: key, dayKey: $0.day)
-                        }
-                        return scheduleStats(
-                            habits: [habit], entries: entries, day: day.adding(days: -1), pauses: pauses
-                        )
-                        .first?.currentStreak ?? 0
-                    }
-                    if streak(from: windowStart) != streak(from: windowStart.adding(days: Self.windowMargin)) {
-                        full[id] = key
-                    }
+                    if (schedules[key]?.span ?? 0) >= Self.windowMargin || doneRules[key] != nil { full[id] = key }
                 }
                 if !full.isEmpty {
                     for (key, tallies) in try Self.tallies(db, keyOfID: full, from: nil, to: day, runID: runID) {
@@ -139,7 +121,8 @@ extension AppDatabase {
 
     /// Days of history read when a run needs no more (see `dayContext`).
     static let historyWindow = 400
-    /// How far into the window a streak must break for the window to be enough.
+    /// A schedule reading more days back than this (`every: N`, `per: N/P`) reads its
+    /// habit's whole history.
     static let windowMargin = 31
 
     /// Live entries of the habits in `keyOfID` from `from` (nil: all) to `to`, tallied

@@ -87,8 +87,12 @@ extension AppDatabase {
                 db, "routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit'", from: "run_step",
                 where: "retracted_at IS NULL AND \(days) AND (kind = 'habit' OR run_id IS NULL)",
                 arguments: bounds)
+            // A run's steps are read together: its routine is looked up once.
+            var (lastRoutineID, lastSlug): (Int64, String?) = (-1, nil)
             while try stepRows.next() {
-                guard let routine = slugOfRoutine[try stepRows.int64(0, "routine_id")] else { continue }
+                let routineID = try stepRows.int64(0, "routine_id")
+                if routineID != lastRoutineID { (lastRoutineID, lastSlug) = (routineID, slugOfRoutine[routineID]) }
+                guard let routine = lastSlug else { continue }
                 let day = try stepRows.day(1, "day_key")
                 let local = try stepRows.bool(5, "run_id")
                 if !local { elsewhere.insert(RoutineDayKey(routine: routine, day: day)) }

@@ -46,7 +46,7 @@ import Testing
         _ = folder
         let routine = try importFile(Self.checkin, into: store)
         let planner = DayPlanner(store: store)
-        var fresh = try #require(try planner.routines(on: Self.day).first)
+        var fresh = try #require(try planner.routines(on: Self.day, time: Self.time).first)
         #expect(fresh.state == .notStarted)
         #expect(
             fresh.outlook.habits.map(\.outlook) == [.possible(dependsOn: "your answer to “How are you?”"), .certain])
@@ -55,11 +55,11 @@ import Testing
         _ = try run.handle("Good")
         run.pause()
         try run.finish()
-        fresh = try #require(try planner.routines(on: Self.day).first)
+        fresh = try #require(try planner.routines(on: Self.day, time: Self.time).first)
         #expect(fresh.state == .paused(prompt: "Water"))
         #expect(fresh.outlook.certainKeys == [HabitKey("Water"), HabitKey("Read")])
         try RunCoordinator.abort(run.runID, store: store, time: Self.time)
-        let ended = try #require(try planner.routines(on: Self.day).first)
+        let ended = try #require(try planner.routines(on: Self.day, time: Self.time).first)
         guard case .aborted = ended.state else {
             Issue.record("expected aborted, got \(ended.state)")
             return
@@ -106,7 +106,7 @@ import Testing
         try run.finish()
         try store.finishRun(
             runID: run.runID, status: .paused, state: Data(#"{"format":0,"steps":"old"}"#.utf8), at: Self.time.now())
-        let day = try #require(try DayPlanner(store: store).routines(on: Self.day).first)
+        let day = try #require(try DayPlanner(store: store).routines(on: Self.day, time: Self.time).first)
         // Rebuilt from its one entry: Water done, the question asked again.
         #expect(day.state == .paused(prompt: "How are you?"))
         #expect(day.outlook.habits.first { $0.name == "Water" }?.outlook == .alreadyDone)
@@ -127,7 +127,7 @@ import Testing
               b: {habit: Beta, when: 'days-since(Ghost) < 3'}
 
             """, into: store)
-        let day = try #require(try DayPlanner(store: store).routines(on: Self.day).first)
+        let day = try #require(try DayPlanner(store: store).routines(on: Self.day, time: Self.time).first)
         #expect(
             day.outlook.habits.map(\.outlook) == [
                 .notDue(reason: "when: weekday == mon and done(Nobody Has This)"),

@@ -6,8 +6,9 @@ import Testing
 
 @testable import RoutineStore
 
-/// The windowed history snapshot reads the same figures as the whole history: streaks
-/// (due-aware, with schedules and pauses), days since, done N days back, week figures.
+/// The windowed history snapshot reads the same figures as the whole history: the last
+/// done day (days since, `every:`), done N days back, week figures. (`streak(H)` reads the
+/// ledger's states, not the snapshot's entries: `DayContext.streaks`, StreakConditionTests.)
 @Suite struct WindowedContextTests {
     private let instant = Date(timeIntervalSince1970: 1_795_329_600)  // 2026-11-22T06:40:00Z
 
@@ -61,16 +62,13 @@ import Testing
                 let key = HabitKey(name)
                 let habit = MetricHabit(name: name, schedule: whole.schedules?[key])
                 func figures(_ context: DayContext) -> [Int] {
-                    let entries = context.tallies(key).map { MetricEntry(habitKey: habit.key, dayKey: $0.day) }
-                    let stats = scheduleStats(
-                        habits: [habit], entries: entries, day: day.adding(days: -1), pauses: context.pauses)
                     var recent: [Int] = []
                     for back in 0...7 {
                         let tally = context.tallies(key).first { $0.day == day.adding(days: -back) }
                         recent.append(tally.map { $0.count * 1000 + Int($0.sum) } ?? -1)
                     }
-                    return [stats.first?.currentStreak ?? -1, context.lastDone(key, before: day)?.ordinal ?? -1]
-                        + recent
+                    let due = context.dueStatus(key, declared: habit.schedule).isDue ? 1 : 0
+                    return [due, context.lastDone(key, before: day)?.ordinal ?? -1] + recent
                 }
                 #expect(figures(window) == figures(whole), "trial \(trial) \(name)")
             }

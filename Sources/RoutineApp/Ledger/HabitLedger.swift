@@ -50,12 +50,39 @@ public struct HabitLedger: Sendable {
     /// Builds the ledger of every stored habit through `end`, evaluating also `alsoOn`
     /// (days after today a view shows); with `from`, only the days from it (a view that
     /// reads no streak: see above).
+    ///
+    /// With `habits`, only those habits are kept, and only the routines that reach them
+    /// (and the habits whose streaks those routines' conditions read) are evaluated: each
+    /// kept habit's states are the ones the whole ledger gives (a walker's day context
+    /// reads one routine's habits, not a hundred).
+    ///
+    /// A routine whose conditions read `streak(H)` is evaluated day by day with H's
+    /// current streak as of the day before, from H's states as this ledger states them
+    /// (SPEC §17.2); a ledger evaluating one reads the whole history (no window).
     public static func build(
         planner: DayPlanner, from: DayKey? = nil, through end: DayKey, alsoOn extra: [DayKey] = [],
-        time: TimeContext
+        habits: Set<HabitKey>? = nil, time: TimeContext
     ) throws -> HabitLedger {
-        var builder = try LedgerBuilder(planner: planner, from: from, end: end, extra: extra, time: time)
+        var builder = try LedgerBuilder(
+            planner: planner, from: from, end: end, extra: extra, habits: habits, time: time)
         return try builder.build()
+    }
+
+    /// The current streak as of `day` − 1 of each habit `routine`'s conditions read with
+    /// `streak(H)` (SPEC §10.3, §17.2): what `stats` says of that day, from a ledger of
+    /// those habits alone; none (no ledger built) when the routine reads no streak.
+    static func conditionStreaks(
+        of routine: Routine, on day: DayKey, planner: DayPlanner, time: TimeContext
+    ) throws -> [HabitKey: Int] {
+        let keys = routine.conditionStreakHabits
+        guard !keys.isEmpty else { return [:] }
+        let before = day.adding(days: -1)
+        let ledger = try build(planner: planner, through: before, habits: Set(keys), time: time)
+        var streaks: [HabitKey: Int] = [:]
+        for key in keys {
+            streaks[key] = ledger.days[key]?.figures(at: before.ordinal).currentStreak ?? 0
+        }
+        return streaks
     }
 }
 

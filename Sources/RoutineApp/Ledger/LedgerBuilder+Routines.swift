@@ -16,7 +16,7 @@ extension LedgerBuilder {
     /// `asked` and `runDays` are this routine's, by day ordinal.
     func evaluate(
         _ compiled: DayPlanner.Compiled, keys: [HabitKey], columns: inout [HabitKey: VerdictColumn],
-        asked: [Int: [HabitKey: Verdict]], runDays: [Int: Bool], done: [HabitKey: Set<Int>], extraDays: [Int]
+        asked: [Int: Asked], runDays: [Int: Bool], done: (HabitKey, Int) -> Bool, extraDays: [Int]
     ) throws {
         guard let start = keys.compactMap({ columns[$0]?.first }).min() else { return }
         // The routine's habits' columns are taken out for the walk (a position per habit,
@@ -41,6 +41,30 @@ extension LedgerBuilder {
         let days = (start <= denseEnd ? Array(start...denseEnd) : []) + extraDays.filter { $0 >= start }
         guard !days.isEmpty else { return }
         let routine = compiled.routine
+        // `streak(H)` on a day reads H's states before it, as decided so far (SPEC §17.2),
+        // folded once in day order: the next day to fold and the streak through the one before.
+        let streakKeys = routine.conditionStreakHabits
+        var folded: [HabitKey: (next: Int, streak: Int)] = [:]
+        func streaks(before day: Int) -> [HabitKey: Int] {
+            var streaks: [HabitKey: Int] = [:]
+            for key in streakKeys {
+                var walk = folded[key] ?? (Int.min, 0)
+                if let rule = stateRules[key] {
+                    func fold(_ d: Int) {
+                        let verdict = position[key].map { mine[$0].verdict(on: d) } ?? columns[key]?.verdict(on: d)
+                        let state = rule.state(d, verdict).state
+                        if state == .done { walk.streak += 1 } else if state.breaksStreak { walk.streak = 0 }
+                    }
+                    let first = max(walk.next, position[key].map { mine[$0].first } ?? columns[key]?.first ?? day)
+                    if first <= min(day - 1, denseEnd) { (first...min(day - 1, denseEnd)).forEach(fold) }
+                    for d in extraDays where d >= first && d < day { fold(d) }
+                }
+                walk.next = max(walk.next, day)
+                folded[key] = walk
+                streaks[key] = walk.streak
+            }
+            return streaks
+        }
         let past = routine.conditionPastAnswers
         // The history the days without a run read: none when every day had a run; the
         // walker's own window when only the last day had none (exact for that day, as
@@ -64,7 +88,7 @@ extension LedgerBuilder {
             let date = DayKey(ordinal: day)
             var verdicts: [(HabitKey, Verdict)] = []
             if let finished = runDays[day] {
-                let recorded = asked[day] ?? [:]
+                let recorded = asked[day] ?? Asked()
                 if finished {
                     // What the run asked; what it did not ask was not reached.
                     for index in seen.indices { seen[index] = false }
@@ -72,16 +96,18 @@ extension LedgerBuilder {
                     for index in seen.indices where !seen[index] { mine[index].add(.notDue(.branchNotTaken), on: day) }
                     continue
                 } else {
-                    let outlook = try woken[day] ?? planner.routines(on: date).first { $0.slug == compiled.slug }
+                    let outlook =
+                        try woken[day] ?? planner.routines(on: date, time: time).first { $0.slug == compiled.slug }
                     woken[day] = outlook
-                    verdicts = (outlook?.outlook.habits ?? []).filter { recorded[$0.key] == nil }.map {
+                    verdicts = (outlook?.outlook.habits ?? []).filter { !recorded.contains($0.key) }.map {
                         ($0.key, Verdict($0.outlook))
                     }
                 }
-                verdicts += recorded.map { ($0.key, $0.value) }
+                verdicts += recorded.map { ($0.0, $0.1) }
             } else {
                 context.day = date
-                let doneKeys = Set(keys.filter { done[$0]?.contains(day) == true })
+                if !streakKeys.isEmpty { context.streaks = streaks(before: day) }
+                let doneKeys = Set(keys.filter { done($0, day) })
                 var signature = ""
                 if !readsHistory {
                     signature = String(Weekday(date).rawValue)

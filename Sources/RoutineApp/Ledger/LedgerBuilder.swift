@@ -81,6 +81,12 @@ struct VerdictColumn {
     var dense: [Verdict?]
     var sparse: [Int: Verdict] = [:]
 
+    /// The best verdict known on the day (nil: none, or before the first day).
+    func verdict(on day: Int) -> Verdict? {
+        if day < first { return nil }
+        return day - first < dense.count ? dense[day - first] : sparse[day]
+    }
+
     mutating func add(_ verdict: Verdict, on day: Int) {
         if day < first { return }
         if day - first < dense.count {
@@ -90,6 +96,99 @@ struct VerdictColumn {
             if let known = sparse[day], known.rank <= verdict.rank { return }
             sparse[day] = verdict
         }
+    }
+}
+
+/// What one run asked, habit by habit: the best verdict of each (a run asks a few
+/// habits, so a list is cheaper than a hash per step).
+struct Asked: Sequence {
+    private var items: [(HabitKey, Verdict)] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    /// Notes a verdict of `habit`, keeping the best (SPEC §17.1's order).
+    mutating func note(_ habit: HabitKey, _ verdict: Verdict) {
+        if let index = items.firstIndex(where: { $0.0 == habit }) {
+            if verdict.rank < items[index].1.rank { items[index].1 = verdict }
+        } else {
+            items.append((habit, verdict))
+        }
+    }
+
+    func contains(_ habit: HabitKey) -> Bool { items.contains { $0.0 == habit } }
+
+    func makeIterator() -> IndexingIterator<[(HabitKey, Verdict)]> { items.makeIterator() }
+}
+
+/// One habit's tallies by day: held in an array from its first day with an entry through
+/// the last dense day (a look-up per day and habit, not a hash), later days in a dictionary.
+struct DayTallies {
+    private var base = 0
+    private var dense: [DayTally?] = []
+    private var sparse: [Int: DayTally] = [:]
+
+    /// Tallies `samples` (day ordinal, value) in their order.
+    init(_ samples: [(day: Int, value: Double?)], denseEnd: Int) {
+        var (first, top) = (Int.max, Int.min)
+        for sample in samples where sample.day <= denseEnd {
+            first = min(first, sample.day)
+            top = max(top, sample.day)
+        }
+        if first <= top {
+            base = first
+            dense = [DayTally?](repeating: nil, count: top - first + 1)
+        }
+        for sample in samples {
+            if sample.day <= denseEnd {
+                let offset = sample.day - base
+                if dense[offset] == nil { dense[offset] = DayTally(day: DayKey(ordinal: sample.day), count: 0) }
+                dense[offset]?.add(sample.value)
+            } else {
+                sparse[sample.day, default: DayTally(day: DayKey(ordinal: sample.day), count: 0)].add(sample.value)
+            }
+        }
+    }
+
+    /// The first day with an entry.
+    var first: Int? {
+        dense.isEmpty ? sparse.keys.min() : base
+    }
+
+    /// Whether the day's entries meet `rule` (a day without entries: false).
+    func isDone(_ day: Int, _ rule: DoneRule) -> Bool {
+        self[day].map { rule.isDone(count: $0.count, sum: $0.sum) } ?? false
+    }
+
+    subscript(day: Int) -> DayTally? {
+        let offset = day - base
+        if offset >= 0 && offset < dense.count { return dense[offset] }
+        return sparse.isEmpty ? nil : sparse[day]
+    }
+}
+
+/// How one habit's verdict on a day becomes its state (SPEC §17.1's order): its entries
+/// first, then a pause, its archiving, then what the routines said.
+struct StateRule {
+    let key: HabitKey
+    let rule: DoneRule
+    let tallies: DayTallies
+    let pauses: [PauseSpan]
+    let archivedFrom: Int?
+    let today: Int
+
+    /// The state on the day, and whether it was due and done (or partial).
+    func state(_ day: Int, _ verdict: Verdict?) -> (state: DayState, dueDone: Bool) {
+        let tally = tallies[day]
+        let wasDue = verdict.map { $0.rank <= Verdict.due.rank && $0 != .declined } ?? false
+        let isDone = tally.map { rule.isDone(count: $0.count, sum: $0.sum) } ?? (rule.emptyDayIsDone && day <= today)
+        if isDone { return (.done, wasDue) }
+        if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
+            return (.partial(amount: partial.amount, target: partial.target), wasDue)
+        }
+        let date = DayKey(ordinal: day)
+        if pauses.contains(where: { $0.covers(key, on: date) }) { return (.paused, false) }
+        if let archivedFrom, day >= archivedFrom { return (.notDue(.archived), false) }
+        return ((verdict ?? .notDue(.branchNotTaken)).state(past: day < today, isToday: day == today), false)
     }
 }
 
@@ -105,10 +204,19 @@ struct LedgerBuilder {
     /// Days after `denseEnd` (up to `end`) to evaluate.
     var extra: Set<Int>
     /// The first day evaluated (nil: each habit's first day).
-    let window: Int?
+    var window: Int?
+    /// The habits asked for (nil: all): only they, the routines that reach them and the
+    /// habits whose streaks those routines' conditions read are evaluated.
+    let wanted: Set<HabitKey>?
+    /// Each habit's rule from verdict to state (set by `build`).
+    var stateRules: [HabitKey: StateRule] = [:]
 
-    init(planner: DayPlanner, from: DayKey?, end: DayKey, extra: [DayKey], time: TimeContext) throws {
+    init(
+        planner: DayPlanner, from: DayKey?, end: DayKey, extra: [DayKey], habits: Set<HabitKey>? = nil,
+        time: TimeContext
+    ) throws {
         self.planner = planner
+        wanted = habits
         store = planner.store
         self.end = end
         self.time = time
@@ -119,12 +227,16 @@ struct LedgerBuilder {
     }
 
     mutating func build() throws -> HabitLedger {
-        let habits = try store.habits(includeArchived: true)
+        let (compiled, kept) = try routinesToEvaluate()
+        // A condition's `streak(H)` reads H's states from its first day: a window would
+        // cut them, so a ledger evaluating such a routine reads the whole history.
+        if compiled.contains(where: { !$0.routine.conditionStreakHabits.isEmpty }) { window = nil }
+        let habits = try store.habits(includeArchived: true).filter { kept?.contains($0.key) ?? true }
         // A window reads, before its first day, the days a schedule reads (`every: N`:
         // the last done day within N days; `per: N/P`: the done days within P).
         let lookback = habits.map { $0.schedule?.span ?? 0 }.max() ?? 0
         // Each day's live entries, tallied: a day target (SPEC §18.1) reads their count or sum.
-        var tallies: [HabitKey: [Int: DayTally]] = [:]
+        var samples: [HabitKey: [(day: Int, value: Double?)]] = [:]
         var firstEntry: [HabitKey: Int] = [:]
         // A window's habits' first days, whatever their day (the whole history's do not
         // need it: they read every row).
@@ -135,19 +247,22 @@ struct LedgerBuilder {
         let entries = records.entries
         for entry in entries {
             let day = entry.dayKey.ordinal
-            tallies[entry.habitKey, default: [:]][day, default: DayTally(day: entry.dayKey, count: 0)].add(entry.value)
-            firstEntry[entry.habitKey] = min(firstEntry[entry.habitKey] ?? day, day)
+            samples[entry.habitKey, default: []].append((day, entry.value))
             if day > denseEnd { extra.insert(day) }
+        }
+        var tallies: [HabitKey: DayTallies] = [:]
+        for (key, list) in samples {
+            let habitTallies = DayTallies(list, denseEnd: denseEnd)
+            tallies[key] = habitTallies
+            if let day = habitTallies.first { firstEntry[key] = min(firstEntry[key] ?? day, day) }
         }
         var rules: [HabitKey: DoneRule] = [:]
         for habit in habits where habit.dayTarget != nil {
             rules[habit.key] = DoneRule(target: habit.dayTarget, isQuantity: habit.measure != nil)
         }
-        // The days whose entries make the habit done (what a run finds already done).
-        var done: [HabitKey: Set<Int>] = [:]
-        for (key, days) in tallies {
-            let rule = rules[key] ?? .anyEntry
-            done[key] = Set(days.filter { rule.isDone(count: $0.value.count, sum: $0.value.sum) }.keys)
+        // Whether the day's entries make the habit done (what a run finds already done).
+        func done(_ key: HabitKey, _ day: Int) -> Bool {
+            tallies[key]?.isDone(day, rules[key] ?? .anyEntry) ?? false
         }
         let (steps, elsewhere, runs) = (records.steps, records.elsewhere, records.runs)
         for step in steps where step.day.ordinal > denseEnd { extra.insert(step.day.ordinal) }
@@ -176,16 +291,34 @@ struct LedgerBuilder {
 
         // What each run asked (SPEC §17.5: this store's runs and the steps pulled from
         // other devices alike), by routine and day.
-        var asked: [String: [Int: [HabitKey: Verdict]]] = [:]
+        // A run's steps are read together (row order): they are gathered per run in a
+        // short list and filed once per run, not hashed three times per step.
+        var asked: [String: [Int: Asked]] = [:]
+        var run = (routine: "", day: Int.min)
+        var gathered = Asked()
+        func file() {
+            guard !gathered.isEmpty else { return }
+            if var known = asked[run.routine]?[run.day] {
+                for (habit, verdict) in gathered { known.note(habit, verdict) }
+                asked[run.routine]?[run.day] = known
+            } else {
+                asked[run.routine, default: [:]][run.day] = gathered
+            }
+            gathered = Asked()
+        }
         for step in steps {
             guard let verdict = Verdict(outcome: step.outcome, reason: step.reason) else {
                 throw LedgerError.unknownOutcome(
                     step.outcome, routine: step.routine, day: step.day, habit: step.habit.rawValue)
             }
             let day = step.day.ordinal
-            if let known = asked[step.routine]?[day]?[step.habit], known.rank <= verdict.rank { continue }
-            asked[step.routine, default: [:]][day, default: [:]][step.habit] = verdict
+            if day != run.day || step.routine != run.routine {
+                file()
+                run = (step.routine, day)
+            }
+            gathered.note(step.habit, verdict)
         }
+        file()
         var runDays: [String: [Int: Bool]] = [:]
         for run in runs {
             let day = run.day.ordinal
@@ -195,17 +328,14 @@ struct LedgerBuilder {
             runDays[key.routine, default: [:]][key.day.ordinal] = true
         }
 
-        let compiled = try planner.compiledRoutines()
+        // Habits in the active routines (all of them: a habit a routine left out of this
+        // ledger reaches is not one it keeps).
         var inActive = Set<HabitKey>()
-        for routine in compiled {
-            let keys = routine.routine.reachableHabitNames().map { HabitKey($0) }.filter { columns[$0] != nil }
-            inActive.formUnion(keys)
-            try evaluate(
-                routine, keys: keys, columns: &columns, asked: asked[routine.slug] ?? [:],
-                runDays: runDays[routine.slug] ?? [:], done: done, extraDays: extraDays)
+        for routine in try planner.compiledRoutines() {
+            inActive.formUnion(routine.routine.reachableHabitNames().map { HabitKey($0) })
         }
         // Runs of routines no longer active still say what they asked.
-        let active = Set(compiled.map(\.slug))
+        let active = Set(try planner.compiledRoutines().map(\.slug))
         for (routine, days) in asked where !active.contains(routine) {
             for (day, verdicts) in days {
                 for (habit, verdict) in verdicts { columns[habit]?.add(verdict, on: day) }
@@ -216,11 +346,11 @@ struct LedgerBuilder {
             guard var column = columns[habit.key] else { continue }
             var last: Int?
             let rule = rules[habit.key] ?? .anyEntry
-            let doneDays = done[habit.key] ?? []
+            let habitTallies = tallies[habit.key]
             // Under an at-most limit a day without entries is done too (up to today).
             func isDone(_ day: Int) -> Bool {
-                doneDays.contains(day)
-                    || (rule.emptyDayIsDone && day <= today.ordinal && tallies[habit.key]?[day] == nil)
+                guard let tally = habitTallies?[day] else { return rule.emptyDayIsDone && day <= today.ordinal }
+                return rule.isDone(count: tally.count, sum: tally.sum)
             }
             var window: [Int] = []
             // In a window, the days a schedule reads before it are walked too (their
@@ -244,34 +374,32 @@ struct LedgerBuilder {
             columns[habit.key] = column
         }
 
+        for habit in habits {
+            stateRules[habit.key] = StateRule(
+                key: habit.key, rule: rules[habit.key] ?? .anyEntry,
+                tallies: tallies[habit.key] ?? DayTallies([], denseEnd: denseEnd),
+                pauses: pauses.filter { $0.applies(to: habit.key) }, archivedFrom: archivedFrom[habit.key],
+                today: today.ordinal)
+        }
+        // The routines last: a routine's `streak(H)` conditions read H's states, which the
+        // habits by hand and the routines evaluated before it have decided.
+        for routine in compiled {
+            let keys = routine.routine.reachableHabitNames().map { HabitKey($0) }.filter { columns[$0] != nil }
+            try evaluate(
+                routine, keys: keys, columns: &columns, asked: asked[routine.slug] ?? [:],
+                runDays: runDays[routine.slug] ?? [:], done: done, extraDays: extraDays)
+        }
+
         var result: [HabitKey: HabitDays] = [:]
         var count = 0
         for habit in habits {
-            guard let column = columns[habit.key] else { continue }
-            let rule = rules[habit.key] ?? .anyEntry
-            let dayTallies = tallies[habit.key] ?? [:]
-            let archived = archivedFrom[habit.key]
+            guard let column = columns[habit.key], let rule = stateRules[habit.key] else { continue }
             var dueDone = Set<Int>()
             func state(_ day: Int, _ verdict: Verdict?) -> DayState {
                 count += 1
-                let tally = dayTallies[day]
-                let wasDue = verdict.map { $0.rank <= Verdict.due.rank && $0 != .declined } ?? false
-                let isDone =
-                    tally.map { rule.isDone(count: $0.count, sum: $0.sum) }
-                    ?? (rule.emptyDayIsDone && day <= today.ordinal)
-                if isDone {
-                    if wasDue { dueDone.insert(day) }
-                    return .done
-                }
-                if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
-                    if wasDue { dueDone.insert(day) }
-                    return .partial(amount: partial.amount, target: partial.target)
-                }
-                let date = DayKey(ordinal: day)
-                if pauses.contains(where: { $0.covers(habit.key, on: date) }) { return .paused }
-                if let archived, day >= archived { return .notDue(.archived) }
-                return (verdict ?? .notDue(.branchNotTaken)).state(
-                    past: day < today.ordinal, isToday: day == today.ordinal)
+                let (state, wasDueDone) = rule.state(day, verdict)
+                if wasDueDone { dueDone.insert(day) }
+                return state
             }
             var states: [DayState] = []
             states.reserveCapacity(column.dense.count)
@@ -283,6 +411,45 @@ struct LedgerBuilder {
         return HabitLedger(
             today: today, through: end, from: window.map(DayKey.init(ordinal:)), days: result, entries: entries,
             evaluatedCount: count)
+    }
+
+    /// The active routines to evaluate, in the order that lets a routine's `streak(H)`
+    /// read H's states from the routines that reach H (evaluated before it, where no two
+    /// routines read each other's), and the habits kept (nil: all). With `wanted`, the
+    /// routines that reach a wanted habit, then those that reach a habit whose streak
+    /// one of them reads, and so on; their habits are kept.
+    private func routinesToEvaluate() throws -> (routines: [DayPlanner.Compiled], kept: Set<HabitKey>?) {
+        let all = try planner.compiledRoutines()
+        let reach = all.map { Set($0.routine.reachableHabitNames().map { HabitKey($0) }) }
+        let reads = all.map { Set($0.routine.conditionStreakHabits) }
+        var chosen = Set(all.indices)
+        var kept: Set<HabitKey>?
+        if var keys = wanted {
+            chosen = []
+            var grew = true
+            while grew {
+                grew = false
+                for index in all.indices where !chosen.contains(index) && !reach[index].isDisjoint(with: keys) {
+                    chosen.insert(index)
+                    keys.formUnion(reach[index])
+                    keys.formUnion(reads[index])
+                    grew = true
+                }
+            }
+            kept = keys
+        }
+        // A routine comes after every other routine reaching a habit whose streak it reads.
+        var order: [Int] = []
+        var left = all.indices.filter { chosen.contains($0) }
+        while !left.isEmpty {
+            let ready =
+                left.first { index in
+                    left.allSatisfy { other in other == index || reach[other].isDisjoint(with: reads[index]) }
+                } ?? left[0]
+            order.append(ready)
+            left.removeAll { $0 == ready }
+        }
+        return (order.map { all[$0] }, kept)
     }
 
     private func dayOrdinal(_ date: Date) -> Int {

@@ -43,7 +43,7 @@ extension RoutineCommand {
             let analysis: PathAnalysis
             do {
                 analysis = try PathsService.analyse(
-                    loaded.routine, store: store, day: try day.map { try settings.day($0) }, today: settings.time.today,
+                    loaded.routine, store: store, day: try day.map { try settings.day($0) }, time: settings.time,
                     listing: list ? limit : nil
                 )
             } catch let error as PathAnalysisError {

@@ -25,6 +25,12 @@ public struct DayContext: Sendable, Equatable {
     /// `answer(NODE, N)` or `answered(…)`: by node id, the answer that stands for each
     /// DayKey before `day` (the last one recorded that day), as far back as they look.
     public var pastAnswers: [String: [DayKey: String]] = [:]
+    /// The current streak as of `day` − 1 of each habit a condition reads with
+    /// `streak(H)`, as the host's ledger of states gives it (SPEC §17.2: what `stats`
+    /// says of D − 1); a habit absent has none. Nil when the host has no ledger (a file
+    /// walked without a store, a test file's history): the states the habit's schedule and
+    /// pauses give over `history` stand in (`scheduleStats`).
+    public var streaks: [HabitKey: Int]?
 
     /// - Parameter history: tallies in any order; they are sorted and keys folded here.
     public init(
@@ -193,6 +199,18 @@ extension Routine {
             if function == .done, arguments.count > 1 { depth = max(depth, Int(arguments[1].text) ?? Int.max) }
         }
         return depth
+    }
+
+    /// The habits the routine's conditions read with `streak(H)`, without repeats (by
+    /// `HabitName.key`): the ones whose states a host reads from its ledger before a walk.
+    public var conditionStreakHabits: [HabitKey] {
+        var keys: [HabitKey] = []
+        forEachConditionCall { function, arguments in
+            guard function == .streak, let name = arguments.first?.text else { return }
+            let key = HabitKey(name)
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
     }
 
     /// The habits named in the routine's conditions: the ones whose history a run

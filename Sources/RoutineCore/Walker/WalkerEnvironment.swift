@@ -44,8 +44,11 @@ struct WalkerEnvironment: ConditionEnvironment {
         return day.ordinal - last.ordinal
     }
 
+    /// The current streak as of D − 1 (SPEC §10.3): the host ledger's (`context.streaks`),
+    /// so a condition agrees with `stats`; without a host ledger, the schedule's states.
     func streak(_ habit: String) -> Int {
         let key = HabitKey(habit)
+        if let streaks = context.streaks { return streaks[key] ?? 0 }
         let schedule = context.schedules.map { $0[key] } ?? habitSpecs[key]?.schedule
         let metric = MetricHabit(key: key, name: habit, schedule: schedule)
         let samples = context.tallies(key).map { MetricEntry(habitKey: key, dayKey: $0.day) }
