@@ -14,8 +14,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Sync's encryption (SPEC §16.4): ChaCha20-Poly1305 and scrypt (CryptoExtras).
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Loop Habit Tracker's CSV export is a zip (SPEC §18.2): read, never written.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
@@ -55,16 +53,11 @@ let package = Package(
             name: "RoutineLSP", dependencies: ["RoutineCore", "RoutineFile", "RoutineTesting"],
             plugins: ["ImportFence"]),
         // Sync through PostgreSQL (SPEC §16): the client (libpq, loaded with dlopen when a
-        // sync runs, so commands that don't sync load nothing more), the encryption, and
-        // the push/pull engine over the store's change log.
-        .target(
-            name: "RoutineSync",
-            dependencies: [
-                "RoutineCore", "RoutineStore", "RoutineFile",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-            ]
-        ),
+        // sync runs, so commands that don't sync load nothing more), the encryption (its own
+        // scrypt and ChaCha20-Poly1305 in Crypto/Primitives, not swift-crypto: BoringSSL took
+        // 80 s of every clean build for two functions; docs/sync-encryption.md), and the
+        // push/pull engine over the store's change log.
+        .target(name: "RoutineSync", dependencies: ["RoutineCore", "RoutineStore", "RoutineFile"]),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
             name: "CLibEdit",

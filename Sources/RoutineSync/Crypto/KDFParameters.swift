@@ -11,7 +11,7 @@ public struct KDFParameters: Sendable, Equatable, CustomStringConvertible {
     public let log2N: Int
     /// scrypt's block size.
     public let r: Int
-    /// scrypt's parallelism (run one after another by BoringSSL: a time multiplier).
+    /// scrypt's parallelism (run one after another: a time multiplier).
     public let p: Int
 
     /// The smallest log2N read or made: 2^10 is what tests use; anything cheaper is no

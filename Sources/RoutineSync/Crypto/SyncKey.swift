@@ -1,5 +1,3 @@
-import Crypto
-import CryptoExtras
 import Foundation
 
 /// The 32-byte key that seals every change a device pushes (SPEC §16.4), derived from
@@ -36,31 +34,25 @@ public struct SyncKey: Sendable, Equatable, CustomStringConvertible {
         guard !passphrase.isEmpty else { throw SyncCryptoError.emptyPassphrase(from: nil) }
         guard salt.count >= minimumSaltLength else { throw SyncCryptoError.badSalt(length: salt.count) }
         let normalised = Array(passphrase.precomposedStringWithCanonicalMapping.utf8)
-        let key: SymmetricKey
+        let key: [UInt8]
         do {
-            key = try KDF.Scrypt.deriveKey(
-                from: normalised, salt: salt, outputByteCount: length, rounds: parameters.n,
-                blockSize: parameters.r, parallelism: parameters.p)
+            key = try Scrypt.deriveKey(
+                password: normalised, salt: salt, n: parameters.n, r: parameters.r, p: parameters.p, length: length)
         } catch {
             throw SyncCryptoError.badParameters(
                 text: parameters.text, reason: "scrypt refused them (\(error))")
         }
-        return try SyncKey(bytes: key.withUnsafeBytes { Array($0) })
+        return try SyncKey(bytes: key)
     }
 
     /// A new random salt, for a new server.
     public static func newSalt() -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<saltLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        SecureRandom.bytes(saltLength)
     }
-
-    /// The key as swift-crypto takes it.
-    var symmetricKey: SymmetricKey { SymmetricKey(data: bytes) }
 
     /// Compares in time independent of where the keys differ.
     public static func == (lhs: SyncKey, rhs: SyncKey) -> Bool {
-        guard lhs.bytes.count == rhs.bytes.count else { return false }
-        return zip(lhs.bytes, rhs.bytes).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        lhs.bytes.withUnsafeBytes { ConstantTime.equal($0, rhs.bytes) }
     }
 
     public var description: String { "SyncKey(32 bytes, not shown)" }
