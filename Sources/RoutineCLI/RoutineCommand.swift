@@ -55,6 +55,13 @@ public struct RoutineCommand: ParsableCommand {
     private static func run(arguments: [String]) -> Outcome {
         let arguments = Edit.longForm(GlobalOptions.normalize(arguments))
         do {
+            if arguments == ["--version"] {
+                // What ArgumentParser prints for it, without building the command tree
+                // by reflection first (two thirds of this line's start-up; docs/PERFORMANCE.md).
+                Output.block(configuration.version)
+                try Output.checkWritten()
+                return Outcome(status: 0)
+            }
             try checkCommandName(arguments)
             var command = try parseAsRoot(arguments)
             try command.run()
