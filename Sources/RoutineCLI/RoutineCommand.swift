@@ -29,6 +29,20 @@ public struct RoutineCommand: ParsableCommand {
     public static func main(arguments: [String]) -> Never {
         // A closed pipe ends the process quietly, as it ends other tools (`Output`).
         routine_stdout_default_sigpipe()
+        if arguments == ["--version"] {
+            // What ArgumentParser prints for it, before the session or ArgumentParser's
+            // command tree, built by reflection, exist: they were nine tenths of this
+            // line's start-up (docs/PERFORMANCE.md, "Start-up"). The REPL's `--version`
+            // still goes through ArgumentParser.
+            Output.block(RoutineVersion.current)
+            do {
+                try Output.checkWritten()
+            } catch {
+                printError("routine: \(error.message)")
+                Foundation.exit(error.exitCode)
+            }
+            Foundation.exit(0)
+        }
         let outcome = execute(arguments: arguments)
         Session.current.closeStores()
         Foundation.exit(outcome.status)
@@ -55,13 +69,6 @@ public struct RoutineCommand: ParsableCommand {
     private static func run(arguments: [String]) -> Outcome {
         let arguments = Edit.longForm(GlobalOptions.normalize(arguments))
         do {
-            if arguments == ["--version"] {
-                // What ArgumentParser prints for it, without building the command tree
-                // by reflection first (two thirds of this line's start-up; docs/PERFORMANCE.md).
-                Output.block(configuration.version)
-                try Output.checkWritten()
-                return Outcome(status: 0)
-            }
             try checkCommandName(arguments)
             var command = try parseAsRoot(arguments)
             try command.run()
