@@ -29,6 +29,20 @@ public struct RoutineCommand: ParsableCommand {
     public static func main(arguments: [String]) -> Never {
         // A closed pipe ends the process quietly, as it ends other tools (`Output`).
         routine_stdout_default_sigpipe()
+        if arguments == ["--version"] {
+            // What ArgumentParser prints for it, before the session or ArgumentParser's
+            // command tree, built by reflection, exist: they were nine tenths of this
+            // line's start-up (docs/PERFORMANCE.md, "Start-up"). The REPL's `--version`
+            // still goes through ArgumentParser.
+            Output.block(RoutineVersion.current)
+            do {
+                try Output.checkWritten()
+            } catch {
+                printError("routine: \(error.message)")
+                Foundation.exit(error.exitCode)
+            }
+            Foundation.exit(0)
+        }
         let outcome = execute(arguments: arguments)
         Session.current.closeStores()
         Foundation.exit(outcome.status)

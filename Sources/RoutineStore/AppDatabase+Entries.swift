@@ -195,17 +195,16 @@ extension AppDatabase {
     /// Every habit, by shown name; archived ones only with `includeArchived`.
     public func habits(includeArchived: Bool = true) throws -> [HabitInfo] {
         try read { db in
-            var request = HabitWithMeasure.all.order(HabitRecord.Columns.nameKey)
-            if !includeArchived { request = request.filter(HabitRecord.Columns.archivedAt == nil) }
-            return try request.fetchAllChecked(db).map(\.info)
+            try HabitWithMeasure.fetchAll(
+                db, where: (includeArchived ? "" : "WHERE h.archived_at IS NULL ") + "ORDER BY h.name_key"
+            ).map(\.info)
         }
     }
 
     /// One habit by name (any spelling with the same key), or nil.
     public func habit(named name: String) throws -> HabitInfo? {
         try read { db in
-            try HabitWithMeasure.all.filter(HabitRecord.Columns.nameKey == HabitKey(name)).fetchOneChecked(db)?
-                .info
+            try HabitWithMeasure.fetchOne(db, where: "WHERE h.name_key = ?", arguments: [HabitKey(name)])?.info
         }
     }
 

@@ -211,7 +211,7 @@ extension AppDatabase {
     }
 
     static func habitInfo(_ db: Database, id: Int64) throws -> HabitInfo {
-        guard let habit = try HabitWithMeasure.all.filter(HabitRecord.Columns.id == id).fetchOneChecked(db) else {
+        guard let habit = try HabitWithMeasure.fetchOne(db, where: "WHERE h.id = ?", arguments: [id]) else {
             throw StoreError.unknownHabit("#\(id)")
         }
         return habit.info

@@ -226,20 +226,27 @@ extension AppDatabase {
         return (versionID, number, resolver)
     }
 
+    // The reads of a routine are plain SQL, not the query interface: its first use in a
+    // process builds generic request types at run time (about 4 ms of a dry run's start;
+    // docs/PERFORMANCE.md, "Start-up").
     static func routineRecord(_ db: Database, slug: String) throws -> RoutineRecord? {
-        try RoutineRecord.filter(RoutineRecord.Columns.slug == slug).fetchOneChecked(db)
+        try RoutineRecord.fetchOneChecked(db, sql: "SELECT * FROM routine WHERE slug = ? LIMIT 1", arguments: [slug])
     }
 
     private static func latestVersion(_ db: Database, routineID: Int64) throws -> RoutineVersionRecord? {
-        try RoutineVersionRecord.filter(RoutineVersionRecord.Columns.routineID == routineID)
-            .order(RoutineVersionRecord.Columns.number.desc).fetchOneChecked(db)
+        try RoutineVersionRecord.fetchOneChecked(
+            db, sql: "SELECT * FROM routine_version WHERE routine_id = ? ORDER BY number DESC LIMIT 1",
+            arguments: [routineID])
     }
 
     /// `declared`: the schedules as the version's file declared them, not the habits'
     /// current ones (see `RoutineGraph.load`).
     func loadVersion(_ db: Database, versionID: Int64, declared: Bool = false) throws -> StoredRoutine {
-        guard let version = try RoutineVersionRecord.filter(key: versionID).fetchOneChecked(db),
-            let owner = try RoutineRecord.filter(key: version.routineID).fetchOneChecked(db)
+        guard
+            let version = try RoutineVersionRecord.fetchOneChecked(
+                db, sql: "SELECT * FROM routine_version WHERE id = ?", arguments: [versionID]),
+            let owner = try RoutineRecord.fetchOneChecked(
+                db, sql: "SELECT * FROM routine WHERE id = ?", arguments: [version.routineID])
         else { throw StoreError.unknownRoutineVersion(versionID) }
         let routine = try RoutineGraph.load(
             db, versionID: versionID, slug: owner.slug, title: version.title, path: path, declared: declared)

@@ -116,7 +116,7 @@ struct HabitResolver {
     }
 
     private static func lookup(_ db: Database, key: HabitKey) throws -> HabitRow? {
-        try HabitWithMeasure.all.filter(HabitRecord.Columns.nameKey == key).fetchOneChecked(db)?.row
+        try HabitWithMeasure.fetchOne(db, where: "WHERE h.name_key = ?", arguments: [key])?.row
     }
 
     /// Get-or-create of a measure: (canonical unit, type) compared case-insensitively.

@@ -84,12 +84,6 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
         static let description = Column(CodingKeys.description)
     }
 
-    /// The key is given: without one, GRDB derives it from the table name through its
-    /// inflection rules, which compile ICU regular expressions on first use (about 2 ms
-    /// of every command that reads a habit).
-    static let measure = belongsTo(
-        MeasureRecord.self, key: "measure", using: ForeignKey([CodingKeys.measureID.rawValue]))
-
     init(
         id: Int64?, name: String, nameKey: HabitKey, measureID: Int64?, target: Double?, weekly: Double?,
         createdAt: StoredInstant, schedule: Schedule?, archivedAt: StoredInstant?, uid: String? = AppDatabase.newUID(),
@@ -119,12 +113,36 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// A habit with its measure (none for a binary habit): what every habit read needs.
-struct HabitWithMeasure: Decodable, FetchableRecord {
+struct HabitWithMeasure: FetchableRecord {
     var habit: HabitRecord
     var measure: MeasureRecord?
 
-    /// Every habit with its measure; callers add filters and order.
-    static let all = HabitRecord.including(optional: HabitRecord.measure).asRequest(of: HabitWithMeasure.self)
+    /// Every habit (alias `h`) with its measure; callers add WHERE and ORDER BY. Plain
+    /// SQL rather than the query interface's association decoded through `Decodable`:
+    /// every command that reads a habit paid for building those generic types at run
+    /// time on its first read (docs/PERFORMANCE.md, "Start-up").
+    static let select = """
+        SELECT h.*, m.id AS "measure.id", m.unit AS "measure.unit", m.type AS "measure.type"
+        FROM habit h LEFT JOIN measure m ON m.id = h.measure_id
+        """
+
+    init(row: Row) throws {
+        habit = try HabitRecord(row: row)
+        let stored = StoredRow(row, table: MeasureRecord.databaseTableName, idColumn: "measure.id")
+        if let id: Int64 = try stored.optional("measure.id") {
+            measure = MeasureRecord(id: id, unit: try stored("measure.unit"), type: try stored("measure.type"))
+        } else {
+            measure = nil
+        }
+    }
+
+    static func fetchAll(_ db: Database, where clause: String, arguments: StatementArguments = []) throws -> [Self] {
+        try fetchAllChecked(db, sql: select + " " + clause, arguments: arguments)
+    }
+
+    static func fetchOne(_ db: Database, where clause: String, arguments: StatementArguments) throws -> Self? {
+        try fetchOneChecked(db, sql: select + " " + clause + " LIMIT 1", arguments: arguments)
+    }
 
     var id: Int64 { habit.id ?? 0 }
     var measureValue: Measure? { measure.map { Measure(unit: $0.unit, type: $0.type) } }
