@@ -7,8 +7,8 @@ import RoutineCore
 public struct LedgerStep: Sendable, Equatable {
     public var routine: String
     public var day: DayKey
-    /// The habit, by the name the step recorded.
-    public var habit: HabitKey
+    /// The habit, by the name the step recorded: its index in `LedgerRecords.habits`.
+    public var habit: Int
     /// `done`, `already-done`, `skipped`, `declined`, `later`, `not-due`, or a kind this
     /// version does not know (the ledger refuses it, naming it).
     public var outcome: String
@@ -27,8 +27,14 @@ public struct LedgerRun: Sendable, Equatable {
 /// Everything the ledger reads of the store, from one read (one snapshot, so a writer
 /// between two queries cannot make the entries and the steps disagree).
 public struct LedgerRecords: Sendable {
+    /// Every habit key the records name, each once: the stored habits' (in the table's
+    /// order), then the names only steps recorded. The records name a habit by its index
+    /// here (an array look-up where a name would be hashed: tens of thousands of steps).
+    public var habits: [HabitKey]
     /// The live entries on or before the last day, in no particular order.
     public var entries: [MetricEntry]
+    /// Each entry's habit, by index in `habits` (`entryHabits[i]` is `entries[i]`'s).
+    public var entryHabits: [Int]
     /// Every live habit step on or before the last day.
     public var steps: [LedgerStep]
     /// Every routine-day with steps (of any kind) recorded without a run of this store.
@@ -51,10 +57,19 @@ extension AppDatabase {
             // A window reads through the day indexes; the whole history scans each table.
             let days = from == nil ? "+day_key <= ?" : "day_key BETWEEN ? AND ?"
             let bounds: StatementArguments = from.map { [$0.description, last] } ?? [last]
-            var habitOfID: [Int64: HabitKey] = [:]
+            // Each habit key is interned once: the records carry its index.
+            var habits: [HabitKey] = []
+            var indexOfKey: [HabitKey: Int] = [:]
+            func intern(_ key: HabitKey) -> Int {
+                if let index = indexOfKey[key] { return index }
+                indexOfKey[key] = habits.count
+                habits.append(key)
+                return habits.count - 1
+            }
+            var habitOfID: [Int64: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, name_key FROM habit") {
                 let stored = StoredRow(row, table: "habit")
-                habitOfID[try stored.at(0, "id")] = try stored.at(1, "name_key")
+                habitOfID[try stored.at(0, "id")] = intern(try stored.at(1, "name_key"))
             }
             var slugOfRoutine: [Int64: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, slug FROM routine") {
@@ -68,21 +83,23 @@ extension AppDatabase {
             }
 
             var entries: [MetricEntry] = []
+            var entryHabits: [Int] = []
             let entryRows = try LedgerScan(
                 db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
                 where: "deleted_at IS NULL AND \(days)", arguments: bounds)
             while try entryRows.next() {
                 guard let habit = habitOfID[try entryRows.int64(0, "habit_id")] else { continue }
+                entryHabits.append(habit)
                 entries.append(
                     MetricEntry(
-                        habitKey: habit, dayKey: try entryRows.day(1, "day_key"),
+                        habitKey: habits[habit], dayKey: try entryRows.day(1, "day_key"),
                         value: try entryRows.optionalDouble(2, "value")))
             }
 
             var steps: [LedgerStep] = []
             var elsewhere = Set<RoutineDayKey>()
-            // A step names its habit by text: each text is folded to its key once.
-            var keyOfText: [String: HabitKey] = [:]
+            // A step names its habit by text: each text is folded to its key and interned once.
+            var habitOfText: [String: Int] = [:]
             let stepRows = try LedgerScan(
                 db, "routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit'", from: "run_step",
                 where: "retracted_at IS NULL AND \(days) AND (kind = 'habit' OR run_id IS NULL)",
@@ -98,8 +115,13 @@ extension AppDatabase {
                 if !local { elsewhere.insert(RoutineDayKey(routine: routine, day: day)) }
                 guard try stepRows.bool(6, "kind") else { continue }
                 let text = try stepRows.text(2, "text")
-                let habit = keyOfText[text] ?? HabitKey(text)
-                keyOfText[text] = habit
+                let habit: Int
+                if let known = habitOfText[text] {
+                    habit = known
+                } else {
+                    habit = intern(HabitKey(text))
+                    habitOfText[text] = habit
+                }
                 steps.append(
                     LedgerStep(
                         routine: routine, day: day, habit: habit, outcome: try stepRows.text(3, "outcome"),
@@ -116,7 +138,9 @@ extension AppDatabase {
                     LedgerRun(
                         routine: routine, day: try runRows.day(1, "day_key"), finished: try runRows.bool(2, "status")))
             }
-            return LedgerRecords(entries: entries, steps: steps, elsewhere: elsewhere, runs: runs)
+            return LedgerRecords(
+                habits: habits, entries: entries, entryHabits: entryHabits, steps: steps, elsewhere: elsewhere,
+                runs: runs)
         }
     }
 

@@ -13,30 +13,24 @@ extension LedgerBuilder {
     /// with the same weekday and the same due-ness and done-ness of its habits: those
     /// days share one evaluation.
     ///
+    /// `keys` are the routine's habits and `columns` every habit's, by index in `names`;
     /// `asked` and `runDays` are this routine's, by day ordinal.
     func evaluate(
-        _ compiled: DayPlanner.Compiled, keys: [HabitKey], columns: inout [HabitKey: VerdictColumn],
-        asked: [Int: Asked], runDays: [Int: Bool], done: (HabitKey, Int) -> Bool, extraDays: [Int]
+        _ compiled: DayPlanner.Compiled, keys: [Int], columns: inout [VerdictColumn?],
+        asked: [Int: Asked], runDays: [Int: Bool], done: (Int, Int) -> Bool, extraDays: [Int]
     ) throws {
         guard let start = keys.compactMap({ columns[$0]?.first }).min() else { return }
-        // The routine's habits' columns are taken out for the walk (a position per habit,
-        // not a hash per verdict; no copy on write) and put back after it.
-        var order: [HabitKey] = []
-        var position: [HabitKey: Int] = [:]
-        for key in keys where position[key] == nil && columns[key] != nil {
-            position[key] = order.count
+        // The routine's habits, each once, and which of them a finished run asked.
+        var order: [Int] = []
+        var mine = [Bool](repeating: false, count: columns.count)
+        for key in keys where !mine[key] && columns[key] != nil {
+            mine[key] = true
             order.append(key)
         }
-        var mine = order.compactMap { columns.removeValue(forKey: $0) }
-        defer { for (index, key) in order.enumerated() { columns[key] = mine[index] } }
-        var seen = [Bool](repeating: false, count: order.count)
-        func add(_ key: HabitKey, _ verdict: Verdict, on day: Int) {
-            if let index = position[key] {
-                mine[index].add(verdict, on: day)
-                seen[index] = true
-            } else {
-                columns[key]?.add(verdict, on: day)
-            }
+        var seen = [Bool](repeating: false, count: columns.count)
+        func add(_ key: Int, _ verdict: Verdict, on day: Int) {
+            columns[key]?.add(verdict, on: day)
+            seen[key] = true
         }
         let days = (start <= denseEnd ? Array(start...denseEnd) : []) + extraDays.filter { $0 >= start }
         guard !days.isEmpty else { return }
@@ -44,23 +38,23 @@ extension LedgerBuilder {
         // `streak(H)` on a day reads H's states before it, as decided so far (SPEC §17.2),
         // folded once in day order: the next day to fold and the streak through the one before.
         let streakKeys = routine.conditionStreakHabits
-        var folded: [HabitKey: (next: Int, streak: Int)] = [:]
+        let streakIDs = streakKeys.map { indexOf[$0] }
+        var folded = [(next: Int, streak: Int)](repeating: (Int.min, 0), count: streakKeys.count)
         func streaks(before day: Int) -> [HabitKey: Int] {
             var streaks: [HabitKey: Int] = [:]
-            for key in streakKeys {
-                var walk = folded[key] ?? (Int.min, 0)
-                if let rule = stateRules[key] {
+            for (index, key) in streakKeys.enumerated() {
+                var walk = folded[index]
+                if let id = streakIDs[index], let rule = stateRules[id] {
                     func fold(_ d: Int) {
-                        let verdict = position[key].map { mine[$0].verdict(on: d) } ?? columns[key]?.verdict(on: d)
-                        let state = rule.state(d, verdict).state
+                        let state = rule.state(d, columns[id]?.verdict(on: d)).state
                         if state == .done { walk.streak += 1 } else if state.breaksStreak { walk.streak = 0 }
                     }
-                    let first = max(walk.next, position[key].map { mine[$0].first } ?? columns[key]?.first ?? day)
+                    let first = max(walk.next, columns[id]?.first ?? day)
                     if first <= min(day - 1, denseEnd) { (first...min(day - 1, denseEnd)).forEach(fold) }
                     for d in extraDays where d >= first && d < day { fold(d) }
                 }
                 walk.next = max(walk.next, day)
-                folded[key] = walk
+                folded[index] = walk
                 streaks[key] = walk.streak
             }
             return streaks
@@ -82,38 +76,39 @@ extension LedgerBuilder {
         // Archiving is applied by the ledger from the day it happened, not to all history.
         context.archived = []
         let readsHistory = !routine.conditionHabitNames.isEmpty || !past.nodes.isEmpty
-        var cache: [String: [(HabitKey, Verdict)]] = [:]
+        var cache: [String: [(Int, Verdict)]] = [:]
         var woken: [Int: DayPlanner.RoutineDay] = [:]
         for day in days {
             let date = DayKey(ordinal: day)
-            var verdicts: [(HabitKey, Verdict)] = []
+            var verdicts: [(Int, Verdict)] = []
             if let finished = runDays[day] {
                 let recorded = asked[day] ?? Asked()
                 if finished {
                     // What the run asked; what it did not ask was not reached.
-                    for index in seen.indices { seen[index] = false }
+                    for key in order { seen[key] = false }
                     for (key, verdict) in recorded { add(key, verdict, on: day) }
-                    for index in seen.indices where !seen[index] { mine[index].add(.notDue(.branchNotTaken), on: day) }
+                    for key in order where !seen[key] { columns[key]?.add(.notDue(.branchNotTaken), on: day) }
                     continue
                 } else {
                     let outlook =
                         try woken[day] ?? planner.routines(on: date, time: time).first { $0.slug == compiled.slug }
                     woken[day] = outlook
-                    verdicts = (outlook?.outlook.habits ?? []).filter { !recorded.contains($0.key) }.map {
-                        ($0.key, Verdict($0.outlook))
+                    verdicts = (outlook?.outlook.habits ?? []).compactMap { habit in
+                        indexOf[habit.key].flatMap { recorded.contains($0) ? nil : ($0, Verdict(habit.outlook)) }
                     }
                 }
                 verdicts += recorded.map { ($0.0, $0.1) }
             } else {
                 context.day = date
                 if !streakKeys.isEmpty { context.streaks = streaks(before: day) }
-                let doneKeys = Set(keys.filter { done($0, day) })
+                let isDone = keys.map { done($0, day) }
+                let doneKeys = Set(zip(keys, isDone).filter(\.1).map { names[$0.0] })
                 var signature = ""
                 if !readsHistory {
                     signature = String(Weekday(date).rawValue)
-                    for key in keys {
+                    for (key, keyDone) in zip(keys.map { names[$0] }, isDone) {
                         let status = context.dueStatus(key, declared: compiled.walker.habitSpecs[key]?.schedule)
-                        signature += (status.isDue ? "1" : (status.reason ?? "0")) + (doneKeys.contains(key) ? "d" : "")
+                        signature += (status.isDue ? "1" : (status.reason ?? "0")) + (keyDone ? "d" : "")
                         signature += "|"
                     }
                 }
@@ -122,7 +117,9 @@ extension LedgerBuilder {
                 } else {
                     let outlook = compiled.walker.startingAfresh(on: date, alreadyDone: doneKeys, context: context)
                         .outlook()
-                    verdicts = outlook.habits.map { ($0.key, Verdict($0.outlook)) }
+                    verdicts = outlook.habits.compactMap { habit in
+                        indexOf[habit.key].map { ($0, Verdict(habit.outlook)) }
+                    }
                     if !readsHistory { cache[signature] = verdicts }
                 }
             }

@@ -99,15 +99,15 @@ struct VerdictColumn {
     }
 }
 
-/// What one run asked, habit by habit: the best verdict of each (a run asks a few
-/// habits, so a list is cheaper than a hash per step).
+/// What one run asked, habit by habit (by index in the ledger's habits): the best verdict
+/// of each (a run asks a few habits, so a list is cheaper than a hash per step).
 struct Asked: Sequence {
-    private var items: [(HabitKey, Verdict)] = []
+    private var items: [(Int, Verdict)] = []
 
     var isEmpty: Bool { items.isEmpty }
 
     /// Notes a verdict of `habit`, keeping the best (SPEC §17.1's order).
-    mutating func note(_ habit: HabitKey, _ verdict: Verdict) {
+    mutating func note(_ habit: Int, _ verdict: Verdict) {
         if let index = items.firstIndex(where: { $0.0 == habit }) {
             if verdict.rank < items[index].1.rank { items[index].1 = verdict }
         } else {
@@ -115,9 +115,9 @@ struct Asked: Sequence {
         }
     }
 
-    func contains(_ habit: HabitKey) -> Bool { items.contains { $0.0 == habit } }
+    func contains(_ habit: Int) -> Bool { items.contains { $0.0 == habit } }
 
-    func makeIterator() -> IndexingIterator<[(HabitKey, Verdict)]> { items.makeIterator() }
+    func makeIterator() -> IndexingIterator<[(Int, Verdict)]> { items.makeIterator() }
 }
 
 /// One habit's tallies by day: held in an array from its first day with an entry through
@@ -208,8 +208,13 @@ struct LedgerBuilder {
     /// The habits asked for (nil: all): only they, the routines that reach them and the
     /// habits whose streaks those routines' conditions read are evaluated.
     let wanted: Set<HabitKey>?
-    /// Each habit's rule from verdict to state (set by `build`).
-    var stateRules: [HabitKey: StateRule] = [:]
+    /// Every habit key the ledger names, each once: its per-habit tables are arrays by
+    /// index here (set by `build`, from the records' own).
+    var names: [HabitKey] = []
+    /// Each name's index in `names`.
+    var indexOf: [HabitKey: Int] = [:]
+    /// Each habit's rule from verdict to state, by index (set by `build`).
+    var stateRules: [StateRule?] = []
 
     init(
         planner: DayPlanner, from: DayKey?, end: DayKey, extra: [DayKey], habits: Set<HabitKey>? = nil,
@@ -235,34 +240,41 @@ struct LedgerBuilder {
         // A window reads, before its first day, the days a schedule reads (`every: N`:
         // the last done day within N days; `per: N/P`: the done days within P).
         let lookback = habits.map { $0.schedule?.span ?? 0 }.max() ?? 0
+        let records = try store.ledgerRecords(from: window.map { DayKey(ordinal: $0 - lookback) }, to: end)
+        // Habits by index from here on (an array look-up, not a hash of the name), names at the edges.
+        names = records.habits
+        for (index, key) in names.enumerated() { indexOf[key] = index }
+        let ids = habits.map { intern($0.key) }
+        let count = names.count
         // Each day's live entries, tallied: a day target (SPEC §18.1) reads their count or sum.
-        var samples: [HabitKey: [(day: Int, value: Double?)]] = [:]
-        var firstEntry: [HabitKey: Int] = [:]
+        var samples = [[(day: Int, value: Double?)]](repeating: [], count: count)
+        var firstEntry = [Int?](repeating: nil, count: count)
         // A window's habits' first days, whatever their day (the whole history's do not
         // need it: they read every row).
         if window != nil {
-            for (key, day) in try store.ledgerFirstDays() where day <= end { firstEntry[key] = day.ordinal }
+            for (key, day) in try store.ledgerFirstDays() where day <= end {
+                if let id = indexOf[key] { firstEntry[id] = day.ordinal }
+            }
         }
-        let records = try store.ledgerRecords(from: window.map { DayKey(ordinal: $0 - lookback) }, to: end)
         let entries = records.entries
-        for entry in entries {
+        for (entry, id) in zip(entries, records.entryHabits) {
             let day = entry.dayKey.ordinal
-            samples[entry.habitKey, default: []].append((day, entry.value))
+            samples[id].append((day, entry.value))
             if day > denseEnd { extra.insert(day) }
         }
-        var tallies: [HabitKey: DayTallies] = [:]
-        for (key, list) in samples {
-            let habitTallies = DayTallies(list, denseEnd: denseEnd)
-            tallies[key] = habitTallies
-            if let day = habitTallies.first { firstEntry[key] = min(firstEntry[key] ?? day, day) }
+        var tallies = [DayTallies?](repeating: nil, count: count)
+        for id in samples.indices where !samples[id].isEmpty {
+            let habitTallies = DayTallies(samples[id], denseEnd: denseEnd)
+            tallies[id] = habitTallies
+            if let day = habitTallies.first { firstEntry[id] = min(firstEntry[id] ?? day, day) }
         }
-        var rules: [HabitKey: DoneRule] = [:]
-        for habit in habits where habit.dayTarget != nil {
-            rules[habit.key] = DoneRule(target: habit.dayTarget, isQuantity: habit.measure != nil)
+        var rules = [DoneRule?](repeating: nil, count: count)
+        for (habit, id) in zip(habits, ids) where habit.dayTarget != nil {
+            rules[id] = DoneRule(target: habit.dayTarget, isQuantity: habit.measure != nil)
         }
         // Whether the day's entries make the habit done (what a run finds already done).
-        func done(_ key: HabitKey, _ day: Int) -> Bool {
-            tallies[key]?.isDone(day, rules[key] ?? .anyEntry) ?? false
+        func done(_ id: Int, _ day: Int) -> Bool {
+            tallies[id]?.isDone(day, rules[id] ?? .anyEntry) ?? false
         }
         let (steps, elsewhere, runs) = (records.steps, records.elsewhere, records.runs)
         for step in steps where step.day.ordinal > denseEnd { extra.insert(step.day.ordinal) }
@@ -276,17 +288,17 @@ struct LedgerBuilder {
             let day = step.day.ordinal
             firstEntry[step.habit] = min(firstEntry[step.habit] ?? day, day)
         }
-        var columns: [HabitKey: VerdictColumn] = [:]
-        var archivedFrom: [HabitKey: Int] = [:]
-        var firstDay: [HabitKey: Int] = [:]
-        for habit in habits {
+        var columns = [VerdictColumn?](repeating: nil, count: count)
+        var archivedFrom = [Int?](repeating: nil, count: count)
+        var firstDay = [Int?](repeating: nil, count: count)
+        for (habit, id) in zip(habits, ids) {
             let created = dayOrdinal(habit.createdAt)
-            firstDay[habit.key] = min(created, firstEntry[habit.key] ?? created)
+            firstDay[id] = min(created, firstEntry[id] ?? created)
             // The days evaluated start at the habit's first day, or at the window's.
-            let first = max(firstDay[habit.key] ?? created, window ?? Int.min)
-            columns[habit.key] = VerdictColumn(
+            let first = max(firstDay[id] ?? created, window ?? Int.min)
+            columns[id] = VerdictColumn(
                 first: first, dense: [Verdict?](repeating: nil, count: max(0, denseEnd - first + 1)))
-            if let archived = habit.archivedAt { archivedFrom[habit.key] = dayOrdinal(archived) }
+            if let archived = habit.archivedAt { archivedFrom[id] = dayOrdinal(archived) }
         }
 
         // What each run asked (SPEC §17.5: this store's runs and the steps pulled from
@@ -309,7 +321,7 @@ struct LedgerBuilder {
         for step in steps {
             guard let verdict = Verdict(outcome: step.outcome, reason: step.reason) else {
                 throw LedgerError.unknownOutcome(
-                    step.outcome, routine: step.routine, day: step.day, habit: step.habit.rawValue)
+                    step.outcome, routine: step.routine, day: step.day, habit: names[step.habit].rawValue)
             }
             let day = step.day.ordinal
             if day != run.day || step.routine != run.routine {
@@ -342,11 +354,11 @@ struct LedgerBuilder {
             }
         }
         // Habits in no active routine: their schedule and pauses (SPEC §13.6).
-        for habit in habits where !inActive.contains(habit.key) {
-            guard var column = columns[habit.key] else { continue }
+        for (habit, id) in zip(habits, ids) where !inActive.contains(habit.key) {
+            guard var column = columns[id] else { continue }
             var last: Int?
-            let rule = rules[habit.key] ?? .anyEntry
-            let habitTallies = tallies[habit.key]
+            let rule = rules[id] ?? .anyEntry
+            let habitTallies = tallies[id]
             // Under an at-most limit a day without entries is done too (up to today).
             func isDone(_ day: Int) -> Bool {
                 guard let tally = habitTallies?[day] else { return rule.emptyDayIsDone && day <= today.ordinal }
@@ -355,7 +367,7 @@ struct LedgerBuilder {
             var window: [Int] = []
             // In a window, the days a schedule reads before it are walked too (their
             // verdicts fall before the column's first day, which drops them).
-            let start = self.window.map { max(firstDay[habit.key] ?? column.first, $0 - lookback) } ?? column.first
+            let start = self.window.map { max(firstDay[id] ?? column.first, $0 - lookback) } ?? column.first
             let days = (start...max(start, denseEnd)).filter { $0 <= denseEnd } + extraDays
             for day in days where day >= start {
                 let date = DayKey(ordinal: day)
@@ -371,32 +383,35 @@ struct LedgerBuilder {
                     }
                 }
             }
-            columns[habit.key] = column
+            columns[id] = column
         }
 
-        for habit in habits {
-            stateRules[habit.key] = StateRule(
-                key: habit.key, rule: rules[habit.key] ?? .anyEntry,
-                tallies: tallies[habit.key] ?? DayTallies([], denseEnd: denseEnd),
-                pauses: pauses.filter { $0.applies(to: habit.key) }, archivedFrom: archivedFrom[habit.key],
+        stateRules = [StateRule?](repeating: nil, count: count)
+        for (habit, id) in zip(habits, ids) {
+            stateRules[id] = StateRule(
+                key: habit.key, rule: rules[id] ?? .anyEntry,
+                tallies: tallies[id] ?? DayTallies([], denseEnd: denseEnd),
+                pauses: pauses.filter { $0.applies(to: habit.key) }, archivedFrom: archivedFrom[id],
                 today: today.ordinal)
         }
         // The routines last: a routine's `streak(H)` conditions read H's states, which the
         // habits by hand and the routines evaluated before it have decided.
         for routine in compiled {
-            let keys = routine.routine.reachableHabitNames().map { HabitKey($0) }.filter { columns[$0] != nil }
+            let keys = routine.routine.reachableHabitNames().compactMap { indexOf[HabitKey($0)] }.filter {
+                columns[$0] != nil
+            }
             try evaluate(
                 routine, keys: keys, columns: &columns, asked: asked[routine.slug] ?? [:],
                 runDays: runDays[routine.slug] ?? [:], done: done, extraDays: extraDays)
         }
 
         var result: [HabitKey: HabitDays] = [:]
-        var count = 0
-        for habit in habits {
-            guard let column = columns[habit.key], let rule = stateRules[habit.key] else { continue }
+        var evaluated = 0
+        for (habit, id) in zip(habits, ids) {
+            guard let column = columns[id], let rule = stateRules[id] else { continue }
             var dueDone = Set<Int>()
             func state(_ day: Int, _ verdict: Verdict?) -> DayState {
-                count += 1
+                evaluated += 1
                 let (state, wasDueDone) = rule.state(day, verdict)
                 if wasDueDone { dueDone.insert(day) }
                 return state
@@ -410,7 +425,7 @@ struct LedgerBuilder {
         }
         return HabitLedger(
             today: today, through: end, from: window.map(DayKey.init(ordinal:)), days: result, entries: entries,
-            evaluatedCount: count)
+            evaluatedCount: evaluated)
     }
 
     /// The active routines to evaluate, in the order that lets a routine's `streak(H)`
@@ -450,6 +465,14 @@ struct LedgerBuilder {
             left.removeAll { $0 == ready }
         }
         return (order.map { all[$0] }, kept)
+    }
+
+    /// The index of `key` in `names`, added if it is not there.
+    private mutating func intern(_ key: HabitKey) -> Int {
+        if let index = indexOf[key] { return index }
+        indexOf[key] = names.count
+        names.append(key)
+        return names.count - 1
     }
 
     private func dayOrdinal(_ date: Date) -> Int {
