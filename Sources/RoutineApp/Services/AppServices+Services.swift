@@ -63,9 +63,9 @@ extension HabitTargetsService {
 
 extension PathsService {
     public static func analyse(
-        _ routine: Routine, store services: AppServices?, day: DayKey?, today: DayKey, listing: Int?
+        _ routine: Routine, store services: AppServices?, day: DayKey?, time: TimeContext, listing: Int?
     ) throws -> PathAnalysis {
-        try analyse(routine, store: services?.store, day: day, today: today, listing: listing)
+        try analyse(routine, store: services?.store, day: day, time: time, listing: listing)
     }
 }
 
