@@ -153,7 +153,7 @@ let package = Package(
             dependencies: ["RoutineCore", "RoutineFile", "TestSupport", "EndToEndSupport"]
         ),
         // Slow tests, run on their own by scripts/test: install from a clean clone (a release build).
-        .testTarget(name: "SlowTests", dependencies: ["RoutineCLI"]),
+        .testTarget(name: "SlowTests", dependencies: ["RoutineCLI", "EndToEndSupport"]),
         // What several test targets share: the pseudo-terminal harness, a seeded generator,
         // routines built and changed in tests (checked as any routine is).
         .target(name: "TestSupport", dependencies: ["RoutineCore"], path: "Tests/TestSupport"),

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import RoutineCore
 import Testing
@@ -57,6 +58,57 @@ import Testing
             stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
 
+    /// The installed binary (ICU's data trimmed, linked statically) and the debug build
+    /// (Foundation's whole ICU, linked dynamically) print the same bytes for commands that
+    /// read and write days, instants, zones and names, in zones with odd offsets and
+    /// daylight saving, under locales whose ICU data was left out (Chinese collation and
+    /// word breaking, Thai dictionaries, Arabic digits), each on a store of its own.
+    static func expectSameOutput(trimmed: String, whole: String, routines: String, work: URL) throws {
+        let csv = work.appendingPathComponent("entries.csv").path
+        var rows = ["uid,habit,dayKey,value,unit,note,timestamp,timeZone"]
+        let zones = ["America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham", "Europe/Berlin"]
+        for day in 0..<60 {
+            let date = DayKey(ordinal: DayKey("2026-09-25")!.ordinal + day)
+            let zone = zones[day % zones.count]
+            rows.append(",Stretch,\(date),10,min,\(day % 7 == 0 ? "éü 中文 ภาษาไทย" : ""),\(date)T23:30:00Z,\(zone)")
+            if day % 3 == 0 { rows.append(",Read,\(date),25,pages,,\(date)T06:05:00Z,\(zone)") }
+        }
+        try (rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        let commands: [[String]] = [
+            ["import", routines], ["import-entries", csv, "--new"], ["log", "Run", "5 km", "--new"],
+            ["today"], ["today", "--short"], ["today", "--format", "json"], ["stats"], ["stats", "--format", "json"],
+            ["review", "--month"], ["review", "--week", "--day", "2026-10-25"], ["plan"], ["habits"],
+            ["entries", "--format", "csv"], ["runs"], ["insights"], ["check", routines],
+            ["today", "--day", "2026-02-30"], ["log", "Stretch", "five"],
+        ]
+        let settings = [
+            ("UTC", "C.UTF-8", "2026-11-22T06:30:00Z"),
+            ("Australia/Lord_Howe", "zh_CN.UTF-8", "2026-10-04T02:15:00+11:00"),
+            ("America/New_York", "th_TH.UTF-8", "2026-11-01T01:30:00-04:00"),
+            ("Asia/Kolkata", "ar_EG.UTF-8", "2026-11-22T23:59:00+05:30"),
+        ]
+        for (index, (zone, locale, now)) in settings.enumerated() {
+            var outputs: [String: [String]] = [:]
+            for (name, binary) in [("trimmed", trimmed), ("whole", whole)] {
+                let store = work.appendingPathComponent("same-\(index)-\(name).sqlite").path
+                let env = [
+                    "ROUTINE_NOW": now, "TZ": zone, "LANG": locale, "LC_ALL": locale, "NO_COLOR": "1",
+                    "ROUTINE_STORE": store, "XDG_CONFIG_HOME": work.path + "/config-\(index)-\(name)",
+                    "XDG_STATE_HOME": work.path + "/state-\(index)-\(name)",
+                ]
+                outputs[name] = try commands.map { command in
+                    let result = try Self.run(binary, command, environment: env)
+                    return "\(command.joined(separator: " ")) → \(result.status)\n\(result.stdout)\(result.stderr)"
+                        .replacingOccurrences(of: store, with: "STORE")
+                }
+            }
+            for (left, right) in zip(outputs["trimmed"] ?? [], outputs["whole"] ?? []) {
+                #expect(left == right, "\(zone) \(locale) \(now)")
+            }
+            #expect(outputs["trimmed"]?.count == commands.count)
+        }
+    }
+
     @Test func installsFromACleanCloneIntoATemporaryPrefix() throws {
         let setup = try Self.run(Self.repository.path + "/scripts/setup", ["--for-tests"], timeout: 600)
         try #require(setup.status == 0, "\(setup.stderr)")
@@ -112,6 +164,12 @@ import Testing
         #expect(sections.status == 0 && sections.stdout.contains(".dynsym"), "\(sections.stderr)")
         #expect(!sections.stdout.contains(" .symtab"), "the installed binary keeps its symbol table")
         #expect(!sections.stdout.contains(" .debug_"), "the installed binary keeps debug sections")
+
+        // Under 60 MB (issue 32; the README states the size), with ICU's data trimmed
+        // (scripts/icu-data): the data left out must be data routine never reads.
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: binary)[.size] as? Int)
+        #expect(size < 60_000_000, "the installed binary is \(size) bytes")
+        try Self.expectSameOutput(trimmed: binary, whole: Binary.url.path, routines: clone + "/routines", work: work)
 
         // Completions load in each shell.
         let bash = try Self.run(
