@@ -102,4 +102,18 @@ import Testing
         let named = try Self.uses("AppDatabase", where: inFrontEnd)
         #expect(named.isEmpty, "\(named)")
     }
+
+    /// The values a front end gets back are not the store's (issue 27): they are
+    /// RoutineCore's (`Stored/`), and no layer above the store names a store type for the
+    /// front ends under a name of its own (`typealias X = RoutineStore.X`).
+    @Test func theApplicationLayerPassesOnNoStoreType() throws {
+        let found = try Self.uses("RoutineStore.") { path, line in
+            !path.hasPrefix("RoutineStore/") && !line.contains("import ")
+        }
+        #expect(found.isEmpty, "\(found)")
+        let stored = try Self.files().filter { $0.path.hasPrefix("RoutineCore/Stored/") }
+        #expect(stored.contains { $0.path.hasSuffix("/HabitInfo.swift") })
+        let grdb = stored.flatMap { file in file.lines.filter { $0.contains("import GRDB") }.map { _ in file.path } }
+        #expect(grdb.isEmpty, "\(grdb)")
+    }
 }
