@@ -103,6 +103,34 @@ import Testing
         #expect(named.isEmpty, "\(named)")
     }
 
+    /// A front end reaches the store only through `AppServices` (issue 27): no public
+    /// function or initializer of RoutineApp takes the store (`AppDatabase`); the ones the
+    /// services and their tests call are internal, and `AppServices+Services.swift` hands
+    /// them the services' store. A default argument naming one of its constants is no way in.
+    @Test func theApplicationLayerTakesNoStoreFromAFrontEnd() throws {
+        // DayPlanner.swift was being changed on the ledger's branch when this rule came.
+        let waiting: Set = ["RoutineApp/DayPlanner.swift:init"]
+        var found: [String] = []
+        for file in try Self.files() where file.path.hasPrefix("RoutineApp/") {
+            let text = file.lines.joined(separator: "\n")
+            var rest = text[...]
+            while let start = rest.range(of: "public ") {
+                let after = rest[start.upperBound...]
+                let name = after.prefix { $0 != "(" && $0 != "{" && $0 != "\n" && $0 != "<" }
+                let signature = after.prefix { $0 != "{" }
+                let words = name.split(separator: " ")
+                if let last = words.last, words.contains("func") || last == "init",
+                    signature.replacingOccurrences(of: "AppDatabase.busyTimeout", with: "").contains("AppDatabase"),
+                    !waiting.contains("\(file.path):\(last)")
+                {
+                    found.append("\(file.path): \(name)")
+                }
+                rest = after
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     /// The values a front end gets back are not the store's (issue 27): they are
     /// RoutineCore's (`Stored/`), and no layer above the store names a store type for the
     /// front ends under a name of its own (`typealias X = RoutineStore.X`).

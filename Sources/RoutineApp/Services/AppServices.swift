@@ -13,7 +13,7 @@ public struct AppServices: Sendable {
     let store: AppDatabase
     public let time: TimeContext
 
-    public init(store: AppDatabase, time: TimeContext) {
+    init(store: AppDatabase, time: TimeContext) {
         self.store = store
         self.time = time
     }
