@@ -90,6 +90,16 @@ import Testing
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// The names of days and months are written in one place (issue 27: they were in
+    /// three), `CalendarNames`; every view and the schedule words take them from there.
+    @Test func dayAndMonthNamesAreWrittenOnce() throws {
+        let names = ["\"Mon\"", "\"Monday\"", "\"mon\", \"tue\"", "\"Sun\"", "\"Jan\"", "\"January\"", "\"Dec\""]
+        let found = try names.flatMap { name in
+            try Self.uses(name) { path, _ in path != "RoutineCore/Time/CalendarNames.swift" }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     /// The front ends stand on the application layer (issue 27): no file of RoutineCLI,
     /// RoutineStudio, RoutineLSP or `routine` imports RoutineStore or GRDB (the build's
     /// import fence, Plugins/ImportFence, refuses it too), and none names `AppDatabase`:
