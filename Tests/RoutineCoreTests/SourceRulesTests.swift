@@ -100,6 +100,26 @@ import Testing
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// The application layer draws no terminal (docs/architecture.md: RoutineApp, "No
+    /// terminal"; issue 27: the answer calendar wrote ANSI codes there): colours are the
+    /// front ends'.
+    @Test func theApplicationLayerWritesNoTerminalCodes() throws {
+        let found = try Self.uses("\\u{1B}") { path, _ in path.hasPrefix("RoutineApp/") }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// JSON that a command prints keeps its documented key order, so it is written in
+    /// order (`JSONText`), never from a `[String: Any]` through `JSONSerialization`, whose
+    /// order is the dictionary's. Two uses are left, named here: the sync applier reads and
+    /// re-writes changes (no output), and `routine schema` prints with sorted keys.
+    @Test func noUnorderedJSONIsWritten() throws {
+        let allowed = ["RoutineStore/SyncApplier", "RoutineFile/RoutineSchema.swift"]
+        let found = try ["JSONSerialization", "[String: Any]"].flatMap { word in
+            try Self.uses(word) { path, _ in !allowed.contains { path.hasPrefix($0) } }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     /// The front ends stand on the application layer (issue 27): no file of RoutineCLI,
     /// RoutineStudio, RoutineLSP or `routine` imports RoutineStore or GRDB (the build's
     /// import fence, Plugins/ImportFence, refuses it too), and none names `AppDatabase`:
