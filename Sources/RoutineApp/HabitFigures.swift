@@ -15,7 +15,7 @@ public enum HabitFigures {
     /// Stats of every habit (or of the named ones, archived or not) at `day`; archived
     /// habits only with `includeArchived`. `ledger` is built here when not given; it
     /// must reach `day`.
-    public static func stats(
+    static func stats(
         store: AppDatabase, day: DayKey, time: TimeContext, only names: [String]? = nil, includeArchived: Bool = false,
         planner: DayPlanner? = nil, ledger: HabitLedger? = nil
     ) throws -> [HabitStats] {
@@ -33,7 +33,7 @@ public enum HabitFigures {
     }
 
     /// One habit's entries and states, for its heat map.
-    public static func heatmapInput(
+    static func heatmapInput(
         store: AppDatabase, habit info: HabitInfo, day: DayKey, weeks: Int, time: TimeContext
     ) throws -> (entries: [MetricEntry], days: HabitDays?) {
         let shown = (0..<min(7 * max(1, weeks), 7 * Heatmap.maxWeeks)).map { day.adding(days: -$0) }

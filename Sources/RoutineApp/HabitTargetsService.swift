@@ -19,7 +19,7 @@ public enum HabitTargetsService {
 
     /// Sets them in one transaction: `schedule` nil leaves the schedule as it is,
     /// `.some(nil)` makes the habit daily; likewise `dayTarget` (`.some(nil)` removes it).
-    public static func set(
+    static func set(
         habit name: String, schedule: Schedule??, dayTarget: DayTarget??, store: AppDatabase
     ) throws -> Outcome {
         let change = try store.setHabitTargets(habit: name, schedule: schedule, dayTarget: dayTarget)

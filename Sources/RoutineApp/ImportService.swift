@@ -23,7 +23,7 @@ public struct ImportReport: Sendable {
 /// `routine import-from`: a source read into a plan by its importer, the plan mapped
 /// onto routine's habits, and written in one transaction (or rolled back, for a dry run).
 public enum ImportService {
-    public static func run(
+    static func run(
         _ source: ImportSourceKind, path: String, store: AppDatabase, now: Date, dryRun: Bool
     ) throws -> ImportReport {
         let plan = try Importers.importer(for: source).plan(path: path)

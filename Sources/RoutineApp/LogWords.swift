@@ -39,7 +39,7 @@ public enum LogWords {
 
     /// The reading of `words` that names a habit the store holds; with none, the one to
     /// use for a new habit or to name as unknown (an amount when one was typed).
-    public static func resolve(_ words: [String], store: AppDatabase) throws -> Resolution? {
+    static func resolve(_ words: [String], store: AppDatabase) throws -> Resolution? {
         let all = readings(words)
         var known: [Reading] = []
         var names = Set<HabitKey>()

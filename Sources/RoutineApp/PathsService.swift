@@ -10,7 +10,7 @@ public enum PathsService {
     ///     `day`, its history); nil for a file.
     ///   - day: evaluate as a run on that day would start; nil: each of the seven days of
     ///     the week that holds today (`time`'s).
-    public static func analyse(
+    static func analyse(
         _ routine: Routine, store: AppDatabase?, day: DayKey?, time: TimeContext, listing: Int?
     ) throws
         -> PathAnalysis

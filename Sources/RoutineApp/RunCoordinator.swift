@@ -66,7 +66,7 @@ public struct RunCoordinator {
     /// else starts a new run of the stored version. A run of that day that another live
     /// process walks throws `StoreError.runInUse` naming the process; an archived
     /// routine throws `StoreError.routineArchived` (SPEC §11: `run` refuses with a hint).
-    public static func open(
+    static func open(
         _ routine: StoredRoutine, dayKey: DayKey, store: AppDatabase, time: TimeContext, timeZoneName: String,
         startNew: Bool = false
     ) throws -> (RunCoordinator, Opening) {
@@ -108,7 +108,7 @@ public struct RunCoordinator {
     }
 
     /// Continues the paused run `id` at its first unanswered prompt (SPEC §4.3).
-    public static func resume(
+    static func resume(
         _ id: RunID, store: AppDatabase, time: TimeContext, timeZoneName: String
     ) throws
         -> RunCoordinator
@@ -169,7 +169,7 @@ public struct RunCoordinator {
     }
 
     /// A walk that writes nothing; `store` (if any) is read for already-done habits.
-    public static func dryRun(
+    static func dryRun(
         routine: Routine, dayKey: DayKey, store: AppDatabase?, time: TimeContext
     ) throws
         -> RunCoordinator
@@ -191,7 +191,7 @@ public struct RunCoordinator {
     /// them when it cannot be read), told which habits are now done on the run's day,
     /// given a fresh history snapshot without its own entries, and continued if paused.
     /// Returns whether it had to be repaired.
-    public static func wake(
+    static func wake(
         _ run: RunInfo, routine: Routine, store: AppDatabase, time: TimeContext
     ) throws -> (Walker, repaired: Bool) {
         let recorded = try store.recordedTokens(runID: run.id)
@@ -218,7 +218,7 @@ public struct RunCoordinator {
     }
 
     /// Ends a paused run (`routine abort`) with its state as it stands: what it recorded stays.
-    public static func abort(_ id: RunID, store: AppDatabase, time: TimeContext) throws {
+    static func abort(_ id: RunID, store: AppDatabase, time: TimeContext) throws {
         let run = try store.claimRun(id: id, at: time.now())
         do {
             var state: Data? = nil

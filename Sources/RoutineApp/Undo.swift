@@ -30,13 +30,13 @@ public enum UndoError: Error, Sendable, CustomStringConvertible {
 
 extension Undoable {
     /// The last thing recorded that is still live; nil when there is none.
-    public static func last(in store: AppDatabase) throws -> Undoable? {
+    static func last(in store: AppDatabase) throws -> Undoable? {
         try store.lastRecordedEntry().map(Undoable.entry)
     }
 
     /// Takes it back: an entry is soft-deleted (`undelete` brings it back). Returns what
     /// it became. An entry of an unfinished run is refused (``UndoError``).
-    public func undo(in store: AppDatabase, at instant: Date) throws -> Undoable {
+    func undo(in store: AppDatabase, at instant: Date) throws -> Undoable {
         switch self {
         case .entry(let entry):
             if let runID = entry.runID, let run = try store.run(id: runID), !run.status.isFinished {

@@ -2,25 +2,6 @@ import Foundation
 import GRDB
 import RoutineCore
 
-/// A question a routine asks (in its latest version) or once asked (in recorded
-/// answers): what `answers QUESTION` and `insights QUESTION` resolve a name against.
-public struct KnownQuestion: Sendable, Equatable {
-    public var routine: String
-    public var node: String
-    /// The latest version's text, else the text of the latest recorded answer.
-    public var text: String
-    /// The latest version's options, in order (empty for a question no version asks now).
-    public var options: [String]
-    /// How many live answers it has.
-    public var answers: Int
-}
-
-/// What `importAnswers` did.
-public struct AnswerImportResult: Sendable, Equatable {
-    public var imported: Int
-    public var alreadyPresent: Int
-}
-
 extension AppDatabase {
     /// Live recorded answers (SPEC §14.2), by day then time; only those of `routine`,
     /// of the question `node`, and within `from`…`to` when given.
@@ -321,17 +302,6 @@ extension AppDatabase {
                     """)
         }
     }
-}
-
-/// The answer that stands for one day at one question (the last recorded that day):
-/// what the calendar, `insights` and `review` count. Read lean, for lifetimes of answers.
-public struct AnswerDay: Sendable, Equatable {
-    public var routine: String
-    public var node: String
-    /// The question's text as recorded with this answer.
-    public var text: String
-    public var day: DayKey
-    public var answer: String
 }
 
 extension AppDatabase {

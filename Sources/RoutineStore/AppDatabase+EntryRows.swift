@@ -212,15 +212,3 @@ extension AppDatabase {
         return statements
     }
 }
-
-/// What an entry import did: rows written, and rows skipped because their uid was
-/// already stored.
-public struct EntryImportResult: Sendable, Equatable {
-    public var imported: Int
-    public var alreadyPresent: Int
-
-    public init(imported: Int, alreadyPresent: Int) {
-        self.imported = imported
-        self.alreadyPresent = alreadyPresent
-    }
-}

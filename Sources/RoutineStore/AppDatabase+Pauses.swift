@@ -2,23 +2,6 @@ import Foundation
 import GRDB
 import RoutineCore
 
-/// A pause as stored (SPEC §10.2): the person's statement that some habits (or, with no
-/// habit, every habit) are not due from one DayKey to another, inclusive.
-public struct PauseInfo: Sendable, Equatable {
-    public var id: Int64
-    /// Shown names of the paused habits, as linked; empty pauses every habit.
-    public var habits: [String]
-    /// `HabitName.key`s of `habits`, in the same order.
-    public var habitKeys: [HabitKey]
-    public var from: DayKey
-    public var to: DayKey
-    public var note: String?
-    public var createdAt: Date
-
-    /// The core's view of this pause.
-    public var span: PauseSpan { PauseSpan(from: from, to: to, habitKeys: habitKeys) }
-}
-
 extension AppDatabase {
     /// Records a pause of `habits` (every habit when empty) from `from` to `to`.
     /// Every named habit must exist (a pause creates no habit); `from` ≤ `to`.

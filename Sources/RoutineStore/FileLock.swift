@@ -1,4 +1,5 @@
 import Foundation
+import RoutineCore
 
 #if canImport(Glibc)
     import Glibc

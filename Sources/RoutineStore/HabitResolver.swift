@@ -286,15 +286,3 @@ struct HabitResolver {
         return true
     }
 }
-
-/// A habit's schedule changed by an import or by `habit schedule`.
-public struct ScheduleChange: Sendable, Equatable {
-    public var habit: String
-    public var from: Schedule?
-    public var to: Schedule?
-
-    /// `schedule of Run: mon, wed, fri -> tue, thu` (SPEC §10.1).
-    public var line: String {
-        "schedule of \(habit): \(Schedule.describe(from)) -> \(Schedule.describe(to))"
-    }
-}

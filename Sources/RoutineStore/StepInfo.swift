@@ -2,41 +2,6 @@ import Foundation
 import GRDB
 import RoutineCore
 
-/// A recorded step (SPEC §14.1) as read from the store: a question's answer or a
-/// habit's outcome, with the texts as they were when it was recorded.
-public struct StepInfo: Sendable, Equatable {
-    public var uid: String
-    /// The run that recorded it; nil for an answer imported from CSV.
-    public var runID: RunID?
-    /// The routine's slug.
-    public var routine: String
-    /// Its place among the run's steps.
-    public var position: Int
-    public var node: String
-    public var kind: StepKind
-    /// The question text, or the habit's shown name.
-    public var text: String
-    /// `answered`, or a habit's outcome: `done`, `skipped`, `declined`, `not-due`, `already-done`.
-    public var outcome: String
-    public var optionText: String?
-    public var optionPosition: Int?
-    public var value: Double?
-    public var reason: String?
-    /// The uid of the entry a `done` step wrote.
-    public var entryUID: String?
-    public var dayKey: DayKey
-    public var recordedAt: Date
-    public var timeZone: String
-    public var retractedAt: Date?
-    /// What the person wrote with the answer (an imported Daylio note), or nil.
-    public var note: String?
-
-    /// What the person answered: the option text, or the habit's outcome.
-    public var answer: String { optionText ?? outcome }
-
-    public var isRetracted: Bool { retractedAt != nil }
-}
-
 extension StepInfo: FetchableRecord {
     /// Steps with their routine's slug and their entry's uid, columns in the order
     /// `init(row:)` reads them by index (callers add WHERE and ORDER BY). By index, not
@@ -51,6 +16,12 @@ extension StepInfo: FetchableRecord {
     /// A value that does not read back (a day key, an instant, a kind) is damage naming
     /// the step, its column and the value, never a stand-in day or instant.
     public init(row: Row) throws {
+        // Read into constants named as the fields, then built by `StepInfo`'s own
+        // initializer (RoutineCore's: an extension in another module must delegate).
+        let uid: String, runID: RunID?, routine: String, position: Int, node: String
+        let text: String, outcome: String, optionText: String?, optionPosition: Int?, value: Double?
+        let reason: String?, entryUID: String?, dayKey: DayKey, recordedAt: Date, timeZone: String
+        let retractedAt: Date?, note: String?
         let stored = StoredRow(row, table: "run_step", idColumn: "uid")
         uid = try row.decode(atIndex: 0)
         runID = try row.decode(atIndex: 1)
@@ -63,7 +34,6 @@ extension StepInfo: FetchableRecord {
                 table: "run_step", row: uid, column: "kind",
                 problem: "holds '\(kindText)', not 'question' or 'habit'")
         }
-        self.kind = kind
         text = try row.decode(atIndex: 6)
         outcome = try row.decode(atIndex: 7)
         optionText = try row.decode(atIndex: 8)
@@ -76,5 +46,10 @@ extension StepInfo: FetchableRecord {
         timeZone = try row.decode(atIndex: 15)
         retractedAt = try stored.optional(at: 16, "retracted_at", as: StoredInstant.self)?.date
         note = try row.decode(atIndex: 17)
+        self.init(
+            uid: uid, runID: runID, routine: routine, position: position, node: node, kind: kind, text: text,
+            outcome: outcome, optionText: optionText, optionPosition: optionPosition, value: value, reason: reason,
+            entryUID: entryUID, dayKey: dayKey, recordedAt: recordedAt, timeZone: timeZone, retractedAt: retractedAt,
+            note: note)
     }
 }

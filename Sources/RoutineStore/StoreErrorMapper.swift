@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RoutineCore
 
 /// Turns SQLite and GRDB errors into `StoreError`s with one clear line.
 enum StoreErrorMapper {

@@ -1,4 +1,5 @@
 import Foundation
+import RoutineCore
 
 /// The lock that keeps `restore` and every other use of a store apart (issue 19 item 3).
 ///

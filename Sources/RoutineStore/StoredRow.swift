@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RoutineCore
 
 /// A row of one table, read column by column into Swift types (the records'
 /// `init(row:)` and the bulk readers that go by position). A stored value that does not

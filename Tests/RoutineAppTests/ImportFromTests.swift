@@ -1,10 +1,11 @@
 import EndToEndSupport
 import Foundation
-import RoutineApp
 import RoutineCore
 import RoutineImport
 import RoutineStore
 import Testing
+
+@testable import RoutineApp
 
 /// `routine import-from` in process (SPEC §18.2): fixtures written as each tool writes
 /// them, imported through `ImportService` into a real store file.

@@ -1,10 +1,11 @@
 import EndToEndSupport
 import Foundation
-import RoutineApp
 import RoutineCore
 import RoutineStore
 import TestSupport
 import Testing
+
+@testable import RoutineApp
 
 /// Random Loop databases imported (SPEC §18.2), then the done days and streaks routine
 /// shows compared with a plain reading of the source: Loop's values, frequencies and

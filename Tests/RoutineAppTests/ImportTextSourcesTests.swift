@@ -1,11 +1,12 @@
 import EndToEndSupport
 import Foundation
-import RoutineApp
 import RoutineCore
 import RoutineFile
 import RoutineImport
 import RoutineStore
 import Testing
+
+@testable import RoutineApp
 
 /// harsh, HabitBull and Daylio through `ImportService` (SPEC §18.2), from files written
 /// as those tools write them.

@@ -90,6 +90,36 @@ import Testing
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// The names of days and months are written in one place (issue 27: they were in
+    /// three), `CalendarNames`; every view and the schedule words take them from there.
+    @Test func dayAndMonthNamesAreWrittenOnce() throws {
+        let names = ["\"Mon\"", "\"Monday\"", "\"mon\", \"tue\"", "\"Sun\"", "\"Jan\"", "\"January\"", "\"Dec\""]
+        let found = try names.flatMap { name in
+            try Self.uses(name) { path, _ in path != "RoutineCore/Time/CalendarNames.swift" }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// The application layer draws no terminal (docs/architecture.md: RoutineApp, "No
+    /// terminal"; issue 27: the answer calendar wrote ANSI codes there): colours are the
+    /// front ends'.
+    @Test func theApplicationLayerWritesNoTerminalCodes() throws {
+        let found = try Self.uses("\\u{1B}") { path, _ in path.hasPrefix("RoutineApp/") }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// JSON that a command prints keeps its documented key order, so it is written in
+    /// order (`JSONText`), never from a `[String: Any]` through `JSONSerialization`, whose
+    /// order is the dictionary's. Two uses are left, named here: the sync applier reads and
+    /// re-writes changes (no output), and `routine schema` prints with sorted keys.
+    @Test func noUnorderedJSONIsWritten() throws {
+        let allowed = ["RoutineStore/SyncApplier", "RoutineFile/RoutineSchema.swift"]
+        let found = try ["JSONSerialization", "[String: Any]"].flatMap { word in
+            try Self.uses(word) { path, _ in !allowed.contains { path.hasPrefix($0) } }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     /// The front ends stand on the application layer (issue 27): no file of RoutineCLI,
     /// RoutineStudio, RoutineLSP or `routine` imports RoutineStore or GRDB (the build's
     /// import fence, Plugins/ImportFence, refuses it too), and none names `AppDatabase`:
@@ -101,5 +131,47 @@ import Testing
         #expect(imports.isEmpty, "\(imports)")
         let named = try Self.uses("AppDatabase", where: inFrontEnd)
         #expect(named.isEmpty, "\(named)")
+    }
+
+    /// A front end reaches the store only through `AppServices` (issue 27): no public
+    /// function or initializer of RoutineApp takes the store (`AppDatabase`); the ones the
+    /// services and their tests call are internal, and `AppServices+Services.swift` hands
+    /// them the services' store. A default argument naming one of its constants is no way in.
+    @Test func theApplicationLayerTakesNoStoreFromAFrontEnd() throws {
+        // DayPlanner.swift was being changed on the ledger's branch when this rule came.
+        let waiting: Set = ["RoutineApp/DayPlanner.swift:init"]
+        var found: [String] = []
+        for file in try Self.files() where file.path.hasPrefix("RoutineApp/") {
+            let text = file.lines.joined(separator: "\n")
+            var rest = text[...]
+            while let start = rest.range(of: "public ") {
+                let after = rest[start.upperBound...]
+                let name = after.prefix { $0 != "(" && $0 != "{" && $0 != "\n" && $0 != "<" }
+                let signature = after.prefix { $0 != "{" }
+                let words = name.split(separator: " ")
+                if let last = words.last, words.contains("func") || last == "init",
+                    signature.replacingOccurrences(of: "AppDatabase.busyTimeout", with: "").contains("AppDatabase"),
+                    !waiting.contains("\(file.path):\(last)")
+                {
+                    found.append("\(file.path): \(name)")
+                }
+                rest = after
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// The values a front end gets back are not the store's (issue 27): they are
+    /// RoutineCore's (`Stored/`), and no layer above the store names a store type for the
+    /// front ends under a name of its own (`typealias X = RoutineStore.X`).
+    @Test func theApplicationLayerPassesOnNoStoreType() throws {
+        let found = try Self.uses("RoutineStore.") { path, line in
+            !path.hasPrefix("RoutineStore/") && !line.contains("import ")
+        }
+        #expect(found.isEmpty, "\(found)")
+        let stored = try Self.files().filter { $0.path.hasPrefix("RoutineCore/Stored/") }
+        #expect(stored.contains { $0.path.hasSuffix("/HabitInfo.swift") })
+        let grdb = stored.flatMap { file in file.lines.filter { $0.contains("import GRDB") }.map { _ in file.path } }
+        #expect(grdb.isEmpty, "\(grdb)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoutineCore
 import Testing
 
 @testable import RoutineStore

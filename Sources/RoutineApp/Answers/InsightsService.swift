@@ -6,7 +6,7 @@ import RoutineStore
 /// `Insights.report`: each question's standing answer per day, and each habit's due and
 /// done days within the same span (the ledger's states: a day done or due).
 public enum InsightsService {
-    public static func report(
+    static func report(
         store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey, time: TimeContext
     ) throws -> InsightReport {
         let answers = try store.standingAnswers(routine: question?.routine, node: question?.node, from: from, to: to)

@@ -7,7 +7,7 @@ import RoutineStore
 public enum ReviewService {
     /// - Parameters:
     ///   - goals: each goal with its progress, computed by the caller's one home for goals.
-    public static func review(
+    static func review(
         store: AppDatabase, span: Review.Span, day: DayKey, weekStart: Int, time: TimeContext,
         goals: [(title: String, unit: String?, progress: GoalProgress)]
     ) throws -> Review {

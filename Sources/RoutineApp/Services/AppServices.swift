@@ -6,14 +6,14 @@ import RoutineStore
 /// studio request) runs with. Front ends hold this value, never the store: every use case
 /// they call is a method of it (`AppServices+Habits`, `+Entries`, …) or a service of
 /// RoutineApp it hands itself to, and each reads the instant of a write from `time`, so
-/// no front end passes `now` down. The values it returns are RoutineCore's and RoutineApp's
-/// (`AppValues` names the store's plain values for front ends).
+/// no front end passes `now` down. The values it returns are RoutineCore's (`Stored/`: what
+/// the store reads out, as plain values) and RoutineApp's.
 public struct AppServices: Sendable {
     /// Internal on purpose: a front end cannot reach past the application layer.
     let store: AppDatabase
     public let time: TimeContext
 
-    public init(store: AppDatabase, time: TimeContext) {
+    init(store: AppDatabase, time: TimeContext) {
         self.store = store
         self.time = time
     }
@@ -43,6 +43,14 @@ public struct AppServices: Sendable {
     public static func restore(from source: String, to storePath: String) throws -> Int {
         try AppDatabase.restore(from: source, to: storePath)
     }
+
+    /// Removes a store this process created and then wrote nothing into, with its
+    /// companions (`StoreFiles.discardNew`); close it first.
+    public static func discardNew(_ storePath: String) { StoreFiles.discardNew(storePath) }
+
+    /// The folder holding `path` ("" for a bare file name), by string slicing that never
+    /// traps (`StoreFiles.directory(of:)`).
+    public static func directory(of path: String) -> String { StoreFiles.directory(of: path) }
 
     /// The same open store with another command's clock (a REPL keeps its stores open
     /// across commands; each command brings its own settings).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RoutineApp
+import RoutineCore
 
 /// `[QUESTION] [--routine R] [--from D] [--to D]`: which answers `answers` and `insights`
 /// read (SPEC §14.2–14.3). One declaration, and one way to turn it into a question.

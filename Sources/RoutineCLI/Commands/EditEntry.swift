@@ -1,5 +1,6 @@
 import ArgumentParser
 import RoutineApp
+import RoutineCore
 
 extension RoutineCommand {
     /// `routine edit entry ID --value V --note TEXT` (short: `edit ID --value V`): corrects

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoutineApp
+import RoutineCore
 import RoutineFile
 
 extension RoutineCommand {
@@ -50,7 +51,7 @@ extension RoutineCommand {
                 if failed == files.count, !existed {
                     // Nothing was imported: leave no new, empty store behind.
                     Session.current.closeStores()
-                    StoreFiles.discardNew(settings.storePath)
+                    AppServices.discardNew(settings.storePath)
                 }
                 throw CLIError("\(failed) of \(files.count) file\(files.count == 1 ? "" : "s") not imported")
             }

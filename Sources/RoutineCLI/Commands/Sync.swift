@@ -47,7 +47,7 @@ struct SyncOptions: ParsableArguments {
         let store = try Session.current.store(settings)
         let engine = SyncEngine(
             store: store, storePath: settings.storePath, url: url,
-            keyFile: KeyFile(configDirectory: StoreFiles.directory(of: settings.configPath)),
+            keyFile: KeyFile(configDirectory: AppServices.directory(of: settings.configPath)),
             passphrase: PassphraseSource(
                 passphraseFile: passphraseFile, environment: environment, warn: { printError("routine: \($0)") }),
             readRoutine: { source in RoutineFileReader.read(string: source).routine },

@@ -22,8 +22,8 @@ enum AnswerCalendarText {
         ["●", "▲", "■", "◆", "★", "▼", "✚", "◉", "♥", "✱"] + "abcdefghijklmnopqrstuvwxyz".map(String.init)
     static let colours = ["38;5;40", "38;5;33", "38;5;208", "38;5;160", "38;5;135", "38;5;220", "38;5;51", "38;5;201"]
     static let noAnswer = "·"
-    static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let dayNames = CalendarNames.shortWeekdays
+    static let monthNames = CalendarNames.shortMonths
 
     /// The calendar as lines ending in `\n`.
     static func text(_ calendar: AnswerCalendar, colour: Bool) -> String {

@@ -1,4 +1,5 @@
 import RoutineApp
+import RoutineCore
 
 /// A failure a command reports to the user: one clear line on standard error and a
 /// non-zero exit status (1 for a failed command, 64 for a usage error).

@@ -71,10 +71,7 @@ enum ReviewText {
     static func number(_ value: Double) -> String { MetricNumber.text(value, decimals: 2) }
 
     static func monthName(_ month: Int) -> String {
-        [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November", "December",
-        ][max(0, min(11, month - 1))]
+        CalendarNames.months[max(0, min(11, month - 1))]
     }
 
     static func json(_ review: Review) -> String {

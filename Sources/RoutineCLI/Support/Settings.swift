@@ -67,7 +67,7 @@ public struct Settings: Sendable {
             // A relative path in the file is relative to the file's folder, not to
             // wherever the command happens to run (which would mean a store per folder).
             if !path.hasPrefix("/"), file["store"]?.text == chosen.value, chosen.source.hasPrefix(configPath) {
-                let folder = StoreFiles.directory(of: configPath)
+                let folder = AppServices.directory(of: configPath)
                 path = folder.isEmpty ? path : folder + "/" + path
             }
             store?.value = path

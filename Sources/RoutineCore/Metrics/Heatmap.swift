@@ -28,8 +28,8 @@ public enum Heatmap {
     /// The widest grid drawn: ten years of weeks.
     public static let maxWeeks = 520
     static let levels: [Character] = ["░", "▒", "▓", "█"]
-    static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let dayNames = CalendarNames.shortWeekdays
+    static let monthNames = CalendarNames.shortMonths
 
     /// The heat map as lines joined by `\n` (no trailing spaces, no final newline).
     ///

@@ -20,8 +20,8 @@ public enum Weekday: Int, Codable, Sendable, CaseIterable, Comparable, CustomStr
     /// `Monday` … `Sunday`.
     public var longName: String { Self.longNames[rawValue] }
 
-    private static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-    private static let longNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    private static let names = CalendarNames.shortWeekdays.map { $0.lowercased() }
+    private static let longNames = CalendarNames.weekdays
 
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }

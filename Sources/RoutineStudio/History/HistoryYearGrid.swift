@@ -100,8 +100,8 @@ struct HistoryYearGrid {
 /// alternative (SPEC §19.5: a `<title>` and an `aria-label` saying in words what it
 /// shows), and the names of months and weekdays.
 enum HistorySVG {
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let monthNames = CalendarNames.shortMonths
+    static let weekdayNames = CalendarNames.shortWeekdays
 
     /// `<svg …>` with `role="img"`, the label and the title (both escaped here).
     static func open(id: String, width: Int, height: Int, title: String, label: String) -> String {

@@ -1,11 +1,11 @@
 import EndToEndSupport
 import Foundation
-import RoutineApp
 import RoutineCore
 import RoutineFile
 import RoutineStore
 import Testing
 
+@testable import RoutineApp
 @testable import RoutineStudio
 
 /// The studio's routes in process (SPEC §19.7): the guard, the document API, edits on a

@@ -1,11 +1,12 @@
 import EndToEndSupport
 import Foundation
-import RoutineApp
 import RoutineCore
 import RoutineFile
 import RoutineStore
 import RoutineStudio
 import Testing
+
+@testable import RoutineApp
 
 /// A real SQLite store with a known history, as the ledger's tests build theirs: the
 /// routine `evening` imported on Sunday 2026-11-15, asking `mood` and then Read on every

@@ -1,10 +1,10 @@
 import Foundation
-import RoutineApp
 import RoutineCore
 import RoutineFile
 import RoutineStore
 import Testing
 
+@testable import RoutineApp
 @testable import RoutineStudio
 
 #if canImport(FoundationXML)

@@ -1,5 +1,3 @@
-import RoutineCore
-
 /// Everything that can go wrong in the store, each with one clear human line.
 ///
 /// The CLI prints `message` on standard error and exits 1; nothing here is fatal to the

@@ -1,5 +1,4 @@
 import Foundation
-import RoutineCore
 
 /// Whether a habit is done / not done, or measured in a unit.
 public enum HabitKind: String, Sendable, Codable, Equatable {
@@ -30,6 +29,24 @@ public struct HabitInfo: Sendable, Equatable, Codable {
     /// Loop's question), or nil.
     public var description: String? = nil
 
+    public init(
+        id: Int64, name: String, key: HabitKey, measure: Measure?, target: Double?, weekly: Double?,
+        schedule: Schedule?, createdAt: Date, archivedAt: Date? = nil, dayTarget: DayTarget? = nil,
+        description: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.key = key
+        self.measure = measure
+        self.target = target
+        self.weekly = weekly
+        self.schedule = schedule
+        self.createdAt = createdAt
+        self.archivedAt = archivedAt
+        self.dayTarget = dayTarget
+        self.description = description
+    }
+
     public var isArchived: Bool { archivedAt != nil }
 
     public var kind: HabitKind { measure == nil ? .binary : .quantity }
@@ -40,5 +57,23 @@ public struct HabitInfo: Sendable, Equatable, Codable {
     public var spec: HabitSpec {
         HabitSpec(
             name: name, measure: measure, target: target, weekly: weekly, schedule: schedule, dayTarget: dayTarget)
+    }
+}
+
+/// A habit's schedule changed by an import or by `habit schedule`.
+public struct ScheduleChange: Sendable, Equatable {
+    public var habit: String
+    public var from: Schedule?
+    public var to: Schedule?
+
+    public init(habit: String, from: Schedule?, to: Schedule?) {
+        self.habit = habit
+        self.from = from
+        self.to = to
+    }
+
+    /// `schedule of Run: mon, wed, fri -> tue, thu` (SPEC §10.1).
+    public var line: String {
+        "schedule of \(habit): \(Schedule.describe(from)) -> \(Schedule.describe(to))"
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RoutineCore
 
 /// A goal: a target over linked habits between two DayKeys (inclusive). Progress is
 /// not stored; metrics derive it from the linked habits' entries.
@@ -15,4 +14,18 @@ public struct GoalInfo: Sendable, Equatable {
     public var habits: [String]
     /// `HabitName.key` of each linked habit, in the same order.
     public var habitKeys: [HabitKey]
+
+    public init(
+        id: GoalID, title: String, target: Double, unit: String?, from: DayKey, to: DayKey, habits: [String],
+        habitKeys: [HabitKey]
+    ) {
+        self.id = id
+        self.title = title
+        self.target = target
+        self.unit = unit
+        self.from = from
+        self.to = to
+        self.habits = habits
+        self.habitKeys = habitKeys
+    }
 }

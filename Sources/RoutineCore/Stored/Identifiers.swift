@@ -1,6 +1,3 @@
-import GRDB
-import RoutineCore
-
 /// A row's identity as its own type, so an entry id cannot be passed where a goal id is
 /// meant. It reads, writes, prints and encodes (JSON) as the bare raw value, exactly as
 /// the plain number or text did before.
@@ -41,18 +38,4 @@ public struct RunID: StoreIdentifier {
 
     /// The first 8 characters: how messages and lists show a run.
     public var short: String { String(rawValue.prefix(8)) }
-}
-
-// GRDB stores each as its raw value (its default for `RawRepresentable`).
-extension EntryID: DatabaseValueConvertible {}
-extension GoalID: DatabaseValueConvertible {}
-extension RunID: DatabaseValueConvertible {}
-
-/// A habit key is stored as its folded text (`habit.name_key`).
-extension HabitKey: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { rawValue.databaseValue }
-
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> HabitKey? {
-        String.fromDatabaseValue(dbValue).map(HabitKey.init(stored:))
-    }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RoutineCore
 
 extension RunStatus {
     /// Completed and aborted runs cannot be continued. (`active` is only ever reported
@@ -24,6 +23,23 @@ public struct RunInfo: Sendable, Equatable {
     public var updatedAt: Date
     /// The walker's state, opaque to the store.
     public var state: Data
+
+    public init(
+        id: RunID, slug: String, versionID: Int64, versionNumber: Int, dayKey: DayKey, timeZone: String,
+        status: RunStatus, recordedStatus: RunStatus, startedAt: Date, updatedAt: Date, state: Data
+    ) {
+        self.id = id
+        self.slug = slug
+        self.versionID = versionID
+        self.versionNumber = versionNumber
+        self.dayKey = dayKey
+        self.timeZone = timeZone
+        self.status = status
+        self.recordedStatus = recordedStatus
+        self.startedAt = startedAt
+        self.updatedAt = updatedAt
+        self.state = state
+    }
 }
 
 /// An entry a walker step asks the store to write, keyed by the walker's step token so

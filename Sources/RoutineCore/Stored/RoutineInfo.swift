@@ -1,5 +1,4 @@
 import Foundation
-import RoutineCore
 
 /// What `importRoutine` did.
 public struct ImportResult: Sendable, Equatable {
@@ -21,6 +20,18 @@ public struct ImportResult: Sendable, Equatable {
     public var createdHabits: [String]
     /// Schedules of existing habits that this import changed (SPEC §10.1).
     public var scheduleChanges: [ScheduleChange] = []
+
+    public init(
+        slug: String, outcome: Outcome, versionID: Int64, versionNumber: Int, createdHabits: [String],
+        scheduleChanges: [ScheduleChange] = []
+    ) {
+        self.slug = slug
+        self.outcome = outcome
+        self.versionID = versionID
+        self.versionNumber = versionNumber
+        self.createdHabits = createdHabits
+        self.scheduleChanges = scheduleChanges
+    }
 }
 
 /// One line of `routine list`.
@@ -35,6 +46,19 @@ public struct RoutineSummary: Sendable, Equatable {
     /// When the routine was archived, or nil.
     public var archivedAt: Date? = nil
 
+    public init(
+        slug: String, title: String, latestVersion: Int, versionID: Int64, nodeCount: Int, importedAt: Date,
+        archivedAt: Date? = nil
+    ) {
+        self.slug = slug
+        self.title = title
+        self.latestVersion = latestVersion
+        self.versionID = versionID
+        self.nodeCount = nodeCount
+        self.importedAt = importedAt
+        self.archivedAt = archivedAt
+    }
+
     public var isArchived: Bool { archivedAt != nil }
 }
 
@@ -47,6 +71,14 @@ public struct StoredRoutine: Sendable, Equatable {
     /// The YAML text as imported.
     public var source: String
     public var importedAt: Date
+
+    public init(routine: Routine, versionID: Int64, versionNumber: Int, source: String, importedAt: Date) {
+        self.routine = routine
+        self.versionID = versionID
+        self.versionNumber = versionNumber
+        self.source = source
+        self.importedAt = importedAt
+    }
 }
 
 /// A habit declared in a routine file with a measure other than the store's.
@@ -59,6 +91,13 @@ public struct MeasureConflict: Sendable, Equatable {
     public var stored: Measure?
     /// The declared measure, canonical (nil: declared without a measure, i.e. binary).
     public var declared: Measure?
+
+    public init(habit: String, storedName: String, stored: Measure?, declared: Measure?) {
+        self.habit = habit
+        self.storedName = storedName
+        self.stored = stored
+        self.declared = declared
+    }
 
     /// `habit 'Run' is measured in km (distance) in the store, not min (time)`.
     public var message: String {

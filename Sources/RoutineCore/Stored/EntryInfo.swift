@@ -1,5 +1,4 @@
 import Foundation
-import RoutineCore
 
 /// One HabitEntry, as listed by `routine entries`.
 public struct EntryInfo: Sendable, Equatable, Codable {
@@ -20,6 +19,22 @@ public struct EntryInfo: Sendable, Equatable, Codable {
     /// `import-entries` recognises an entry by.
     public var uid: String = ""
 
+    public init(
+        id: EntryID, habit: String, dayKey: DayKey, timestamp: Date, timeZone: String, value: Double?, note: String?,
+        runID: RunID?, deletedAt: Date?, uid: String = ""
+    ) {
+        self.id = id
+        self.habit = habit
+        self.dayKey = dayKey
+        self.timestamp = timestamp
+        self.timeZone = timeZone
+        self.value = value
+        self.note = note
+        self.runID = runID
+        self.deletedAt = deletedAt
+        self.uid = uid
+    }
+
     public var isDeleted: Bool { deletedAt != nil }
 }
 
@@ -29,4 +44,16 @@ public enum EntryCorrection: Sendable, Equatable {
     case value(Double?)
     /// A new note (nil or empty removes it).
     case note(String?)
+}
+
+/// What an entry import did: rows written, and rows skipped because their uid was
+/// already stored.
+public struct EntryImportResult: Sendable, Equatable {
+    public var imported: Int
+    public var alreadyPresent: Int
+
+    public init(imported: Int, alreadyPresent: Int) {
+        self.imported = imported
+        self.alreadyPresent = alreadyPresent
+    }
 }
