@@ -102,7 +102,7 @@ enum RoutineGraph {
     /// Rebuilds the routines of several versions, in `heads` order, in the same six
     /// queries: `today` loads every routine, and each statement's preparation (GRDB's
     /// authorizer reading each column) cost about as much as its rows
-    /// (docs/PERFORMANCE.md, "`today --short` without ArgumentParser").
+    /// (docs/PERFORMANCE.md, "`today --short` under 20 ms").
     static func load(_ db: Database, _ heads: [Head], path: String, declared: Bool = false) throws -> [Routine] {
         guard !heads.isEmpty else { return [] }
         let versions =

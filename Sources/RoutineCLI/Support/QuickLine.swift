@@ -4,7 +4,7 @@ import ArgumentParser
 /// (`today --short`, `remind [now] [--notify]`; SPEC §20), read without ArgumentParser.
 /// ArgumentParser's parse of such a line (the command tree read by reflection, and the line
 /// parsed twice more for its completion-script check) was a fifth of `today --short`
-/// (docs/PERFORMANCE.md, "`today --short` without ArgumentParser").
+/// (docs/PERFORMANCE.md, "`today --short` under 20 ms").
 ///
 /// A line is taken only when every word after the command is one of its flags or a
 /// global option with a plain value, each at most once, in any order; anything else
