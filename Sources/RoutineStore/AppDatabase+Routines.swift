@@ -242,17 +242,40 @@ extension AppDatabase {
     /// `declared`: the schedules as the version's file declared them, not the habits'
     /// current ones (see `RoutineGraph.load`).
     func loadVersion(_ db: Database, versionID: Int64, declared: Bool = false) throws -> StoredRoutine {
-        guard
-            let version = try RoutineVersionRecord.fetchOneChecked(
-                db, sql: "SELECT * FROM routine_version WHERE id = ?", arguments: [versionID]),
-            let owner = try RoutineRecord.fetchOneChecked(
-                db, sql: "SELECT * FROM routine WHERE id = ?", arguments: [version.routineID])
-        else { throw StoreError.unknownRoutineVersion(versionID) }
-        let routine = try RoutineGraph.load(
-            db, versionID: versionID, slug: owner.slug, title: version.title, path: path, declared: declared)
-        return StoredRoutine(
-            routine: routine, versionID: versionID, versionNumber: version.number, source: version.source,
-            importedAt: version.importedAt.date)
+        try loadVersions(db, versionIDs: [versionID], declared: declared)[0]
+    }
+
+    /// Several versions, in `versionIDs` order, in eight queries however many they are;
+    /// an id not stored throws `unknownRoutineVersion`.
+    func loadVersions(_ db: Database, versionIDs: [Int64], declared: Bool = false) throws -> [StoredRoutine] {
+        guard !versionIDs.isEmpty else { return [] }
+        let list = "(" + Array(repeating: "?", count: versionIDs.count).joined(separator: ", ") + ")"
+        let arguments = StatementArguments(versionIDs)
+        let versions = try RoutineVersionRecord.fetchAllChecked(
+            db, sql: "SELECT * FROM routine_version WHERE id IN \(list)", arguments: arguments)
+        let owners = try RoutineRecord.fetchAllChecked(
+            db, sql: "SELECT * FROM routine WHERE id IN (SELECT routine_id FROM routine_version WHERE id IN \(list))",
+            arguments: arguments)
+        let versionByID = Dictionary(versions.compactMap { v in v.id.map { ($0, v) } }, uniquingKeysWith: { a, _ in a })
+        let slugByID = Dictionary(owners.compactMap { r in r.id.map { ($0, r.slug) } }, uniquingKeysWith: { a, _ in a })
+        let found = try versionIDs.map { id -> (RoutineVersionRecord, RoutineGraph.Head) in
+            guard let version = versionByID[id], let slug = slugByID[version.routineID] else {
+                throw StoreError.unknownRoutineVersion(id)
+            }
+            return (version, RoutineGraph.Head(versionID: id, slug: slug, title: version.title))
+        }
+        let routines = try RoutineGraph.load(db, found.map(\.1), path: path, declared: declared)
+        return zip(found, routines).map { pair, routine in
+            StoredRoutine(
+                routine: routine, versionID: pair.1.versionID, versionNumber: pair.0.number, source: pair.0.source,
+                importedAt: pair.0.importedAt.date)
+        }
+    }
+
+    /// Several versions by id, in that order (`today` reads every routine's latest):
+    /// their graphs in the same six queries.
+    public func routines(versionIDs: [Int64]) throws -> [StoredRoutine] {
+        try read { db in try loadVersions(db, versionIDs: versionIDs) }
     }
 }
 

@@ -137,7 +137,12 @@ struct HabitWithMeasure: FetchableRecord {
     }
 
     static func fetchAll(_ db: Database, where clause: String, arguments: StatementArguments = []) throws -> [Self] {
-        try fetchAllChecked(db, sql: select + " " + clause, arguments: arguments)
+        // Decoded from the statement's own row, not copies: a copied row finds a column by
+        // lowercasing every column name on each lookup, the statement's row in a
+        // dictionary made once — reading every habit was a tenth of `today --short`, and
+        // it reads them several times (docs/PERFORMANCE.md, "`today --short` under 20 ms").
+        // `StoredRow` converts each value strictly from either.
+        try Array(Row.fetchCursor(db, sql: select + " " + clause, arguments: arguments).map(Self.init(row:)))
     }
 
     static func fetchOne(_ db: Database, where clause: String, arguments: StatementArguments) throws -> Self? {

@@ -85,101 +85,159 @@ enum RoutineGraph {
         }
     }
 
+    /// What `load` needs of a version besides its tables.
+    struct Head {
+        var versionID: Int64
+        var slug: String
+        var title: String?
+    }
+
     /// Rebuilds the routine of one version (six queries, whatever its size).
     static func load(
         _ db: Database, versionID: Int64, slug: String, title: String?, path: String, declared: Bool = false
     ) throws -> Routine {
-        func damaged(_ what: String) -> StoreError {
-            .corrupt(path: path, detail: "routine '\(slug)' version \(versionID): \(what)")
+        try load(db, [Head(versionID: versionID, slug: slug, title: title)], path: path, declared: declared)[0]
+    }
+
+    /// Rebuilds the routines of several versions, in `heads` order, in the same six
+    /// queries: `today` loads every routine, and each statement's preparation (GRDB's
+    /// authorizer reading each column) cost about as much as its rows
+    /// (docs/PERFORMANCE.md, "`today --short` under 20 ms").
+    static func load(_ db: Database, _ heads: [Head], path: String, declared: Bool = false) throws -> [Routine] {
+        guard !heads.isEmpty else { return [] }
+        let versions =
+            heads.count == 1 ? "= ?" : "IN (" + Array(repeating: "?", count: heads.count).joined(separator: ", ") + ")"
+        let ids = heads.map(\.versionID)
+        /// The rows of one of the versions' tables (read by position: a 100,000-node graph
+        /// is about 360,000 rows, and these loops are its whole cost), by version: each
+        /// query orders by its first column, the version.
+        func rows(_ sql: String, _ arguments: StatementArguments) throws -> [Int64: ArraySlice<Row>] {
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+            if heads.count == 1 { return [heads[0].versionID: rows[...]] }
+            var result: [Int64: ArraySlice<Row>] = [:]
+            var start = 0
+            while start < rows.count {
+                let id: Int64 = try rows[start].decode(atIndex: 0)
+                var end = start + 1
+                while end < rows.count, try rows[end].decode(atIndex: 0) as Int64 == id { end += 1 }
+                result[id] = rows[start..<end]
+                start = end
+            }
+            return result
         }
-        let habitRows = try Row.fetchAll(
-            db,
-            // The habit's current name: a rename or merge is followed by every version
-            // (the store keeps a habit's identity, not its spelling). Likewise its current
-            // schedule where the version declares one: a schedule lives with the habit, and
-            // one set by hand since is what `show`, `export` and `edit` give (issue 31
-            // item 13); a version that declares none leaves it to the habit, as its import did.
-            // `declared`: the version's own declaration, as its file had it.
-            sql: """
-                SELECT rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key,
+        let tables = Tables(
+            habits: try rows(
+                // The habit's current name: a rename or merge is followed by every version
+                // (the store keeps a habit's identity, not its spelling). Likewise its current
+                // schedule where the version declares one: a schedule lives with the habit, and
+                // one set by hand since is what `show`, `export` and `edit` give (issue 31
+                // item 13); a version that declares none leaves it to the habit, as its import did.
+                // `declared`: the version's own declaration, as its file had it.
+                """
+                SELECT rh.version_id, rh.name, rh.unit, rh.type, rh.target, rh.weekly, h.name, h.name_key,
                   CASE WHEN ?1 = 0 AND h.id IS NOT NULL AND coalesce(rh.schedule, rh.frequency) IS NOT NULL
                     THEN coalesce(h.frequency, h.schedule) ELSE coalesce(rh.frequency, rh.schedule) END,
                   rh.version_id || '/' || rh.position AS id,
                   CASE WHEN ?1 = 0 AND h.id IS NOT NULL AND rh.day_target IS NOT NULL THEN h.day_target
                     ELSE rh.day_target END
                 FROM routine_habit rh LEFT JOIN habit h ON h.id = rh.habit_id
-                WHERE rh.version_id = ?2 ORDER BY rh.position
-                """,
-            arguments: [declared, versionID])
-        let habits = try habitRows.map { row -> HabitSpec in
-            let unit: String? = try row.decode(atIndex: 1)
-            let type: String? = try row.decode(atIndex: 2)
+                WHERE rh.version_id \(versions) ORDER BY rh.version_id, rh.position
+                """, StatementArguments([declared]) + StatementArguments(ids)),
+            nodes: try rows(
+                """
+                SELECT rn.version_id, rn.position, rn.node_id, rn.is_inline, rn.habit_text, rn.question, h.name,
+                  h.name_key, rn.when_text
+                FROM routine_node rn LEFT JOIN habit h ON h.id = rn.habit_id
+                WHERE rn.version_id \(versions) ORDER BY rn.version_id, rn.position
+                """, StatementArguments(ids)),
+            next: try rows(
+                """
+                SELECT version_id, node_position, next_position FROM node_next WHERE version_id \(versions)
+                ORDER BY version_id, node_position, position
+                """, StatementArguments(ids)),
+            options: try rows(
+                """
+                SELECT version_id, id, node_position, text, when_text FROM conditional_option
+                WHERE version_id \(versions) ORDER BY version_id, node_position, position
+                """, StatementArguments(ids)),
+            optionNext: try rows(
+                """
+                SELECT version_id, option_id, next_position FROM option_next WHERE version_id \(versions)
+                ORDER BY version_id, option_id, position
+                """, StatementArguments(ids)),
+            start: try rows(
+                """
+                SELECT version_id, node_position FROM routine_start WHERE version_id \(versions)
+                ORDER BY version_id, position
+                """, StatementArguments(ids)))
+        return try heads.map { try build($0, tables, path: path) }
+    }
+
+    /// The rows of a set of versions' tables, by version.
+    private struct Tables {
+        var habits: [Int64: ArraySlice<Row>]
+        var nodes: [Int64: ArraySlice<Row>]
+        var next: [Int64: ArraySlice<Row>]
+        var options: [Int64: ArraySlice<Row>]
+        var optionNext: [Int64: ArraySlice<Row>]
+        var start: [Int64: ArraySlice<Row>]
+    }
+
+    /// One version's routine from its rows (each row's column 0 is the version).
+    private static func build(_ head: Head, _ tables: Tables, path: String) throws -> Routine {
+        let versionID = head.versionID
+        func damaged(_ what: String) -> StoreError {
+            .corrupt(path: path, detail: "routine '\(head.slug)' version \(versionID): \(what)")
+        }
+        func rows(_ table: [Int64: ArraySlice<Row>]) -> ArraySlice<Row> { table[versionID] ?? [] }
+        let habits = try rows(tables.habits).map { row -> HabitSpec in
+            let unit: String? = try row.decode(atIndex: 2)
+            let type: String? = try row.decode(atIndex: 3)
             var measure: Measure?
             if let unit, let type { measure = Measure(unit: unit, type: type) }
             return HabitSpec(
-                name: try currentSpelling(row, written: 0, stored: 5), measure: measure,
-                target: try row.decode(atIndex: 3), weekly: try row.decode(atIndex: 4),
-                schedule: try StoredRow(row, table: "routine_habit").optional(at: 7, "schedule"),
-                dayTarget: try StoredRow(row, table: "routine_habit").optional(at: 9, "day_target"))
+                name: try currentSpelling(row, written: 1, stored: 6), measure: measure,
+                target: try row.decode(atIndex: 4), weekly: try row.decode(atIndex: 5),
+                schedule: try StoredRow(row, table: "routine_habit").optional(at: 8, "schedule"),
+                dayTarget: try StoredRow(row, table: "routine_habit").optional(at: 10, "day_target"))
         }
-        let nodeRows = try Row.fetchAll(
-            db,
-            sql:
-                """
-                SELECT rn.position, rn.node_id, rn.is_inline, rn.habit_text, rn.question, h.name, h.name_key,
-                  rn.when_text
-                FROM routine_node rn LEFT JOIN habit h ON h.id = rn.habit_id
-                WHERE rn.version_id = ? ORDER BY rn.position
-                """,
-            arguments: [versionID])
+        let nodeRows = rows(tables.nodes)
         var nodes: [Node] = []
         nodes.reserveCapacity(nodeRows.count)
         for (index, row) in nodeRows.enumerated() {
-            guard try row.decode(atIndex: 0) as Int == index else { throw damaged("node positions have a gap") }
+            guard try row.decode(atIndex: 1) as Int == index else { throw damaged("node positions have a gap") }
             let body: NodeBody
-            if let question: String = try row.decode(atIndex: 4) {
+            if let question: String = try row.decode(atIndex: 5) {
                 body = .question(question, options: [])
-            } else if try row.decode(atIndex: 3) as String? != nil {
-                body = .habit(try currentSpelling(row, written: 3, stored: 5))
+            } else if try row.decode(atIndex: 4) as String? != nil {
+                body = .habit(try currentSpelling(row, written: 4, stored: 6))
             } else {
                 throw damaged("node \(index) has neither habit nor question")
             }
             nodes.append(
                 Node(
-                    id: try row.decode(atIndex: 1), isInline: try row.decode(atIndex: 2), body: body,
-                    when: try row.decode(atIndex: 7)))
+                    id: try row.decode(atIndex: 2), isInline: try row.decode(atIndex: 3), body: body,
+                    when: try row.decode(atIndex: 8)))
         }
         let range = nodes.indices
-        /// The rows of one of the version's tables (read by position: a 100,000-node graph
-        /// is about 360,000 rows, and these loops are its whole cost).
-        func rows(_ sql: String) throws -> [Row] { try Row.fetchAll(db, sql: sql, arguments: [versionID]) }
-        for row in try rows(
-            "SELECT node_position, next_position FROM node_next WHERE version_id = ? ORDER BY node_position, position")
-        {
-            let from: Int = try row.decode(atIndex: 0)
-            let to: Int = try row.decode(atIndex: 1)
+        for row in rows(tables.next) {
+            let from: Int = try row.decode(atIndex: 1)
+            let to: Int = try row.decode(atIndex: 2)
             guard range.contains(from), range.contains(to) else { throw damaged("a next edge is dangling") }
             nodes[from].next.append(to)
         }
         var optionIndex: [Int64: (node: Int, option: Int)] = [:]
         var options: [Int: [Option]] = [:]
-        for row in try rows(
-            """
-            SELECT id, node_position, text, when_text FROM conditional_option WHERE version_id = ?
-            ORDER BY node_position, position
-            """)
-        {
-            let node: Int = try row.decode(atIndex: 1)
+        for row in rows(tables.options) {
+            let node: Int = try row.decode(atIndex: 2)
             guard range.contains(node) else { throw damaged("an option is dangling") }
-            optionIndex[try row.decode(atIndex: 0)] = (node, options[node, default: []].count)
+            optionIndex[try row.decode(atIndex: 1)] = (node, options[node, default: []].count)
             options[node, default: []].append(
-                Option(text: try row.decode(atIndex: 2), when: try row.decode(atIndex: 3)))
+                Option(text: try row.decode(atIndex: 3), when: try row.decode(atIndex: 4)))
         }
-        for row in try rows(
-            "SELECT option_id, next_position FROM option_next WHERE version_id = ? ORDER BY option_id, position")
-        {
-            let next: Int = try row.decode(atIndex: 1)
-            guard let place = optionIndex[try row.decode(atIndex: 0)], range.contains(next) else {
+        for row in rows(tables.optionNext) {
+            let next: Int = try row.decode(atIndex: 2)
+            guard let place = optionIndex[try row.decode(atIndex: 1)], range.contains(next) else {
                 throw damaged("an option edge is dangling")
             }
             options[place.node]?[place.option].next.append(next)
@@ -188,13 +246,11 @@ enum RoutineGraph {
             guard case .question(let text, _) = nodes[node].body else { throw damaged("options on a habit node") }
             nodes[node].body = .question(text, options: list)
         }
-        let start = try Int.fetchAll(
-            db, sql: "SELECT node_position FROM routine_start WHERE version_id = ? ORDER BY position",
-            arguments: [versionID])
+        let start = try rows(tables.start).map { try $0.decode(atIndex: 1) as Int }
         guard start.allSatisfy(range.contains) else { throw damaged("a start ref is dangling") }
         // Whoever edited the tables by hand, a loaded Routine keeps the promises of its type.
         do {
-            return try Routine(slug: slug, title: title, start: start, nodes: nodes, habits: habits)
+            return try Routine(slug: head.slug, title: head.title, start: start, nodes: nodes, habits: habits)
         } catch {
             throw damaged(error.reason)
         }

@@ -79,6 +79,29 @@ import Testing
         #expect(try store.habit(named: "JOURNAL")?.name == "Journal")
     }
 
+    /// Several versions read together (`today` reads every routine's latest) are each the
+    /// version read alone, in the order asked, whichever routine and version they are.
+    @Test func versionsReadTogetherAreEachTheVersionReadAlone() throws {
+        let store = try AppDatabase.inMemory()
+        let first = try store.importRoutine(Fixtures.morning(), source: "v1", at: Fixtures.instant)
+        let changed = try Fixtures.morning(title: "Morning, again").changed {
+            $0.nodes.append(Node(id: "stretch", body: .habit("Stretch")))
+            $0.nodes[1].next = [6]
+        }
+        let second = try store.importRoutine(changed, source: "v2", at: Fixtures.instant)
+        let evening = try store.importRoutine(
+            Fixtures.single("evening", habit: "journal"), source: "e", at: Fixtures.instant)
+        let ids = [evening.versionID, first.versionID, second.versionID, first.versionID]
+        let together = try store.routines(versionIDs: ids)
+        let alone = try ids.map { try #require(try store.routine(versionID: $0)) }
+        #expect(together == alone)
+        #expect(together.map(\.routine.slug) == ["evening", "morning-checkin", "morning-checkin", "morning-checkin"])
+        #expect(together[1].routine == Fixtures.morning())
+        #expect(together[2].routine == changed)
+        #expect(try store.routines(versionIDs: []).isEmpty)
+        #expect(throws: StoreError.self) { try store.routines(versionIDs: [first.versionID, 4242]) }
+    }
+
     @Test func unknownSlugAndVersionAreNil() throws {
         let store = try AppDatabase.inMemory()
         #expect(try store.routine(slug: "nope") == nil)
