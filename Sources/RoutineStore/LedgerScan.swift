@@ -16,6 +16,19 @@ struct LedgerScan {
     private let table: String
     private let select: String
     private let rowidColumn: Int32
+    /// The last day read and its bytes (`day`).
+    private let lastDay = LastDay()
+    /// The words read (`word`).
+    private let words = Words()
+
+    private final class LastDay {
+        var key: DayKey?
+        var bytes: (UInt64, UInt16) = (0, 0)
+    }
+
+    private final class Words {
+        var known: [([UInt8], String)] = []
+    }
 
     /// Scans `SELECT select, rowid FROM table WHERE condition`; columns are read by
     /// their position in `select`.
@@ -54,12 +67,54 @@ struct LedgerScan {
 
     func bool(_ index: Int32, _ column: String) throws -> Bool { try int64(index, column) != 0 }
 
-    /// A day, `YYYY-MM-DD`, parsed where SQLite holds it.
+    /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows of one day come together
+    /// (a run's steps, a day's entries): a day whose ten bytes are the last one's is that
+    /// day again, not parsed again.
     func day(_ index: Int32, _ column: String) throws -> DayKey {
-        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index),
-            let day = DayKey(utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
-        else { try damaged(index, column, as: DayKey.self) }
+        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
+            try damaged(index, column, as: DayKey.self)
+        }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        if count == 10, let last = lastDay.key, memcmp(text, &lastDay.bytes, 10) == 0 { return last }
+        guard let day = DayKey(utf8: UnsafeBufferPointer(start: text, count: count)) else {
+            try damaged(index, column, as: DayKey.self)
+        }
+        lastDay.key = day
+        withUnsafeMutableBytes(of: &lastDay.bytes) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(start: text, count: 10))
+        }
         return day
+    }
+
+    /// A comparison's 0 or 1 (`run_id IS NOT NULL`, `kind = 'habit'`): an expression of
+    /// the query, never a stored value, so never of another type.
+    func flag(_ index: Int32) -> Bool { sqlite3_column_int64(handle, index) != 0 }
+
+    /// A text known to be one of few values (an outcome), as its `String`: each value is
+    /// decoded once per scan, then recognised by its bytes.
+    func word(_ index: Int32, _ column: String) throws -> String {
+        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
+            try damaged(index, column, as: String.self)
+        }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        for (bytes, word) in words.known where bytes.count == count {
+            if count == 0 || bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text, count) }) == 0 {
+                return word
+            }
+        }
+        let bytes = Array(UnsafeBufferPointer(start: text, count: count))
+        let word = String(decoding: bytes, as: UTF8.self)
+        words.known.append((bytes, word))
+        return word
+    }
+
+    /// The text's bytes where SQLite holds them, valid until the next row (`body` must
+    /// not keep them).
+    func withBytes<T>(_ index: Int32, _ column: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
+        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
+            try damaged(index, column, as: String.self)
+        }
+        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
     }
 
     func text(_ index: Int32, _ column: String) throws -> String {
