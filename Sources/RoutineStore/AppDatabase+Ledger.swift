@@ -84,7 +84,7 @@ extension AppDatabase {
 
             var entries: [MetricEntry] = []
             var entryHabits: [Int] = []
-            let entryRows = try LedgerScan(
+            var entryRows = try LedgerScan(
                 db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
                 where: "deleted_at IS NULL AND \(days)", arguments: bounds)
             while try entryRows.next() {
@@ -102,7 +102,7 @@ extension AppDatabase {
             // once, then recognised by its bytes (no `String` made per step).
             var habitOfText: [String: Int] = [:]
             var textIndex = TextIndex()
-            let stepRows = try LedgerScan(
+            var stepRows = try LedgerScan(
                 db, "routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit'", from: "run_step",
                 where: "retracted_at IS NULL AND \(days) AND (kind = 'habit' OR run_id IS NULL)",
                 arguments: bounds)
@@ -136,7 +136,7 @@ extension AppDatabase {
             }
 
             var runs: [LedgerRun] = []
-            let runRows = try LedgerScan(
+            var runRows = try LedgerScan(
                 db, "routine_version_id, day_key, status IN ('completed', 'aborted')", from: "run",
                 where: from == nil ? "day_key <= ?" : "day_key BETWEEN ? AND ?", arguments: bounds)
             while try runRows.next() {

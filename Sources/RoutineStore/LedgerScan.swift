@@ -16,19 +16,11 @@ struct LedgerScan {
     private let table: String
     private let select: String
     private let rowidColumn: Int32
-    /// The last day read and its bytes (`day`).
-    private let lastDay = LastDay()
+    /// The last day read and its ten bytes (`day`).
+    private var lastDay: DayKey?
+    private var lastDayBytes: (UInt64, UInt16) = (0, 0)
     /// The words read (`word`).
-    private let words = Words()
-
-    private final class LastDay {
-        var key: DayKey?
-        var bytes: (UInt64, UInt16) = (0, 0)
-    }
-
-    private final class Words {
-        var known: [([UInt8], String)] = []
-    }
+    private var words: [([UInt8], String)] = []
 
     /// Scans `SELECT select, rowid FROM table WHERE condition`; columns are read by
     /// their position in `select`.
@@ -70,19 +62,21 @@ struct LedgerScan {
     /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows of one day come together
     /// (a run's steps, a day's entries): a day whose ten bytes are the last one's is that
     /// day again, not parsed again.
-    func day(_ index: Int32, _ column: String) throws -> DayKey {
+    mutating func day(_ index: Int32, _ column: String) throws -> DayKey {
         guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
             try damaged(index, column, as: DayKey.self)
         }
         let count = Int(sqlite3_column_bytes(handle, index))
-        if count == 10, let last = lastDay.key, memcmp(text, &lastDay.bytes, 10) == 0 { return last }
+        var bytes: (UInt64, UInt16) = (0, 0)
+        if count == 10 {
+            let raw = UnsafeRawPointer(text)
+            bytes = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+            if let lastDay, bytes == lastDayBytes { return lastDay }
+        }
         guard let day = DayKey(utf8: UnsafeBufferPointer(start: text, count: count)) else {
             try damaged(index, column, as: DayKey.self)
         }
-        lastDay.key = day
-        withUnsafeMutableBytes(of: &lastDay.bytes) {
-            $0.copyMemory(from: UnsafeRawBufferPointer(start: text, count: 10))
-        }
+        (lastDay, lastDayBytes) = (day, bytes)
         return day
     }
 
@@ -92,19 +86,19 @@ struct LedgerScan {
 
     /// A text known to be one of few values (an outcome), as its `String`: each value is
     /// decoded once per scan, then recognised by its bytes.
-    func word(_ index: Int32, _ column: String) throws -> String {
+    mutating func word(_ index: Int32, _ column: String) throws -> String {
         guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
             try damaged(index, column, as: String.self)
         }
         let count = Int(sqlite3_column_bytes(handle, index))
-        for (bytes, word) in words.known where bytes.count == count {
-            if count == 0 || bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text, count) }) == 0 {
-                return word
+        for known in words.indices where words[known].0.count == count {
+            if count == 0 || words[known].0.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text, count) }) == 0 {
+                return words[known].1
             }
         }
         let bytes = Array(UnsafeBufferPointer(start: text, count: count))
         let word = String(decoding: bytes, as: UTF8.self)
-        words.known.append((bytes, word))
+        words.append((bytes, word))
         return word
     }
 

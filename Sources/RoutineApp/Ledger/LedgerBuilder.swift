@@ -100,27 +100,60 @@ struct VerdictColumn {
 }
 
 /// What one run asked, habit by habit (by index in the ledger's habits): the best verdict
-/// of each (a run asks a few habits, so a list is cheaper than a hash per step).
+/// of each (a run asks a few habits, so a list is cheaper than a hash per step). The
+/// lists of every run are slices of one array (`AskedPool`), not an array each.
 struct Asked: Sequence {
-    private var items: [(Int, Verdict)] = []
+    private var items: ArraySlice<(Int, Verdict)>
+
+    init(_ items: ArraySlice<(Int, Verdict)> = []) { self.items = items }
 
     var isEmpty: Bool { items.isEmpty }
-
-    /// Notes a verdict of `habit`, keeping the best (SPEC §17.1's order).
-    mutating func note(_ habit: Int, _ verdict: Verdict) {
-        for index in items.indices where items[index].0 == habit {
-            if verdict.rank < items[index].1.rank { items[index].1 = verdict }
-            return
-        }
-        items.append((habit, verdict))
-    }
 
     func contains(_ habit: Int) -> Bool {
         for item in items where item.0 == habit { return true }
         return false
     }
 
-    func makeIterator() -> IndexingIterator<[(Int, Verdict)]> { items.makeIterator() }
+    func makeIterator() -> IndexingIterator<ArraySlice<(Int, Verdict)>> { items.makeIterator() }
+}
+
+/// Every run's `Asked` list, end to end in one array: a run's steps are noted at the end,
+/// then filed as a range.
+struct AskedPool {
+    private(set) var items: [(Int, Verdict)] = []
+    /// Where the run being gathered starts.
+    private var start = 0
+
+    var gathering: Bool { start < items.count }
+
+    /// Notes a verdict of `habit` in the run being gathered, keeping the best (SPEC
+    /// §17.1's order).
+    mutating func note(_ habit: Int, _ verdict: Verdict) {
+        Self.note(habit, verdict, in: &items, from: start)
+    }
+
+    private static func note(_ habit: Int, _ verdict: Verdict, in items: inout [(Int, Verdict)], from start: Int) {
+        for index in start..<items.count where items[index].0 == habit {
+            if verdict.rank < items[index].1.rank { items[index].1 = verdict }
+            return
+        }
+        items.append((habit, verdict))
+    }
+
+    /// Ends the run being gathered: its range, merged with `known` (a range filed before
+    /// for the same routine and day) into a new range when there is one.
+    mutating func file(mergingWith known: Range<Int>?) -> Range<Int> {
+        if let known {
+            var merged = Array(items[known])
+            for (habit, verdict) in items[start...] { Self.note(habit, verdict, in: &merged, from: 0) }
+            items.removeSubrange(start...)
+            items.append(contentsOf: merged)
+        }
+        defer { start = items.count }
+        return start..<items.count
+    }
+
+    func asked(_ range: Range<Int>) -> Asked { Asked(items[range]) }
 }
 
 /// Values by day ordinal, held in an array from the first day set to the last (a run's
@@ -151,6 +184,14 @@ struct DayTable<Value> {
             }
             values[day - base] = newValue
         }
+    }
+
+    /// The same days with `transform`'s values.
+    func mapValues<T>(_ transform: (Value) -> T) -> DayTable<T> {
+        var table = DayTable<T>()
+        table.base = base
+        table.values = values.map { $0.map(transform) }
+        return table
     }
 
     /// Visits the days set, ascending.
@@ -300,9 +341,11 @@ struct LedgerBuilder {
             }
         }
         let entries = records.entries
+        var entriesOf = [[MetricEntry]](repeating: [], count: count)
         for (entry, id) in zip(entries, records.entryHabits) {
             let day = entry.dayKey.ordinal
             samples[id].append((day, entry.value))
+            entriesOf[id].append(entry)
             if day > denseEnd { extra.insert(day) }
         }
         var tallies = [DayTallies?](repeating: nil, count: count)
@@ -356,23 +399,17 @@ struct LedgerBuilder {
             slugs.append(slug)
             return slugs.count - 1
         }
-        var asked: [DayTable<Asked>] = []
+        var filed: [DayTable<Range<Int>>] = []
         var runDays: [DayTable<Bool>] = []
         func ensure(_ index: Int) {
-            while asked.count <= index { asked.append(DayTable()) }
+            while filed.count <= index { filed.append(DayTable()) }
             while runDays.count <= index { runDays.append(DayTable()) }
         }
         var run = (routine: "", index: -1, day: Int.min)
-        var gathered = Asked()
+        var pool = AskedPool()
         func file() {
-            guard !gathered.isEmpty else { return }
-            if var known = asked[run.index][run.day] {
-                for (habit, verdict) in gathered { known.note(habit, verdict) }
-                asked[run.index][run.day] = known
-            } else {
-                asked[run.index][run.day] = gathered
-            }
-            gathered = Asked()
+            guard pool.gathering else { return }
+            filed[run.index][run.day] = pool.file(mergingWith: filed[run.index][run.day])
         }
         for step in steps {
             guard let verdict = Verdict(outcome: step.outcome, reason: step.reason) else {
@@ -386,9 +423,10 @@ struct LedgerBuilder {
                 ensure(index)
                 run = (step.routine, index, day)
             }
-            gathered.note(step.habit, verdict)
+            pool.note(step.habit, verdict)
         }
         file()
+        let asked = filed.map { $0.mapValues { pool.asked($0) } }
         var last = (routine: "", index: -1)
         for run in runs {
             if run.routine != last.routine || last.index < 0 { last = (run.routine, routineIndex(run.routine)) }
@@ -511,9 +549,13 @@ struct LedgerBuilder {
             result[habit.key] = HabitDays(
                 first: column.first, states: states, sparse: sparse, dueDoneAscending: dueDone)
         }
+        var entriesByHabit: [HabitKey: [MetricEntry]] = [:]
+        for (id, habitEntries) in entriesOf.enumerated() where !habitEntries.isEmpty {
+            entriesByHabit[names[id]] = habitEntries
+        }
         return HabitLedger(
             today: today, through: end, from: window.map(DayKey.init(ordinal:)), days: result, entries: entries,
-            evaluatedCount: evaluated)
+            entriesByHabit: entriesByHabit, evaluatedCount: evaluated)
     }
 
     /// The active routines to evaluate, in the order that lets a routine's `streak(H)`
