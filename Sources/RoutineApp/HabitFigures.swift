@@ -29,7 +29,8 @@ public enum HabitFigures {
             try ledger
             ?? HabitLedger.build(
                 planner: planner ?? DayPlanner(store: store), through: day, alsoOn: [day], time: time)
-        return computeStats(habits: infos.map(habit), entries: ledger.entries, day: day, states: ledger.days)
+        return computeStats(
+            habits: infos.map(habit), entriesByHabit: ledger.entriesByHabit, day: day, states: ledger.days)
     }
 
     /// One habit's entries and states, for its heat map.

@@ -84,7 +84,7 @@ extension AppDatabase {
 
             var entries: [MetricEntry] = []
             var entryHabits: [Int] = []
-            let entryRows = try LedgerScan(
+            var entryRows = try LedgerScan(
                 db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
                 where: "deleted_at IS NULL AND \(days)", arguments: bounds)
             while try entryRows.next() {
@@ -98,9 +98,11 @@ extension AppDatabase {
 
             var steps: [LedgerStep] = []
             var elsewhere = Set<RoutineDayKey>()
-            // A step names its habit by text: each text is folded to its key and interned once.
+            // A step names its habit by text: each text is folded to its key and interned
+            // once, then recognised by its bytes (no `String` made per step).
             var habitOfText: [String: Int] = [:]
-            let stepRows = try LedgerScan(
+            var textIndex = TextIndex()
+            var stepRows = try LedgerScan(
                 db, "routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit'", from: "run_step",
                 where: "retracted_at IS NULL AND \(days) AND (kind = 'habit' OR run_id IS NULL)",
                 arguments: bounds)
@@ -111,25 +113,30 @@ extension AppDatabase {
                 if routineID != lastRoutineID { (lastRoutineID, lastSlug) = (routineID, slugOfRoutine[routineID]) }
                 guard let routine = lastSlug else { continue }
                 let day = try stepRows.day(1, "day_key")
-                let local = try stepRows.bool(5, "run_id")
+                let local = stepRows.flag(5)
                 if !local { elsewhere.insert(RoutineDayKey(routine: routine, day: day)) }
-                guard try stepRows.bool(6, "kind") else { continue }
-                let text = try stepRows.text(2, "text")
-                let habit: Int
-                if let known = habitOfText[text] {
-                    habit = known
-                } else {
-                    habit = intern(HabitKey(text))
-                    habitOfText[text] = habit
+                guard stepRows.flag(6) else { continue }
+                let habit = try stepRows.withBytes(2, "text") { bytes in
+                    if let known = textIndex[bytes] { return known }
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let habit: Int
+                    if let known = habitOfText[text] {
+                        habit = known
+                    } else {
+                        habit = intern(HabitKey(text))
+                        habitOfText[text] = habit
+                    }
+                    textIndex.add(bytes, habit)
+                    return habit
                 }
                 steps.append(
                     LedgerStep(
-                        routine: routine, day: day, habit: habit, outcome: try stepRows.text(3, "outcome"),
+                        routine: routine, day: day, habit: habit, outcome: try stepRows.word(3, "outcome"),
                         reason: try stepRows.optionalText(4, "reason"), local: local))
             }
 
             var runs: [LedgerRun] = []
-            let runRows = try LedgerScan(
+            var runRows = try LedgerScan(
                 db, "routine_version_id, day_key, status IN ('completed', 'aborted')", from: "run",
                 where: from == nil ? "day_key <= ?" : "day_key BETWEEN ? AND ?", arguments: bounds)
             while try runRows.next() {
@@ -185,6 +192,33 @@ extension AppDatabase {
             }
             return first
         }
+    }
+}
+
+/// Texts recognised by their bytes: an index per distinct text, found by an FNV-1a hash
+/// of the bytes and confirmed by comparing them (a text whose hash another text holds is
+/// not found, and is looked up by its `String` instead).
+private struct TextIndex {
+    private var known: [UInt64: (bytes: [UInt8], value: Int)] = [:]
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3 }
+        return hash
+    }
+
+    subscript(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let entry = known[Self.hash(bytes)], entry.bytes.count == bytes.count,
+            bytes.isEmpty
+                || entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+                )
+        else { return nil }
+        return entry.value
+    }
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Int) {
+        let hash = Self.hash(bytes)
+        if known[hash] == nil { known[hash] = (Array(bytes), value) }
     }
 }
 

@@ -16,6 +16,11 @@ struct LedgerScan {
     private let table: String
     private let select: String
     private let rowidColumn: Int32
+    /// The last day read and its ten bytes (`day`).
+    private var lastDay: DayKey?
+    private var lastDayBytes: (UInt64, UInt16) = (0, 0)
+    /// The words read (`word`).
+    private var words: [([UInt8], String)] = []
 
     /// Scans `SELECT select, rowid FROM table WHERE condition`; columns are read by
     /// their position in `select`.
@@ -54,12 +59,56 @@ struct LedgerScan {
 
     func bool(_ index: Int32, _ column: String) throws -> Bool { try int64(index, column) != 0 }
 
-    /// A day, `YYYY-MM-DD`, parsed where SQLite holds it.
-    func day(_ index: Int32, _ column: String) throws -> DayKey {
-        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index),
-            let day = DayKey(utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
-        else { try damaged(index, column, as: DayKey.self) }
+    /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows of one day come together
+    /// (a run's steps, a day's entries): a day whose ten bytes are the last one's is that
+    /// day again, not parsed again.
+    mutating func day(_ index: Int32, _ column: String) throws -> DayKey {
+        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
+            try damaged(index, column, as: DayKey.self)
+        }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        var bytes: (UInt64, UInt16) = (0, 0)
+        if count == 10 {
+            let raw = UnsafeRawPointer(text)
+            bytes = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+            if let lastDay, bytes == lastDayBytes { return lastDay }
+        }
+        guard let day = DayKey(utf8: UnsafeBufferPointer(start: text, count: count)) else {
+            try damaged(index, column, as: DayKey.self)
+        }
+        (lastDay, lastDayBytes) = (day, bytes)
         return day
+    }
+
+    /// A comparison's 0 or 1 (`run_id IS NOT NULL`, `kind = 'habit'`): an expression of
+    /// the query, never a stored value, so never of another type.
+    func flag(_ index: Int32) -> Bool { sqlite3_column_int64(handle, index) != 0 }
+
+    /// A text known to be one of few values (an outcome), as its `String`: each value is
+    /// decoded once per scan, then recognised by its bytes.
+    mutating func word(_ index: Int32, _ column: String) throws -> String {
+        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
+            try damaged(index, column, as: String.self)
+        }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        for known in words.indices where words[known].0.count == count {
+            if count == 0 || words[known].0.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text, count) }) == 0 {
+                return words[known].1
+            }
+        }
+        let bytes = Array(UnsafeBufferPointer(start: text, count: count))
+        let word = String(decoding: bytes, as: UTF8.self)
+        words.append((bytes, word))
+        return word
+    }
+
+    /// The text's bytes where SQLite holds them, valid until the next row (`body` must
+    /// not keep them).
+    func withBytes<T>(_ index: Int32, _ column: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
+        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
+            try damaged(index, column, as: String.self)
+        }
+        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
     }
 
     func text(_ index: Int32, _ column: String) throws -> String {

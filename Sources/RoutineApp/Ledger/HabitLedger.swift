@@ -37,6 +37,8 @@ public struct HabitLedger: Sendable {
     /// The live entries up to `through`, as read once for the states (the week figures
     /// read them too).
     public let entries: [MetricEntry]
+    /// `entries` by habit (each habit's in the order of `entries`).
+    public let entriesByHabit: [HabitKey: [MetricEntry]]
     /// How many (habit, day) states were evaluated: the ledger's work, which tests bound.
     public let evaluatedCount: Int
 

@@ -17,7 +17,7 @@ extension LedgerBuilder {
     /// `asked` and `runDays` are this routine's, by day ordinal.
     func evaluate(
         _ compiled: DayPlanner.Compiled, keys: [Int], columns: inout [VerdictColumn?],
-        asked: [Int: Asked], runDays: [Int: Bool], done: (Int, Int) -> Bool, extraDays: [Int]
+        asked: DayTable<Asked>, runDays: DayTable<Bool>, done: (Int, Int) -> Bool, extraDays: [Int]
     ) throws {
         guard let start = keys.compactMap({ columns[$0]?.first }).min() else { return }
         // The routine's habits, each once, and which of them a finished run asked.

@@ -100,24 +100,106 @@ struct VerdictColumn {
 }
 
 /// What one run asked, habit by habit (by index in the ledger's habits): the best verdict
-/// of each (a run asks a few habits, so a list is cheaper than a hash per step).
+/// of each (a run asks a few habits, so a list is cheaper than a hash per step). The
+/// lists of every run are slices of one array (`AskedPool`), not an array each.
 struct Asked: Sequence {
-    private var items: [(Int, Verdict)] = []
+    private var items: ArraySlice<(Int, Verdict)>
+
+    init(_ items: ArraySlice<(Int, Verdict)> = []) { self.items = items }
 
     var isEmpty: Bool { items.isEmpty }
 
-    /// Notes a verdict of `habit`, keeping the best (SPEC §17.1's order).
+    func contains(_ habit: Int) -> Bool {
+        for item in items where item.0 == habit { return true }
+        return false
+    }
+
+    func makeIterator() -> IndexingIterator<ArraySlice<(Int, Verdict)>> { items.makeIterator() }
+}
+
+/// Every run's `Asked` list, end to end in one array: a run's steps are noted at the end,
+/// then filed as a range.
+struct AskedPool {
+    private(set) var items: [(Int, Verdict)] = []
+    /// Where the run being gathered starts.
+    private var start = 0
+
+    var gathering: Bool { start < items.count }
+
+    /// Notes a verdict of `habit` in the run being gathered, keeping the best (SPEC
+    /// §17.1's order).
     mutating func note(_ habit: Int, _ verdict: Verdict) {
-        if let index = items.firstIndex(where: { $0.0 == habit }) {
+        Self.note(habit, verdict, in: &items, from: start)
+    }
+
+    private static func note(_ habit: Int, _ verdict: Verdict, in items: inout [(Int, Verdict)], from start: Int) {
+        for index in start..<items.count where items[index].0 == habit {
             if verdict.rank < items[index].1.rank { items[index].1 = verdict }
-        } else {
-            items.append((habit, verdict))
+            return
+        }
+        items.append((habit, verdict))
+    }
+
+    /// Ends the run being gathered: its range, merged with `known` (a range filed before
+    /// for the same routine and day) into a new range when there is one.
+    mutating func file(mergingWith known: Range<Int>?) -> Range<Int> {
+        if let known {
+            var merged = Array(items[known])
+            for (habit, verdict) in items[start...] { Self.note(habit, verdict, in: &merged, from: 0) }
+            items.removeSubrange(start...)
+            items.append(contentsOf: merged)
+        }
+        defer { start = items.count }
+        return start..<items.count
+    }
+
+    func asked(_ range: Range<Int>) -> Asked { Asked(items[range]) }
+}
+
+/// Values by day ordinal, held in an array from the first day set to the last (a run's
+/// days are many and close together: a look-up is an index, not a hash).
+struct DayTable<Value> {
+    private var base = 0
+    private var values: [Value?] = []
+
+    subscript(day: Int) -> Value? {
+        get {
+            let offset = day - base
+            return offset >= 0 && offset < values.count ? values[offset] : nil
+        }
+        set {
+            if values.isEmpty {
+                guard newValue != nil else { return }
+                base = day
+                values = [nil]
+            } else if day < base {
+                guard newValue != nil else { return }
+                // Grown by at least its size, so days met in falling order cost amortised O(1).
+                let grow = max(base - day, values.count)
+                values.insert(contentsOf: repeatElement(nil, count: grow), at: 0)
+                base -= grow
+            } else if day - base >= values.count {
+                guard newValue != nil else { return }
+                values.append(contentsOf: repeatElement(nil, count: day - base - values.count + 1))
+            }
+            values[day - base] = newValue
         }
     }
 
-    func contains(_ habit: Int) -> Bool { items.contains { $0.0 == habit } }
+    /// The same days with `transform`'s values.
+    func mapValues<T>(_ transform: (Value) -> T) -> DayTable<T> {
+        var table = DayTable<T>()
+        table.base = base
+        table.values = values.map { $0.map(transform) }
+        return table
+    }
 
-    func makeIterator() -> IndexingIterator<[(Int, Verdict)]> { items.makeIterator() }
+    /// Visits the days set, ascending.
+    func forEach(_ body: (Int, Value) -> Void) {
+        for (offset, value) in values.enumerated() {
+            if let value { body(base + offset, value) }
+        }
+    }
 }
 
 /// One habit's tallies by day: held in an array from its first day with an entry through
@@ -185,8 +267,10 @@ struct StateRule {
         if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
             return (.partial(amount: partial.amount, target: partial.target), wasDue)
         }
-        let date = DayKey(ordinal: day)
-        if pauses.contains(where: { $0.covers(key, on: date) }) { return (.paused, false) }
+        if !pauses.isEmpty {
+            let date = DayKey(ordinal: day)
+            if pauses.contains(where: { $0.covers(key, on: date) }) { return (.paused, false) }
+        }
         if let archivedFrom, day >= archivedFrom { return (.notDue(.archived), false) }
         return ((verdict ?? .notDue(.branchNotTaken)).state(past: day < today, isToday: day == today), false)
     }
@@ -257,9 +341,11 @@ struct LedgerBuilder {
             }
         }
         let entries = records.entries
+        var entriesOf = [[MetricEntry]](repeating: [], count: count)
         for (entry, id) in zip(entries, records.entryHabits) {
             let day = entry.dayKey.ordinal
             samples[id].append((day, entry.value))
+            entriesOf[id].append(entry)
             if day > denseEnd { extra.insert(day) }
         }
         var tallies = [DayTallies?](repeating: nil, count: count)
@@ -304,19 +390,26 @@ struct LedgerBuilder {
         // What each run asked (SPEC §17.5: this store's runs and the steps pulled from
         // other devices alike), by routine and day.
         // A run's steps are read together (row order): they are gathered per run in a
-        // short list and filed once per run, not hashed three times per step.
-        var asked: [String: [Int: Asked]] = [:]
-        var run = (routine: "", day: Int.min)
-        var gathered = Asked()
+        // short list and filed once per run, not hashed three times per step; routines
+        // are numbered in the order met (a few: found by comparing, the same slug string
+        // mostly), days are positions in an array.
+        var slugs: [String] = []
+        func routineIndex(_ slug: String) -> Int {
+            if let index = slugs.firstIndex(of: slug) { return index }
+            slugs.append(slug)
+            return slugs.count - 1
+        }
+        var filed: [DayTable<Range<Int>>] = []
+        var runDays: [DayTable<Bool>] = []
+        func ensure(_ index: Int) {
+            while filed.count <= index { filed.append(DayTable()) }
+            while runDays.count <= index { runDays.append(DayTable()) }
+        }
+        var run = (routine: "", index: -1, day: Int.min)
+        var pool = AskedPool()
         func file() {
-            guard !gathered.isEmpty else { return }
-            if var known = asked[run.routine]?[run.day] {
-                for (habit, verdict) in gathered { known.note(habit, verdict) }
-                asked[run.routine]?[run.day] = known
-            } else {
-                asked[run.routine, default: [:]][run.day] = gathered
-            }
-            gathered = Asked()
+            guard pool.gathering else { return }
+            filed[run.index][run.day] = pool.file(mergingWith: filed[run.index][run.day])
         }
         for step in steps {
             guard let verdict = Verdict(outcome: step.outcome, reason: step.reason) else {
@@ -326,18 +419,25 @@ struct LedgerBuilder {
             let day = step.day.ordinal
             if day != run.day || step.routine != run.routine {
                 file()
-                run = (step.routine, day)
+                let index = step.routine == run.routine ? run.index : routineIndex(step.routine)
+                ensure(index)
+                run = (step.routine, index, day)
             }
-            gathered.note(step.habit, verdict)
+            pool.note(step.habit, verdict)
         }
         file()
-        var runDays: [String: [Int: Bool]] = [:]
+        let asked = filed.map { $0.mapValues { pool.asked($0) } }
+        var last = (routine: "", index: -1)
         for run in runs {
+            if run.routine != last.routine || last.index < 0 { last = (run.routine, routineIndex(run.routine)) }
+            ensure(last.index)
             let day = run.day.ordinal
-            runDays[run.routine, default: [:]][day] = (runDays[run.routine]?[day] ?? true) && run.finished
+            runDays[last.index][day] = (runDays[last.index][day] ?? true) && run.finished
         }
-        for key in elsewhere where runDays[key.routine]?[key.day.ordinal] == nil {
-            runDays[key.routine, default: [:]][key.day.ordinal] = true
+        for key in elsewhere {
+            let index = routineIndex(key.routine)
+            ensure(index)
+            if runDays[index][key.day.ordinal] == nil { runDays[index][key.day.ordinal] = true }
         }
 
         // Habits in the active routines (all of them: a habit a routine left out of this
@@ -348,8 +448,8 @@ struct LedgerBuilder {
         }
         // Runs of routines no longer active still say what they asked.
         let active = Set(try planner.compiledRoutines().map(\.slug))
-        for (routine, days) in asked where !active.contains(routine) {
-            for (day, verdicts) in days {
+        for (index, routine) in slugs.enumerated() where !active.contains(routine) {
+            asked[index].forEach { day, verdicts in
                 for (habit, verdict) in verdicts { columns[habit]?.add(verdict, on: day) }
             }
         }
@@ -369,6 +469,29 @@ struct LedgerBuilder {
             // verdicts fall before the column's first day, which drops them).
             let start = self.window.map { max(firstDay[id] ?? column.first, $0 - lookback) } ?? column.first
             let days = (start...max(start, denseEnd)).filter { $0 <= denseEnd } + extraDays
+            // Without a schedule, or with weekdays, the verdict is the weekday's (the
+            // status reads nothing else): computed once per weekday.
+            switch habit.schedule {
+            case nil, .days:
+                var byWeekday = [Verdict?](repeating: nil, count: 7)
+                for day in days where day >= start {
+                    let weekday = ((day % 7) + 7) % 7
+                    let verdict: Verdict
+                    if let known = byWeekday[weekday] {
+                        verdict = known
+                    } else {
+                        let status = Due.status(
+                            schedule: habit.schedule, paused: false, day: DayKey(ordinal: day), lastDoneBefore: nil)
+                        verdict = status.isDue ? .due : .notDue(Verdict.notDue(status.reason ?? "schedule"))
+                        byWeekday[weekday] = verdict
+                    }
+                    column.add(verdict, on: day)
+                }
+                columns[id] = column
+                continue
+            case .every, .per:
+                break
+            }
             for day in days where day >= start {
                 let date = DayKey(ordinal: day)
                 let status = Due.status(
@@ -400,20 +523,22 @@ struct LedgerBuilder {
             let keys = routine.routine.reachableHabitNames().compactMap { indexOf[HabitKey($0)] }.filter {
                 columns[$0] != nil
             }
+            let index = slugs.firstIndex(of: routine.slug)
             try evaluate(
-                routine, keys: keys, columns: &columns, asked: asked[routine.slug] ?? [:],
-                runDays: runDays[routine.slug] ?? [:], done: done, extraDays: extraDays)
+                routine, keys: keys, columns: &columns, asked: index.map { asked[$0] } ?? DayTable(),
+                runDays: index.map { runDays[$0] } ?? DayTable(), done: done, extraDays: extraDays)
         }
 
         var result: [HabitKey: HabitDays] = [:]
         var evaluated = 0
         for (habit, id) in zip(habits, ids) {
             guard let column = columns[id], let rule = stateRules[id] else { continue }
-            var dueDone = Set<Int>()
+            // Days come in ascending order (dense, then the later ones).
+            var dueDone: [Int] = []
             func state(_ day: Int, _ verdict: Verdict?) -> DayState {
                 evaluated += 1
                 let (state, wasDueDone) = rule.state(day, verdict)
-                if wasDueDone { dueDone.insert(day) }
+                if wasDueDone { dueDone.append(day) }
                 return state
             }
             var states: [DayState] = []
@@ -421,11 +546,16 @@ struct LedgerBuilder {
             for (offset, verdict) in column.dense.enumerated() { states.append(state(column.first + offset, verdict)) }
             var sparse: [Int: DayState] = [:]
             for day in extraDays where day >= column.first { sparse[day] = state(day, column.sparse[day]) }
-            result[habit.key] = HabitDays(first: column.first, states: states, sparse: sparse, dueDone: dueDone)
+            result[habit.key] = HabitDays(
+                first: column.first, states: states, sparse: sparse, dueDoneAscending: dueDone)
+        }
+        var entriesByHabit: [HabitKey: [MetricEntry]] = [:]
+        for (id, habitEntries) in entriesOf.enumerated() where !habitEntries.isEmpty {
+            entriesByHabit[names[id]] = habitEntries
         }
         return HabitLedger(
             today: today, through: end, from: window.map(DayKey.init(ordinal:)), days: result, entries: entries,
-            evaluatedCount: evaluated)
+            entriesByHabit: entriesByHabit, evaluatedCount: evaluated)
     }
 
     /// The active routines to evaluate, in the order that lets a routine's `streak(H)`

@@ -15,19 +15,34 @@ public struct HabitDays: Sendable, Equatable {
     public var sparse: [Int: DayState]
     /// The done (or partial) days on which the habit was also due (a done day counts as
     /// done either way; `stats` still says whether it was due, and a partial day that was
-    /// due counts in momentum's denominator).
-    public var dueDone: Set<Int>
+    /// due counts in momentum's denominator), ascending: a ledger notes them in day order,
+    /// which an array holds without hashing each.
+    private var dueDoneDays: [Int]
+
+    /// `dueDoneDays` as a set.
+    public var dueDone: Set<Int> { Set(dueDoneDays) }
 
     public init(first: Int, states: [DayState], sparse: [Int: DayState] = [:], dueDone: Set<Int> = []) {
+        self.init(first: first, states: states, sparse: sparse, dueDoneAscending: dueDone.sorted())
+    }
+
+    /// `dueDoneAscending`: the due and done days, ascending, each once.
+    public init(first: Int, states: [DayState], sparse: [Int: DayState] = [:], dueDoneAscending: [Int]) {
         self.first = first
         self.states = states
         self.sparse = sparse
-        self.dueDone = dueDone
+        dueDoneDays = dueDoneAscending
     }
 
     /// Due on the day: its state is due, or it was due and done.
     public func isDue(_ day: Int) -> Bool {
-        state(day)?.isDue == true || dueDone.contains(day)
+        if state(day)?.isDue == true { return true }
+        var (low, high) = (0, dueDoneDays.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if dueDoneDays[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return low < dueDoneDays.count && dueDoneDays[low] == day
     }
 
     /// The last ordinal held densely.

@@ -146,6 +146,22 @@ public func computeStats(
     }
 }
 
+/// `computeStats` with the entries already grouped by habit (as the ledger reads them):
+/// the same figures, without a look-up of each entry's habit.
+public func computeStats(
+    habits: [MetricHabit], entriesByHabit: [HabitKey: [MetricEntry]], day: DayKey, states: [HabitKey: HabitDays]
+) -> [HabitStats] {
+    habits.map { habit in
+        var samples: [(day: Int, value: Double)] = []
+        for entry in entriesByHabit[habit.key] ?? [] where entry.dayKey.ordinal <= day.ordinal {
+            samples.append((entry.dayKey.ordinal, MetricNumber.sample(entry.value)))
+        }
+        return HabitStats(
+            habit: habit, history: HabitHistory(samples: samples), day: day,
+            days: states[habit.key] ?? HabitDays(first: day.ordinal + 1, states: []))
+    }
+}
+
 /// The same figures where no ledger can be asked: a condition's `streak(H)` inside a run
 /// (SPEC §10.3) reads the states the habit's schedule and `pauses` alone give
 /// (`HabitDays.scheduled`), not what the routines asked.
