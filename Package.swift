@@ -20,7 +20,8 @@ let package = Package(
     targets: [
         // The core: graph, validation, visit order, walker, metrics, time. Foundation only.
         .target(name: "RoutineCore"),
-        // libyaml as Yams 6.2.2 bundles it, with one fast path in its reader (Sources/CYaml/README.md).
+        // libyaml as Yams 6.2.2 bundles it, with fast paths in its reader and plain-scalar scanner
+        // (Sources/CYaml/README.md).
         .target(name: "CYaml", exclude: ["License", "README.md"], cSettings: [.define("YAML_DECLARE_STATIC")]),
         // YAML <-> Routine with line/column marks, export formats.
         .target(name: "RoutineFile", dependencies: ["RoutineCore", "CYaml"]),
@@ -99,7 +100,7 @@ let package = Package(
         .testTarget(name: "RoutineCoreTests", dependencies: ["RoutineCore", "TestSupport"]),
         .testTarget(
             name: "RoutineFileTests",
-            dependencies: ["RoutineFile", "RoutineCore", "TestSupport"],
+            dependencies: ["RoutineFile", "RoutineCore", "CYaml", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore", "TestSupport"]),

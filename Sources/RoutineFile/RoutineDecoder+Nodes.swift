@@ -101,8 +101,9 @@ extension RoutineDecoder {
         let index = nodes.count
         nodes.append(DraftNode(id: id, idLocation: idLocation, location: location, isInline: isInline, body: .missing))
         var body = DraftNode.Body.missing
-        let habit = fields["habit"]
-        let question = fields["question"]
+        let slots = isInline ? Self.inlineSlots : Self.nodeSlots
+        let habit = fields[slot: slots.habit]
+        let question = fields[slot: slots.question]
         if let habit, let question {
             let later = habit.key.location < question.key.location ? question : habit
             invalid(later.key, "a node has either 'habit' or 'question', not both")
@@ -115,21 +116,21 @@ extension RoutineDecoder {
         if let habit, question == nil || habit.key.location < (question?.key.location ?? habit.key.location) {
             let name = habitName(habit.value) ?? ""
             body = .habit(name, at: habit.value.location)
-            if let options = fields["options"] {
+            if let options = fields[slot: slots.options] {
                 invalid(options.key, "'options' belongs to a question node, not a habit node")
             }
         } else if let question {
             let prompt = text(question.value, what: "a question") ?? ""
             var options: [DraftOption] = []
-            if let list = fields["options"] {
+            if let list = fields[slot: slots.options] {
                 options = self.options(list.value, nodeID: id)
             }
             body = .question(prompt, options: options, at: question.key.location)
         }
-        let next = fields["next"].map { refList($0.value, base: "\(id)/next") } ?? []
+        let next = fields[slot: slots.next].map { refList($0.value, base: "\(id)/next") } ?? []
         nodes[index].body = body
         nodes[index].next = next
-        nodes[index].when = fields["when"].flatMap { condition($0.value) }
+        nodes[index].when = fields[slot: slots.when].flatMap { condition($0.value) }
         return index
     }
 
@@ -149,16 +150,16 @@ extension RoutineDecoder {
             }
             let fields = keyed(item, allowed: Self.optionKeys, what: "option")
             var option = DraftOption(text: "", at: item.location)
-            if let pair = fields["text"] {
+            if let pair = fields[slot: Self.optionSlots.text] {
                 option.text = text(pair.value, what: "an option's text") ?? ""
                 option.location = pair.value.location
             } else {
                 missing("text", in: item, what: "an option of '\(nodeID)'")
             }
-            if let pair = fields["next"] {
+            if let pair = fields[slot: Self.optionSlots.next] {
                 option.next = refList(pair.value, base: "\(nodeID)/\(number + 1)")
             }
-            option.when = fields["when"].flatMap { condition($0.value) }
+            option.when = fields[slot: Self.optionSlots.when].flatMap { condition($0.value) }
             result.append(option)
         }
         return result

@@ -27,10 +27,10 @@ public struct YAMLEventReader {
     /// many as the file could hold without aliases (one per byte), at least 100,000.
     static func aliasBudget(byteCount: Int) -> Int { max(100_000, byteCount) }
 
-    /// `decodingEveryCharacter`: libyaml's reader as released, one character at a time,
-    /// instead of its fast path for printable ASCII (Sources/CYaml/README.md); the same
-    /// output, which the tests check with it.
-    public static func read(_ data: Data, decodingEveryCharacter: Bool = false) -> Output {
+    /// `asReleased`: libyaml as released, without its fast paths for printable ASCII
+    /// (its reader decodes every character, its plain-scalar scanner copies one at a
+    /// time; Sources/CYaml/README.md); the same output, which the tests check with it.
+    public static func read(_ data: Data, asReleased: Bool = false) -> Output {
         // A UTF-8 byte order mark (editors on Windows write one) is not content. libyaml
         // skips it only when it detects the encoding itself, and ours is set explicitly.
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
@@ -46,7 +46,7 @@ public struct YAMLEventReader {
                 return output
             }
             var builder = TreeBuilder(aliasBudget: aliasBudget(byteCount: bytes.count))
-            builder.decodingEveryCharacter = decodingEveryCharacter
+            builder.asReleased = asReleased
             var empty: UInt8 = 0
             // A UTF-8 byte order mark is allowed and is not part of the first line.
             let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -88,7 +88,7 @@ private struct TreeBuilder {
     var building = true
     var aliasNodes = 0
     let aliasBudget: Int
-    var decodingEveryCharacter = false
+    var asReleased = false
 
     init(aliasBudget: Int) { self.aliasBudget = aliasBudget }
 
@@ -109,7 +109,7 @@ private struct TreeBuilder {
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, input, count)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        parser.routine_decode_every_character = decodingEveryCharacter ? 1 : 0
+        parser.routine_as_released = asReleased ? 1 : 0
         var event = yaml_event_t()
         while !output.stopped {
             guard yaml_parser_parse(&parser, &event) == 1 else {

@@ -1307,11 +1307,24 @@ typedef struct yaml_parser_s {
      */
 
     /**
-     * routine: when set, the reader decodes every character one at a time, as
-     * libyaml 0.2.5 does, instead of copying runs of printable ASCII (reader.c).
-     * Zero (the fast path) after yaml_parser_initialize; the tests set it.
+     * routine: when set, libyaml works as 0.2.5 was released: the reader decodes
+     * every character one at a time instead of copying runs of printable ASCII
+     * (reader.c), and the plain-scalar scanner copies one character at a time and
+     * allocates its three scratch strings for every scalar (scanner.c). Zero (the
+     * fast paths) after yaml_parser_initialize; the tests set it, as their oracle.
      */
-    int routine_decode_every_character;
+    int routine_as_released;
+
+    /**
+     * routine: the plain-scalar scanner's scratch strings (leading break, trailing
+     * breaks, white space), kept from one scalar to the next instead of allocated
+     * and freed for each; freed by yaml_parser_delete.
+     */
+    struct {
+        yaml_char_t *start;
+        yaml_char_t *end;
+        yaml_char_t *pointer;
+    } routine_plain_scratch[3];
 
 } yaml_parser_t;
 

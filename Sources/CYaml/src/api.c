@@ -215,6 +215,13 @@ yaml_parser_delete(yaml_parser_t *parser)
         yaml_free(tag_directive.prefix);
     }
     STACK_DEL(parser, parser->tag_directives);
+    {
+        /* routine: the plain-scalar scanner's scratch strings (scanner.c). */
+        int k;
+        for (k = 0; k < 3; k ++) {
+            yaml_free(parser->routine_plain_scratch[k].start);
+        }
+    }
 
     memset(parser, 0, sizeof(yaml_parser_t));
 }

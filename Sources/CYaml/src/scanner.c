@@ -3397,6 +3397,89 @@ error:
  * Scan a plain scalar.
  */
 
+/*
+ * routine: the plain-scalar scanner's scratch strings, kept in the parser from one
+ * scalar to the next (libyaml 0.2.5 allocates and frees three for every scalar).
+ * Taken empty, with a zero first octet, as STRING_INIT would give them (the scanner
+ * reads nothing of them but their first octet and what it wrote since); kept back
+ * afterwards, with whatever size they grew to.
+ */
+
+static int
+yaml_parser_routine_take_scratch(yaml_parser_t *parser, yaml_string_t *leading_break,
+        yaml_string_t *trailing_breaks, yaml_string_t *whitespaces)
+{
+    if (!parser->routine_plain_scratch[2].start) {
+        if (!STRING_INIT(parser, *leading_break, INITIAL_STRING_SIZE)) return 0;
+        if (!STRING_INIT(parser, *trailing_breaks, INITIAL_STRING_SIZE)) {
+            STRING_DEL(parser, *leading_break);
+            return 0;
+        }
+        if (!STRING_INIT(parser, *whitespaces, INITIAL_STRING_SIZE)) {
+            STRING_DEL(parser, *leading_break);
+            STRING_DEL(parser, *trailing_breaks);
+            return 0;
+        }
+        return 1;
+    }
+#define ROUTINE_TAKE(string, k)                                                 \
+    ((string)->start = (string)->pointer = parser->routine_plain_scratch[k].start, \
+     (string)->end = parser->routine_plain_scratch[k].end,                      \
+     (string)->start[0] = '\0')
+    ROUTINE_TAKE(leading_break, 0);
+    ROUTINE_TAKE(trailing_breaks, 1);
+    ROUTINE_TAKE(whitespaces, 2);
+#undef ROUTINE_TAKE
+    return 1;
+}
+
+static void
+yaml_parser_routine_keep_scratch(yaml_parser_t *parser, yaml_string_t *leading_break,
+        yaml_string_t *trailing_breaks, yaml_string_t *whitespaces)
+{
+#define ROUTINE_KEEP(string, k)                                                 \
+    (parser->routine_plain_scratch[k].start = (string)->start,                  \
+     parser->routine_plain_scratch[k].pointer = (string)->start,                \
+     parser->routine_plain_scratch[k].end = (string)->end)
+    ROUTINE_KEEP(leading_break, 0);
+    ROUTINE_KEEP(trailing_breaks, 1);
+    ROUTINE_KEEP(whitespaces, 2);
+#undef ROUTINE_KEEP
+}
+
+/*
+ * routine: how many characters, from the current one (ASCII, already checked by the
+ * caller), the plain-scalar loop would copy one at a time with nothing else done.
+ * All ASCII, so a byte each.
+ */
+
+static size_t
+yaml_parser_routine_plain_run(yaml_parser_t *parser)
+{
+    const yaml_char_t *pointer = parser->buffer.pointer;
+    size_t unread = parser->unread;
+    size_t length = 1;
+
+    if (parser->flow_level) {
+        while (length+2 <= unread) {
+            yaml_char_t octet = pointer[length];
+            if (octet <= 0x20 || octet >= 0x7F || octet == ':' || octet == ','
+                    || octet == '[' || octet == ']' || octet == '{' || octet == '}')
+                break;
+            length ++;
+        }
+    }
+    else {
+        while (length+2 <= unread) {
+            yaml_char_t octet = pointer[length];
+            if (octet <= 0x20 || octet >= 0x7F || octet == ':')
+                break;
+            length ++;
+        }
+    }
+    return length;
+}
+
 static int
 yaml_parser_scan_plain_scalar(yaml_parser_t *parser, yaml_token_t *token)
 {
@@ -3408,11 +3491,18 @@ yaml_parser_scan_plain_scalar(yaml_parser_t *parser, yaml_token_t *token)
     yaml_string_t whitespaces = NULL_STRING;
     int leading_blanks = 0;
     int indent = parser->indent+1;
+    int released = parser->routine_as_released;
+    int taken = 0;
 
     if (!STRING_INIT(parser, string, INITIAL_STRING_SIZE)) goto error;
-    if (!STRING_INIT(parser, leading_break, INITIAL_STRING_SIZE)) goto error;
-    if (!STRING_INIT(parser, trailing_breaks, INITIAL_STRING_SIZE)) goto error;
-    if (!STRING_INIT(parser, whitespaces, INITIAL_STRING_SIZE)) goto error;
+    if (released) {
+        if (!STRING_INIT(parser, leading_break, INITIAL_STRING_SIZE)) goto error;
+        if (!STRING_INIT(parser, trailing_breaks, INITIAL_STRING_SIZE)) goto error;
+        if (!STRING_INIT(parser, whitespaces, INITIAL_STRING_SIZE)) goto error;
+    }
+    else if (yaml_parser_routine_take_scratch(parser,
+                &leading_break, &trailing_breaks, &whitespaces)) taken = 1;
+    else goto error;
 
     start_mark = end_mark = parser->mark;
 
@@ -3510,7 +3600,32 @@ yaml_parser_scan_plain_scalar(yaml_parser_t *parser, yaml_token_t *token)
 
             /* Copy the character. */
 
-            if (!READ(parser, string)) goto error;
+            if (!released && !(parser->buffer.pointer[0] & 0x80)) {
+                /*
+                 * routine: copy in one step this ASCII character and the run of
+                 * ASCII characters after it that the loop would copy one at a time
+                 * with nothing else done: not blank, not a break, not ':' (which
+                 * may end the scalar or be an error), not a flow indicator inside
+                 * a flow collection, and each with at least one more character
+                 * decoded after it, so that every CACHE(parser, 2) of the loop
+                 * skipped would have returned at once.
+                 */
+                size_t length = yaml_parser_routine_plain_run(parser);
+                while (string.pointer+length+5 >= string.end) {
+                    if (!yaml_string_extend(&string.start, &string.pointer,
+                                &string.end)) {
+                        parser->error = YAML_MEMORY_ERROR;
+                        goto error;
+                    }
+                }
+                memcpy(string.pointer, parser->buffer.pointer, length);
+                string.pointer += length;
+                parser->buffer.pointer += length;
+                parser->mark.index += length;
+                parser->mark.column += length;
+                parser->unread -= length;
+            }
+            else if (!READ(parser, string)) goto error;
 
             end_mark = parser->mark;
 
@@ -3585,17 +3700,29 @@ yaml_parser_scan_plain_scalar(yaml_parser_t *parser, yaml_token_t *token)
         parser->simple_key_allowed = 1;
     }
 
-    STRING_DEL(parser, leading_break);
-    STRING_DEL(parser, trailing_breaks);
-    STRING_DEL(parser, whitespaces);
+    if (released) {
+        STRING_DEL(parser, leading_break);
+        STRING_DEL(parser, trailing_breaks);
+        STRING_DEL(parser, whitespaces);
+    }
+    else {
+        yaml_parser_routine_keep_scratch(parser,
+                &leading_break, &trailing_breaks, &whitespaces);
+    }
 
     return 1;
 
 error:
     STRING_DEL(parser, string);
-    STRING_DEL(parser, leading_break);
-    STRING_DEL(parser, trailing_breaks);
-    STRING_DEL(parser, whitespaces);
+    if (released) {
+        STRING_DEL(parser, leading_break);
+        STRING_DEL(parser, trailing_breaks);
+        STRING_DEL(parser, whitespaces);
+    }
+    else if (taken) {
+        yaml_parser_routine_keep_scratch(parser,
+                &leading_break, &trailing_breaks, &whitespaces);
+    }
 
     return 0;
 }
