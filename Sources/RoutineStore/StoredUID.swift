@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import RoutineCore
 
 /// A uid as the store keeps it since migration v13-uid-blobs: its 16 bytes, a BLOB in
@@ -106,12 +107,25 @@ struct StoredUID: Hashable, Sendable, Codable, StoredValue {
         return withUnsafeBytes(of: uuid.uuid) { Data($0) }
     }
 
-    /// `uid_blob(text)`: the blob of a uid text, NULL for NULL or any other text (an
-    /// application statement's function, registered where it is used: never in the
-    /// schema, which `sqlite3` must be able to write through).
-    static let blobFunction = DatabaseFunction("uid_blob", argumentCount: 1, pure: true) { values in
-        guard let text = String.fromDatabaseValue(values[0]), let bytes = bytes(text) else { return nil }
-        return blob(bytes)
+    /// Registers `uid_blob(text)` on `db`'s connection: the blob of a uid text, NULL for
+    /// NULL or any other text. An application statement's function (a pull turns every
+    /// entry's uid text into its bytes with it), never one the schema names, which
+    /// `sqlite3` must be able to write through. Through SQLite's C API: GRDB's functions
+    /// box each argument and result, a cost paid once per row of a first pull.
+    static func addBlobFunction(_ db: Database) {
+        sqlite3_create_function_v2(
+            db.sqliteConnection, "uid_blob", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, _, values in
+                guard let value = values?[0], sqlite3_value_type(value) == SQLITE_TEXT,
+                    let text = sqlite3_value_text(value),
+                    let bytes = StoredUID.parse(
+                        UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+                else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                withUnsafeBytes(of: bytes) { sqlite3_result_blob(context, $0.baseAddress, 16, UIDLookup.transient) }
+            }, nil, nil, nil)
     }
 
     /// `uid_from_text(text)`: migration v13-uid-blobs' conversion (`migrated`).

@@ -55,14 +55,19 @@ extension SyncApplier {
                 """, arguments: [items, resolvedAliases])
         var inserted: [String] = []
         inserted.reserveCapacity(rows.count)
+        var ids: [Int64] = []
+        ids.reserveCapacity(rows.count)
         for row in rows {
-            if origin != device {
-                try db.executeCached(
-                    sql: "INSERT INTO sync_origin (entry, device) VALUES (?, ?)", arguments: [row["id"], origin])
-            }
+            ids.append(row["id"])
             if row["deleted_at"] as String? == nil { addedEntries.append((row["habit_id"], row["day_key"])) }
             // The uid's text as the change gave it (a uid reads back lower-case).
             inserted.append(try StoredRow(row, table: "habit_entry")("uid", as: StoredUID.self).text)
+        }
+        if origin != device, !ids.isEmpty {
+            // One statement for the batch, not one a row.
+            try db.executeCached(
+                sql: "INSERT INTO sync_origin (entry, device) SELECT value, ? FROM json_each(?)",
+                arguments: [origin, "[" + ids.map(String.init).joined(separator: ",") + "]"])
         }
         return inserted
     }

@@ -46,7 +46,7 @@ extension AppDatabase {
             try SyncSequence.checkContinues(changes.map { ($0.device, $0.seq) }, cursors: cursors, name: name)
             return try db.withLargePageCache {
                 try db.executeCached(sql: "UPDATE sync_self SET capturing = 0")
-                db.add(function: StoredUID.blobFunction)
+                StoredUID.addBlobFunction(db)
                 var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
                 for change in changes {
                     try applier.apply(change)
