@@ -25,6 +25,8 @@ final class AnswerBulkInserter {
     enum Bound {
         case text(String?)
         case integer(Int64?)
+        /// A uid text, bound as its 16 bytes (v13-uid-blobs).
+        case uid(String)
     }
 
     /// The columns an imported answer sets, each with its value; every other column is
@@ -44,12 +46,12 @@ final class AnswerBulkInserter {
 
     static let rowsPerStatement = 100
 
-    /// The INSERT of `rows` answers: the uid first (made by SQLite when the row has none,
-    /// as for a step of a run), then `columns`.
+    /// The INSERT of `rows` answers: the uid first (made here when the row has none, as
+    /// for a step of a run), then `columns`.
     static func insertSQL(rows: Int) -> String {
         let names = ["uid", "run_id", "position", "kind", "outcome"] + columns.map(\.name)
         let values =
-            "(coalesce(?, \(StoreMigrations.uuidSQL)), NULL, 0, 'question', '\(RunStepRecord.answered)', "
+            "(?, NULL, 0, 'question', '\(RunStepRecord.answered)', "
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         return "INSERT INTO run_step (\(names.joined(separator: ", "))) VALUES "
             + Array(repeating: values, count: rows).joined(separator: ", ")
@@ -123,7 +125,11 @@ final class AnswerBulkInserter {
         var index: Int32 = 0
         for answer in answers {
             index += 1
-            bind(.text(answer.uid), at: index, handle)
+            if let uid = answer.uid {
+                bind(.uid(uid), at: index, handle)
+            } else {
+                UIDLookup.bind(uid: AppDatabase.newUIDBytes(), at: index, handle)
+            }
             for column in Self.columns {
                 index += 1
                 bind(column.value(answer), at: index, handle)
@@ -165,6 +171,7 @@ final class AnswerBulkInserter {
                     handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), UIDLookup.transient)
             }
         case .integer(let number?): sqlite3_bind_int64(handle, index, number)
+        case .uid(let uid): UIDLookup.bind(uid: uid, at: index, handle)
         case .text(nil), .integer(nil): sqlite3_bind_null(handle, index)
         }
     }

@@ -269,18 +269,18 @@ extension AppDatabase {
     /// `UUID.uuidString` formats through `snprintf`, a tenth of such an import's
     /// instructions.
     static func newUID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return uidText((generator.next() as UInt64, generator.next() as UInt64))
+        uidText(bytes: newUIDBytes())
     }
 
-    /// The uid text of 16 random bytes (version and variant bits set here).
-    static func uidText(_ random: (UInt64, UInt64)) -> String {
-        var bytes = random
-        return withUnsafeMutableBytes(of: &bytes) { raw in
+    /// A new uid's 16 bytes (version 4), as the store keeps them (v13-uid-blobs).
+    static func newUIDBytes() -> (UInt64, UInt64) {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = raw[6] & 0x0F | 0x40  // version 4
             raw[8] = raw[8] & 0x3F | 0x80  // RFC 4122 variant
-            return hexText(UnsafeRawBufferPointer(raw))
         }
+        return bytes
     }
 
     /// The uid text of 16 bytes as they are (version and variant set by the caller).
@@ -292,6 +292,11 @@ extension AppDatabase {
     /// formats through `snprintf`, and a bulk load of exported rows has one per row.
     static func uidText(_ uuid: UUID) -> String {
         withUnsafeBytes(of: uuid.uuid) { hexText($0) }
+    }
+
+    /// The 16 bytes of a uid read from a file, as the store keeps them.
+    static func uidBytes(_ uuid: UUID) -> (UInt64, UInt64) {
+        unsafeBitCast(uuid.uuid, to: (UInt64, UInt64).self)
     }
 
     /// 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower-case.
@@ -327,7 +332,8 @@ extension AppDatabase {
         note: String?, runID: RunID?
     ) throws -> EntryID {
         try db.cachedStatement(sql: insertEntrySQL).execute(arguments: [
-            habitID, dayKey.description, Instant.format(instant), timeZone, value, note, runID, newUID(),
+            habitID, dayKey.description, Instant.format(instant), timeZone, value, note, runID,
+            StoredUID.blob(newUIDBytes()),
         ])
         return EntryID(rawValue: db.lastInsertedRowID)
     }

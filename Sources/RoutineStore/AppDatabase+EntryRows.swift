@@ -32,7 +32,9 @@ extension AppDatabase {
                         note: try stored.optional(at: 3, "note"),
                         timestamp: try stored.at(4, "timestamp", as: StoredInstant.self).date,
                         timeZone: try stored.at(5, "time_zone"),
-                        uid: (try stored.optional(at: 6, "uid", as: String.self)).flatMap(UUID.init(uuidString:))))
+                        uid: (try stored.optional(at: 6, "uid", as: StoredUID.self)).flatMap {
+                            UUID(uuidString: $0.text)
+                        }))
             }
         }
     }
@@ -104,12 +106,12 @@ extension AppDatabase {
                     let uids = UIDPool(now: now)
                     var count = 0
                     var skipped = 0
-                    var seenUIDs: Set<String> = []
+                    var seenUIDs: Set<UUID> = []
                     while let row = try Self.next(keeping: &sourceError, { try source.next() }) {
-                        var givenUID: String?
+                        var givenUID: (UInt64, UInt64)?
                         if let given = row.uid {
-                            let uid = Self.uidText(given)
-                            if try !seenUIDs.insert(uid).inserted || (!stored.isEmpty && inserter.exists(uid: uid)) {
+                            let uid = Self.uidBytes(given)
+                            if try !seenUIDs.insert(given).inserted || (!stored.isEmpty && inserter.exists(uid: uid)) {
                                 skipped += 1
                                 continue
                             }

@@ -103,7 +103,7 @@ extension AppDatabase {
                     outcome.alreadyImported += 1
                     continue
                 }
-                let uid = Self.uidText(entry.uid)
+                let uid = Self.uidBytes(entry.uid)
                 if !empty, try inserter.exists(uid: uid) {
                     outcome.alreadyImported += 1
                     continue
@@ -121,7 +121,7 @@ extension AppDatabase {
             try SyncSnapshot.resumeEntryCapture(db, capture)
             let pauses = try OneDayPauseInserter(db, note: "skipped in \(source)", createdAt: Instant.format(now))
             for skip in skips {
-                let uid = Self.uidText(skip.uid)
+                let uid = Self.uidBytes(skip.uid)
                 if try pauses.exists(uid: uid) {
                     outcome.alreadyImported += 1
                     continue

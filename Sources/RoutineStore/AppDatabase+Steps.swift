@@ -11,8 +11,10 @@ extension AppDatabase {
     /// answered in a later pass, SPEC §17.4) is retracted at `stamp` and the walker's
     /// written in its place, so the answers around it keep their rows and uids. A `done`
     /// step points at the entry its token wrote (already inserted in this transaction).
+    /// `textUIDs`: the store is not yet at v13-uid-blobs (migration v5's recovery), and a
+    /// step's uid is its text.
     static func recordSteps(
-        _ db: Database, runID: RunID, steps: [RunStepRecord], stamp: String, timeZone: String
+        _ db: Database, runID: RunID, steps: [RunStepRecord], stamp: String, timeZone: String, textUIDs: Bool = false
     ) throws {
         guard
             let run = try Row.fetchOne(
@@ -62,19 +64,22 @@ extension AppDatabase {
             try insertStep(
                 db, step, runID: runID, routineID: try run.decode(atIndex: 0), position: position,
                 dayKey: try run.decode(atIndex: 1), entryID: step.token.flatMap { entries[$0] }, stamp: stamp,
-                timeZone: timeZone)
+                timeZone: timeZone, textUIDs: textUIDs)
         }
     }
 
-    /// Writes one step row with a new uid (or `uid` when given: an imported answer).
+    /// Writes one step row with a new uid (16 bytes; its text before v13-uid-blobs,
+    /// `textUIDs`).
     static func insertStep(
         _ db: Database, _ step: RunStepRecord, runID: RunID?, routineID: Int64, position: Int, dayKey: String,
-        entryID: Int64?, stamp: String, timeZone: String, uid: String? = nil, note: String? = nil
+        entryID: Int64?, stamp: String, timeZone: String, note: String? = nil, textUIDs: Bool = false
     ) throws {
         // The note's column only with a note: migration v5 recovers steps through here
         // before v11-habit-notes has made the column.
+        let bytes = newUIDBytes()
         var arguments: StatementArguments = [
-            uid, runID, routineID, position, step.node, step.kind.rawValue, step.text, step.outcome,
+            textUIDs ? uidText(bytes: bytes) : StoredUID.blob(bytes), runID, routineID, position, step.node,
+            step.kind.rawValue, step.text, step.outcome,
             step.optionText, step.optionPosition, step.value, step.reason, entryID, dayKey, stamp, timeZone,
         ]
         if let note { arguments += [note] }
@@ -82,7 +87,7 @@ extension AppDatabase {
             sql: """
                 INSERT INTO run_step (uid, run_id, routine_id, position, node_id, kind, text, outcome, option_text,
                   option_position, value, reason, entry_id, day_key, recorded_at, time_zone\(note == nil ? "" : ", note"))
-                VALUES (coalesce(?, \(StoreMigrations.uuidSQL)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(note == nil ? "" : ", ?"))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(note == nil ? "" : ", ?"))
                 """,
             arguments: arguments)
     }

@@ -17,7 +17,8 @@ final class EntryBulkInserter {
         var timeZone: String
         var value: Double?
         var note: String?
-        var uid: String
+        /// The uid's 16 bytes (v13-uid-blobs).
+        var uid: (UInt64, UInt64)
     }
 
     static let rowsPerStatement = 100
@@ -26,7 +27,7 @@ final class EntryBulkInserter {
     private let lookup: UIDLookup
     private let db: Database
     private var pending: [Pending] = []
-    /// The bytes of the texts bound to the statement being written.
+    /// The bytes of the texts (and uids) bound to the statement being written.
     private var texts: [UInt8] = []
 
     init(_ db: Database) throws {
@@ -41,7 +42,7 @@ final class EntryBulkInserter {
     /// `dayKey` and `timestamp` must already be in the store's canonical text forms.
     func insert(
         habitID: Int64, dayKey: String, timestamp: String, timeZone: String, value: Double?, note: String?,
-        uid: String
+        uid: (UInt64, UInt64)
     )
         throws
     {
@@ -78,7 +79,8 @@ final class EntryBulkInserter {
             keep(entry.timestamp)
             keep(entry.timeZone)
             if let note = entry.note { keep(note) }
-            keep(entry.uid)
+            spans.append((texts.count, 16))
+            withUnsafeBytes(of: entry.uid) { texts.append(contentsOf: $0) }
         }
         let handle = statement.sqliteStatement
         let code = texts.withUnsafeBufferPointer { buffer -> Int32 in
@@ -110,7 +112,9 @@ final class EntryBulkInserter {
                 }
                 if entry.note != nil { bindText() } else { sqlite3_bind_null(handle, nextColumn()) }
                 sqlite3_bind_null(handle, nextColumn())  // run_id: bulk-loaded entries belong to no run
-                bindText()  // uid
+                let (start, count) = spans[span]
+                span += 1
+                sqlite3_bind_blob(handle, nextColumn(), base + start, Int32(count), nil)  // uid
             }
             let code = sqlite3_step(handle)
             sqlite3_reset(handle)
@@ -122,7 +126,7 @@ final class EntryBulkInserter {
     }
 
     /// True when an entry with this uid is stored (deleted ones included).
-    func exists(uid: String) throws -> Bool {
+    func exists(uid: (UInt64, UInt64)) throws -> Bool {
         try lookup.contains(uid)
     }
 

@@ -25,19 +25,20 @@ final class OneDayPauseInserter {
         link = try db.cachedStatement(sql: "INSERT INTO pause_habit (pause_id, habit_id, position) VALUES (?, ?, 0)")
     }
 
-    /// True when a pause with this uid is stored (one of this import's included).
-    func exists(uid: String) throws -> Bool {
+    /// True when a pause with the uid of these 16 bytes is stored (one of this import's included).
+    func exists(uid: (UInt64, UInt64)) throws -> Bool {
         try known.contains(uid)
     }
 
     /// Pauses the habit `habitID` on `day` (`YYYY-MM-DD`) alone, with `note` (a checked
     /// line) or else the import's.
-    func insert(day: String, habitID: Int64, uid: String, note: String? = nil) throws {
+    func insert(day: String, habitID: Int64, uid: (UInt64, UInt64), note: String? = nil) throws {
         let handle = pause.sqliteStatement
         sqlite3_reset(handle)
-        for (column, text) in [day, day, note ?? self.note, createdAt, uid].enumerated() {
+        for (column, text) in [day, day, note ?? self.note, createdAt].enumerated() {
             sqlite3_bind_text(handle, Int32(column + 1), text, -1, UIDLookup.transient)
         }
+        UIDLookup.bind(uid: uid, at: 5, handle)
         try step(handle)
         let links = link.sqliteStatement
         sqlite3_reset(links)

@@ -57,8 +57,8 @@ struct PauseRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var toDay: DayKey
     var note: String?
     var createdAt: StoredInstant
-    /// Its identity across devices (SPEC §16.2).
-    var uid: String?
+    /// Its identity across devices (SPEC §16.2); 16 bytes in the store (v13-uid-blobs).
+    var uid: StoredUID?
 
     enum CodingKeys: String, CodingKey {
         case id, note, uid
@@ -74,7 +74,7 @@ struct PauseRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     init(
         id: Int64? = nil, fromDay: DayKey, toDay: DayKey, note: String?, createdAt: StoredInstant,
-        uid: String? = AppDatabase.newUID()
+        uid: StoredUID? = StoredUID(text: AppDatabase.newUID())
     ) {
         (self.id, self.fromDay, self.toDay, self.note, self.createdAt) = (id, fromDay, toDay, note, createdAt)
         self.uid = uid

@@ -180,7 +180,8 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
     var note: String?
     var runID: RunID?
     var deletedAt: StoredInstant?
-    var uid: String?
+    /// 16 bytes in the store (v13-uid-blobs).
+    var uid: StoredUID?
 
     enum CodingKeys: String, CodingKey {
         case id, timestamp, value, note, uid
@@ -230,7 +231,7 @@ struct EntryListing: FetchableRecord {
         EntryInfo(
             id: entry.id, habit: habit, dayKey: entry.dayKey, timestamp: entry.timestamp.date,
             timeZone: entry.timeZone, value: entry.value, note: entry.note, runID: entry.runID,
-            deletedAt: entry.deletedAt?.date, uid: entry.uid ?? "")
+            deletedAt: entry.deletedAt?.date, uid: entry.uid?.text ?? "")
     }
 }
 

@@ -23,7 +23,7 @@ extension StepInfo: FetchableRecord {
         let reason: String?, entryUID: String?, dayKey: DayKey, recordedAt: Date, timeZone: String
         let retractedAt: Date?, note: String?
         let stored = StoredRow(row, table: "run_step", idColumn: "uid")
-        uid = try row.decode(atIndex: 0)
+        uid = try stored.at(0, "uid", as: StoredUID.self).text
         runID = try row.decode(atIndex: 1)
         routine = try row.decode(atIndex: 2)
         position = try row.decode(atIndex: 3)
@@ -40,7 +40,7 @@ extension StepInfo: FetchableRecord {
         optionPosition = try row.decode(atIndex: 9)
         value = try row.decode(atIndex: 10)
         reason = try row.decode(atIndex: 11)
-        entryUID = try row.decode(atIndex: 12)
+        entryUID = try stored.optional(at: 12, "entry uid", as: StoredUID.self)?.text
         dayKey = try stored.at(13, "day_key")
         recordedAt = try stored.at(14, "recorded_at", as: StoredInstant.self).date
         timeZone = try row.decode(atIndex: 15)

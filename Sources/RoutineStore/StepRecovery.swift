@@ -34,7 +34,7 @@ enum StepRecovery {
                 if let time = record.token.flatMap({ written[$0] }) { stamp = time }
                 steps.append(record)
                 try AppDatabase.recordSteps(
-                    db, runID: runID, steps: steps, stamp: stamp, timeZone: try run.decode(atIndex: 3))
+                    db, runID: runID, steps: steps, stamp: stamp, timeZone: try run.decode(atIndex: 3), textUIDs: true)
             }
         }
     }

@@ -11,6 +11,7 @@ enum StoreMigrations {
         ("v6-sync", SyncSchema.migration), ("v7-sync-guards", SyncSchema.guardsMigration),
         ("v8-release", v8Release), ("v9-habit-targets", v9HabitTargets),
         ("v10-run-day", v10RunDay), ("v11-habit-notes", v11HabitNotes), ("v12-ledger-window", v12LedgerWindow),
+        ("v13-uid-blobs", v13UIDBlobs),
     ]
 
     /// The position of migration `identifier` in `all` (the number of migrations before it).
@@ -23,7 +24,7 @@ enum StoreMigrations {
     /// rewrites them).
     static let programs: [String: @Sendable (Database) throws -> Void] = [
         "v5": StepRecovery.recover, "v9-habit-targets": SyncSchema.renewHabitTriggers,
-        "v11-habit-notes": SyncSchema.renewNoteTriggers,
+        "v11-habit-notes": SyncSchema.renewNoteTriggers, "v13-uid-blobs": SyncSchema.renewUIDTriggers,
     ]
 
     /// The table that lists the applied migrations (GRDB's name and shape, which stores
@@ -45,6 +46,8 @@ enum StoreMigrations {
     static func migrate(_ queue: DatabaseQueue, path: String, upTo count: Int = all.count) throws -> [String] {
         try queue.writeWithoutTransaction { db in
             var done: [String] = []
+            // v13-uid-blobs' conversion of each stored uid text.
+            db.add(function: StoredUID.migrationFunction)
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(table) (identifier TEXT NOT NULL PRIMARY KEY)")
                 let applied = try String.fetchSet(db, sql: "SELECT identifier FROM \(table)")
@@ -354,13 +357,19 @@ enum StoreMigrations {
         BEGIN
           UPDATE habit_entry SET uid = \(uuidSQL) WHERE id = NEW.id;
         END;
+        \(entryUIDKept)
+        ALTER TABLE habit ADD COLUMN archived_at TEXT;
+        ALTER TABLE routine ADD COLUMN archived_at TEXT;
+        """
+
+    /// The trigger that refuses to change or clear an entry's uid (v4; made again by v13,
+    /// whose conversion it would refuse).
+    static let entryUIDKept = """
         CREATE TRIGGER habit_entry_uid_kept BEFORE UPDATE OF uid ON habit_entry
         WHEN OLD.uid IS NOT NULL AND (NEW.uid IS NULL OR NEW.uid <> OLD.uid)
         BEGIN
           SELECT RAISE(ABORT, 'an entry uid never changes');
         END;
-        ALTER TABLE habit ADD COLUMN archived_at TEXT;
-        ALTER TABLE routine ADD COLUMN archived_at TEXT;
         """
 
     /// v5-run-status (issue 17): a run's status is stored once, in `run.status`. Saved walker states
@@ -415,6 +424,56 @@ enum StoreMigrations {
         CREATE TRIGGER run_step_uid_kept BEFORE UPDATE OF uid ON run_step WHEN NEW.uid <> OLD.uid
         BEGIN
           SELECT RAISE(ABORT, 'a step uid never changes');
+        END;
+        """
+
+    /// v13-uid-blobs (issue 32): the uids of entries, recorded steps and pauses — the tables
+    /// a bulk load and a first pull fill by the hundred thousand — stored as their 16 bytes
+    /// (a BLOB) instead of 36 characters of text: each row and each uid index entry is 20
+    /// bytes shorter, and an index compares 16 bytes, not a string. Their text form is
+    /// unchanged wherever a person or a file sees one (`StoredUID`).
+    ///
+    /// The column's CHECK (and its declared type) change in the schema text itself
+    /// (`writable_schema`, which SQLite allows for a constraint that every row then meets:
+    /// the rows are converted in the same transaction), not by rebuilding the tables: a
+    /// rebuild needs foreign keys off, which SQLite allows only outside the transaction
+    /// every migration runs in, and `run_step`'s UNIQUE column cannot be dropped. The
+    /// triggers that name the uid are made again: the two that refuse a changed uid (they
+    /// would refuse the conversion) and the two that give a row without a uid one (now 16
+    /// random bytes: only a row written by hand has none). A uid text that is not a UUID
+    /// (only a store edited by hand holds one) becomes the name-based UUID of that text
+    /// (`StoredUID.migrated`), the same on every device. Its program makes the sync capture
+    /// triggers of the three tables again, which now send the uid's text.
+    static let v13UIDBlobs = """
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_master
+        SET sql = replace(sql, 'uid TEXT CHECK (uid IS NULL OR length(uid) = 36)',
+          'uid BLOB CHECK (uid IS NULL OR (typeof(uid) = ''blob'' AND length(uid) = 16))')
+        WHERE type = 'table' AND name IN ('habit_entry', 'pause');
+        UPDATE sqlite_master
+        SET sql = replace(sql, 'uid TEXT NOT NULL UNIQUE CHECK (length(uid) = 36)',
+          'uid BLOB NOT NULL UNIQUE CHECK (typeof(uid) = ''blob'' AND length(uid) = 16)')
+        WHERE type = 'table' AND name = 'run_step';
+        PRAGMA writable_schema = RESET;
+        DROP TRIGGER habit_entry_uid_kept;
+        DROP TRIGGER habit_entry_uid_default;
+        DROP TRIGGER run_step_uid_kept;
+        DROP TRIGGER pause_uid_default;
+        UPDATE habit_entry SET uid = uid_from_text(uid) WHERE uid IS NOT NULL;
+        UPDATE run_step SET uid = uid_from_text(uid);
+        UPDATE pause SET uid = uid_from_text(uid) WHERE uid IS NOT NULL;
+        CREATE TRIGGER habit_entry_uid_default AFTER INSERT ON habit_entry WHEN NEW.uid IS NULL
+        BEGIN
+          UPDATE habit_entry SET uid = randomblob(16) WHERE id = NEW.id;
+        END;
+        \(entryUIDKept)
+        CREATE TRIGGER run_step_uid_kept BEFORE UPDATE OF uid ON run_step WHEN NEW.uid <> OLD.uid
+        BEGIN
+          SELECT RAISE(ABORT, 'a step uid never changes');
+        END;
+        CREATE TRIGGER pause_uid_default AFTER INSERT ON pause WHEN NEW.uid IS NULL
+        BEGIN
+          UPDATE pause SET uid = randomblob(16) WHERE id = NEW.id;
         END;
         """
 }

@@ -73,6 +73,7 @@ struct StoredRow {
         switch (row[idColumn] as DatabaseValue).storage {
         case .int64(let id): return String(id)
         case .string(let id): return id
+        case .blob(let uid) where uid.count == 16: return StoredUID.text(uid)
         default: return nil
         }
     }

@@ -39,11 +39,11 @@ extension SyncApplier {
             sql: """
                 INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, uid, deleted_at)
                 SELECT h.id, j.value ->> '$.f.day', j.value ->> '$.f.at', j.value ->> '$.f.tz',
-                  j.value ->> '$.f.value', j.value ->> '$.f.note', j.value ->> '$.uid', j.value ->> '$.f.deleted'
+                  j.value ->> '$.f.value', j.value ->> '$.f.note', uid_blob(j.value ->> '$.uid'), j.value ->> '$.f.deleted'
                 FROM json_each(?1) j
                 LEFT JOIN json_each(?2) a ON a.key = j.value ->> '$.f.habit'
                 JOIN habit h ON h.uid = coalesce(a.value, j.value ->> '$.f.habit')
-                WHERE json_type(j.value, '$.uid') = 'text' AND json_type(j.value, '$.f.habit') = 'text'
+                WHERE uid_blob(j.value ->> '$.uid') IS NOT NULL AND json_type(j.value, '$.f.habit') = 'text'
                   AND json_type(j.value, '$.f.day') = 'text' AND json_type(j.value, '$.f.at') = 'text'
                   AND json_type(j.value, '$.f.tz') = 'text'
                   AND coalesce(json_type(j.value, '$.f.value'), 'null') IN ('null', 'integer', 'real', 'text')
@@ -55,13 +55,19 @@ extension SyncApplier {
                 """, arguments: [items, resolvedAliases])
         var inserted: [String] = []
         inserted.reserveCapacity(rows.count)
+        var ids: [Int64] = []
+        ids.reserveCapacity(rows.count)
         for row in rows {
-            if origin != device {
-                try db.executeCached(
-                    sql: "INSERT INTO sync_origin (entry, device) VALUES (?, ?)", arguments: [row["id"], origin])
-            }
+            ids.append(row["id"])
             if row["deleted_at"] as String? == nil { addedEntries.append((row["habit_id"], row["day_key"])) }
-            inserted.append(row["uid"])
+            // The uid's text as the change gave it (a uid reads back lower-case).
+            inserted.append(try StoredRow(row, table: "habit_entry")("uid", as: StoredUID.self).text)
+        }
+        if origin != device, !ids.isEmpty {
+            // One statement for the batch, not one a row.
+            try db.executeCached(
+                sql: "INSERT INTO sync_origin (entry, device) SELECT value, ? FROM json_each(?)",
+                arguments: [origin, "[" + ids.map(String.init).joined(separator: ",") + "]"])
         }
         return inserted
     }
@@ -80,7 +86,7 @@ extension SyncApplier {
                 table: "run_step", id: id, fields: try winning("step", uid, fields, stamp), columns: Self.stepColumns)
             return true
         }
-        guard let slug = fields["routine"] as? String,
+        guard let stored = Self.stored(uid, in: "run_step"), let slug = fields["routine"] as? String,
             let routineID = try db.fetchOneCached(
                 Int64.self, sql: "SELECT id FROM routine WHERE slug = ?", arguments: [slug])
         else { return false }
@@ -95,7 +101,7 @@ extension SyncApplier {
                 INSERT INTO run_step (uid, routine_id, entry_id, \(columns.map(\.value).joined(separator: ", ")))
                 VALUES (?, ?, ?, \(columns.map { _ in "?" }.joined(separator: ", ")))
                 """,
-            arguments: StatementArguments([uid, routineID, entryID] + columns.map { Self.value(fields[$0.key]) }))
+            arguments: StatementArguments([stored, routineID, entryID] + columns.map { Self.value(fields[$0.key]) }))
         return true
     }
 
@@ -148,14 +154,16 @@ extension SyncApplier {
             id = existing
         } else {
             let required = plan.columns.keys.filter { $0 != "note" && $0 != "unit" }
-            guard required.allSatisfy({ fields[$0] != nil }) else { return false }
+            guard required.allSatisfy({ fields[$0] != nil }), let stored = Self.stored(uid, in: plan.table) else {
+                return false
+            }
             let columns = plan.columns.sorted { $0.key < $1.key }
             try db.executeCached(
                 sql: """
                     INSERT INTO \(plan.table) (uid, \(columns.map(\.value).joined(separator: ", ")))
                     VALUES (?, \(columns.map { _ in "?" }.joined(separator: ", ")))
                     """,
-                arguments: StatementArguments([uid] + columns.map { Self.value(fields[$0.key]) }))
+                arguments: StatementArguments([stored] + columns.map { Self.value(fields[$0.key]) }))
             id = db.lastInsertedRowID
         }
         if let linked {

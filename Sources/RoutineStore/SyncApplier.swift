@@ -46,6 +46,7 @@ extension AppDatabase {
             try SyncSequence.checkContinues(changes.map { ($0.device, $0.seq) }, cursors: cursors, name: name)
             return try db.withLargePageCache {
                 try db.executeCached(sql: "UPDATE sync_self SET capturing = 0")
+                StoredUID.addBlobFunction(db)
                 var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
                 for change in changes {
                     try applier.apply(change)
@@ -280,7 +281,15 @@ struct SyncApplier {
     }
 
     func id(_ table: String, uid: String) throws -> Int64? {
-        try db.fetchOneCached(Int64.self, sql: "SELECT rowid FROM \(table) WHERE uid = ?", arguments: [uid])
+        guard let stored = Self.stored(uid, in: table) else { return nil }
+        return try db.fetchOneCached(Int64.self, sql: "SELECT rowid FROM \(table) WHERE uid = ?", arguments: [stored])
+    }
+
+    /// A change's uid as `table` stores it: 16 bytes in the tables of v13-uid-blobs (nil
+    /// for a text that is not a uid, which no row there can hold), else the text.
+    static func stored(_ uid: String, in table: String) -> DatabaseValue? {
+        guard SyncSchema.blobUIDTables.contains(table) else { return uid.databaseValue }
+        return StoredUID(text: uid)?.databaseValue
     }
 
     func isTombstone(_ kind: String, _ uid: String) throws -> Bool {

@@ -86,11 +86,26 @@ enum SyncSchema {
             addedFields.filter { $0.table == captured.table && !applied.contains($0.migration) }.flatMap(\.fields))
         var result = captured
         result.fields.removeAll { missing.contains($0.name) }
+        if !applied.contains(blobUIDMigration) {
+            // Before v13-uid-blobs the uid columns held the text itself.
+            func text(_ sql: String) -> String {
+                sql.replacingOccurrences(of: StoredUID.textSQL("R.uid"), with: "R.uid")
+                    .replacingOccurrences(of: StoredUID.textSQL("uid"), with: "uid")
+            }
+            result.uid = text(result.uid)
+            for index in result.fields.indices { result.fields[index].value = text(result.fields[index].value) }
+        }
         return result
     }
 
+    /// The migration that stores the uids of entries, steps and pauses as 16 bytes.
+    static let blobUIDMigration = "v13-uid-blobs"
+
+    /// The tables whose uid is 16 bytes since `blobUIDMigration`.
+    static let blobUIDTables = ["habit_entry", "run_step", "pause"]
+
     static let entry = Captured(
-        table: "habit_entry", kind: "entry", uid: "R.uid",
+        table: "habit_entry", kind: "entry", uid: StoredUID.textSQL("R.uid"),
         fields: [
             Field("habit", "(SELECT uid FROM habit WHERE id = R.habit_id)", columns: ["habit_id"]),
             Field("day", "R.day_key"), Field("at", "R.timestamp"), Field("tz", "R.time_zone"),
@@ -98,19 +113,21 @@ enum SyncSchema {
         ], deletes: false)
 
     static let step = Captured(
-        table: "run_step", kind: "step", uid: "R.uid",
+        table: "run_step", kind: "step", uid: StoredUID.textSQL("R.uid"),
         fields: [
             Field("routine", "(SELECT slug FROM routine WHERE id = R.routine_id)", columns: ["routine_id"]),
             Field("position", "R.position"), Field("node", "R.node_id"), Field("kind", "R.kind"),
             Field("text", "R.text"), Field("outcome", "R.outcome"), Field("option", "R.option_text"),
             Field("optionPosition", "R.option_position"), Field("value", "R.value"), Field("reason", "R.reason"),
-            Field("entry", "(SELECT uid FROM habit_entry WHERE id = R.entry_id)", columns: ["entry_id"]),
+            Field(
+                "entry", "(SELECT \(StoredUID.textSQL("uid")) FROM habit_entry WHERE id = R.entry_id)",
+                columns: ["entry_id"]),
             Field("day", "R.day_key"), Field("at", "R.recorded_at"), Field("tz", "R.time_zone"),
             Field("retracted", "R.retracted_at"),
         ] + stepNoteFields, deletes: false)
 
     static let pause = Captured(
-        table: "pause", kind: "pause", uid: "R.uid",
+        table: "pause", kind: "pause", uid: StoredUID.textSQL("R.uid"),
         fields: [
             Field("from", "R.from_day"), Field("to", "R.to_day"), Field("note", "R.note"),
             Field("created", "R.created_at"),
@@ -241,10 +258,13 @@ enum SyncSchema {
 
     /// A link table's rows change the owner's `habits` field (while the owner exists: a
     /// deleted owner's links go with it and say nothing more).
-    static func linkTriggers(table: String, owner: String, ownerTable: String, kind: String) -> String {
+    static func linkTriggers(
+        table: String, owner: String, ownerTable: String, kind: String, blobUIDs: Bool = true
+    ) -> String {
         let habits = linkedUIDs(table: table, owner: "\(owner)").replacingOccurrences(of: "R.id", with: "X.\(owner)")
+        let ownerUID = blobUIDs && blobUIDTables.contains(ownerTable) ? StoredUID.textSQL("uid") : "uid"
         return ["INSERT": "NEW", "DELETE": "OLD"].sorted(by: { $0.key > $1.key }).map { event, row in
-            let uid = "(SELECT uid FROM \(ownerTable) WHERE id = \(row).\(owner))"
+            let uid = "(SELECT \(ownerUID) FROM \(ownerTable) WHERE id = \(row).\(owner))"
             let fields = "json_object('habits', \(habits.replacingOccurrences(of: "X.", with: "\(row).")))"
             return """
                 CREATE TRIGGER sync_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
@@ -390,8 +410,10 @@ enum SyncSchema {
     static func captureTriggers(migrations count: Int) -> String {
         var sql = ""
         for captured in all { sql += triggers(self.captured(captured, migrations: count)) }
-        sql += linkTriggers(table: "pause_habit", owner: "pause_id", ownerTable: "pause", kind: "pause")
-        sql += linkTriggers(table: "goal_link", owner: "goal_id", ownerTable: "goal", kind: "goal")
+        let blobs = StoreMigrations.all.prefix(count).contains { $0.0 == blobUIDMigration }
+        sql += linkTriggers(
+            table: "pause_habit", owner: "pause_id", ownerTable: "pause", kind: "pause", blobUIDs: blobs)
+        sql += linkTriggers(table: "goal_link", owner: "goal_id", ownerTable: "goal", kind: "goal", blobUIDs: blobs)
         return sql
     }
 
@@ -422,6 +444,23 @@ enum SyncSchema {
     /// send the description and the note too (in a store set up for sync).
     static func renewNoteTriggers(_ db: Database) throws {
         try renewTriggers(db, widenedBy: "v11-habit-notes")
+    }
+
+    /// Migration v13-uid-blobs' program: the capture triggers of entries, steps and pauses
+    /// (and of a pause's habits) send the text of the uid their table now holds as 16
+    /// bytes (in a store set up for sync).
+    static func renewUIDTriggers(_ db: Database) throws {
+        guard try hasCaptureTriggers(db) else { return }
+        for captured in all where blobUIDTables.contains(captured.table) {
+            for event in ["insert", "update", "delete"] {
+                try db.execute(sql: "DROP TRIGGER IF EXISTS sync_\(captured.table)_\(event)")
+            }
+            try db.execute(
+                sql: triggers(self.captured(captured, migrations: StoreMigrations.index(of: blobUIDMigration) + 1)))
+        }
+        try db.execute(
+            sql: "DROP TRIGGER IF EXISTS sync_pause_habit_insert; DROP TRIGGER IF EXISTS sync_pause_habit_delete")
+        try db.execute(sql: linkTriggers(table: "pause_habit", owner: "pause_id", ownerTable: "pause", kind: "pause"))
     }
 
     /// The capture triggers of the tables migration `identifier` widened, made again as

@@ -20,11 +20,20 @@ struct UIDLookup {
         try id(of: uid) != nil
     }
 
+    /// True when a row with the uid of these 16 bytes is stored.
+    func contains(_ uid: (UInt64, UInt64)) throws -> Bool {
+        try id { Self.bind(uid: uid, at: 1, $0) } != nil
+    }
+
     /// The row id of the row with this uid, nil when none is stored.
     func id(of uid: String) throws -> Int64? {
+        try id { Self.bind(uid: uid, at: 1, $0) }
+    }
+
+    private func id(binding bind: (OpaquePointer?) -> Void) throws -> Int64? {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
-        sqlite3_bind_text(handle, 1, uid, -1, Self.transient)
+        bind(handle)
         let code = sqlite3_step(handle)
         let id = sqlite3_column_int64(handle, 0)
         sqlite3_reset(handle)
@@ -32,6 +41,23 @@ struct UIDLookup {
         case SQLITE_ROW: return id
         case SQLITE_DONE: return nil
         default: throw Self.failure(code, in: db)
+        }
+    }
+
+    /// Binds a uid text as the store holds it (v13-uid-blobs: its 16 bytes); a text that
+    /// is not a uid is bound as it is, which no stored uid equals and the column refuses.
+    static func bind(uid: String, at index: Int32, _ handle: OpaquePointer?) {
+        if let bytes = StoredUID.bytes(uid) {
+            bind(uid: bytes, at: index, handle)
+        } else {
+            sqlite3_bind_text(handle, index, uid, -1, transient)
+        }
+    }
+
+    /// Binds a uid's 16 bytes (copied by SQLite before the call returns).
+    static func bind(uid bytes: (UInt64, UInt64), at index: Int32, _ handle: OpaquePointer?) {
+        withUnsafeBytes(of: bytes) { raw in
+            _ = sqlite3_bind_blob(handle, index, raw.baseAddress, 16, transient)
         }
     }
 

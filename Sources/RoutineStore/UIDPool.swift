@@ -28,8 +28,8 @@ final class UIDPool {
         if device >= 0 { close(device) }
     }
 
-    /// A new entry uid, after every uid this pool made before.
-    func next() -> String {
+    /// A new entry uid's 16 bytes, after every uid this pool made before.
+    func next() -> (UInt64, UInt64) {
         if position + 8 > buffer.count { refill() }
         let start = position
         let random = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: UInt64.self) }
@@ -42,7 +42,7 @@ final class UIDPool {
         let high = (milliseconds << 16 | 0x7000 | counter).bigEndian
         let low = (0x8000_0000_0000_0000 | random >> 2).bigEndian
         counter += 1
-        return AppDatabase.uidText(bytes: (high, low))
+        return (high, low)
     }
 
     private func refill() {

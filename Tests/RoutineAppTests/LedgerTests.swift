@@ -199,7 +199,7 @@ import Testing
                     VALUES (?, NULL, ?, 0, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, ?, 'UTC')
                     """,
                 arguments: [
-                    UUID().uuidString.lowercased(), routineID, node, kind, text, outcome, option,
+                    withUnsafeBytes(of: UUID().uuid) { Data($0) }, routineID, node, kind, text, outcome, option,
                     option == nil ? nil : 0, day, day + "T07:05:00Z",
                 ])
         }

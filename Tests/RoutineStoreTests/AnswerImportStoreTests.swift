@@ -28,7 +28,7 @@ import Testing
                 sql: """
                     INSERT INTO run_step (uid, routine_id, position, node_id, kind, text, outcome, option_text,
                       day_key, recorded_at, time_zone)
-                    VALUES ('00000000-0000-4000-8000-000000000001', (SELECT id FROM routine), 0, 'ghost',
+                    VALUES (x'00000000000040008000000000000001', (SELECT id FROM routine), 0, 'ghost',
                       'question', 'Ghost?', 'answered', 'Yes', '2020-01-01', '2020-01-01T07:00:00Z', 'UTC')
                     """)
         }

@@ -66,7 +66,7 @@ import Testing
     /// holds; a uid read from a file is stored as `uuidString` lower-cased would give.
     @Test func pooledUIDsAreDistinctVersion7UUIDsInOrder() {
         let pool = UIDPool(now: Date(timeIntervalSince1970: 1_764_000_000))
-        let uids = (0..<10_000).map { _ in pool.next() }
+        let uids = (0..<10_000).map { _ in AppDatabase.uidText(bytes: pool.next()) }
         #expect(Set(uids).count == uids.count)
         #expect(uids == uids.sorted())
         #expect(
@@ -116,7 +116,10 @@ import Testing
         }
         #expect(stored == rows.map { "\($0.dayKey) \($0.value ?? -1) \($0.note ?? "-")" })
         #expect(try store.write { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1)
-        let uids = try store.read { db in try String.fetchAll(db, sql: "SELECT uid FROM habit_entry ORDER BY id") }
+        // Stored as 16 bytes (v13-uid-blobs): their hex sorts as the bytes do.
+        let uids = try store.read { db in
+            try String.fetchAll(db, sql: "SELECT hex(uid) FROM habit_entry WHERE length(uid) = 16 ORDER BY id")
+        }
         #expect(uids == uids.sorted())
         #expect(Set(uids).count == 50_001)
     }

@@ -68,13 +68,14 @@ import Testing
         let run = try store.resolveRunID("fe778545")
         let uid = try #require(try store.steps(runID: run).first?.uid)
         let prefix = "table run_step, row \(uid): "
-        try damage(store, "UPDATE run_step SET day_key = '2026-02-30' WHERE uid = '\(uid)'")
+        let step = "\(StoredUID.textSQL("uid")) = '\(uid)'"
+        try damage(store, "UPDATE run_step SET day_key = '2026-02-30' WHERE \(step)")
         #expect(
             detail { _ = try store.steps(runID: run) } == prefix + "day_key holds '2026-02-30', not a day (YYYY-MM-DD)")
-        try damage(store, "UPDATE run_step SET day_key = '2026-11-22', recorded_at = 'soon' WHERE uid = '\(uid)'")
+        try damage(store, "UPDATE run_step SET day_key = '2026-11-22', recorded_at = 'soon' WHERE \(step)")
         #expect(detail { _ = try store.steps(runID: run) }?.hasPrefix(prefix + "recorded_at holds 'soon'") == true)
         try damage(
-            store, "UPDATE run_step SET recorded_at = '2026-11-22T06:40:00.000Z', kind = 'chore' WHERE uid = '\(uid)'")
+            store, "UPDATE run_step SET recorded_at = '2026-11-22T06:40:00.000Z', kind = 'chore' WHERE \(step)")
         #expect(
             detail { _ = try store.steps(runID: run, includeRetracted: true) }
                 == prefix + "kind holds 'chore', not 'question' or 'habit'")

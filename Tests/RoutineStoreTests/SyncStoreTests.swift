@@ -193,7 +193,11 @@ import Testing
         #expect(edited.applied == 2)
         let stored = try b.store.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT uid, note FROM habit_entry WHERE uid IN (?, ?, ?)", arguments: [good, bad, twice]
+                db,
+                sql: """
+                    SELECT \(StoredUID.textSQL("uid")) AS uid, note FROM habit_entry
+                    WHERE \(StoredUID.textSQL("uid")) IN (?, ?, ?)
+                    """, arguments: [good, bad, twice]
             )
             .map { "\($0["uid"] as String) \($0["note"] as String? ?? "-")" }.sorted()
         }

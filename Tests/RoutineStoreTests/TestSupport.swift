@@ -178,6 +178,11 @@ enum OldStore {
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in
             for (identifier, _) in StoreMigrations.all.dropFirst(count).reversed() {
+                if identifier == SyncSchema.blobUIDMigration {
+                    try undoBlobUIDs(db)
+                    try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
+                    continue
+                }
                 if identifier == "v6-sync" {
                     try undoSync(db)
                     try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
@@ -207,6 +212,47 @@ enum OldStore {
     }
 
     enum OldStoreError: Error { case cannotUndo(String) }
+
+    /// Undoes "v13-uid-blobs": the uids of entries, steps and pauses back to their text,
+    /// the schema text and the triggers as the migrations before it made them.
+    private static func undoBlobUIDs(_ db: Database) throws {
+        let before = StoreMigrations.index(of: SyncSchema.blobUIDMigration)
+        let old = try StoreRestoreCheck.expectedSchema(migrations: before)
+        let syncing = try SyncSchema.hasCaptureTriggers(db)
+        var triggers = ["habit_entry_uid_kept", "habit_entry_uid_default", "run_step_uid_kept", "pause_uid_default"]
+        if syncing {
+            for table in SyncSchema.blobUIDTables + ["pause_habit"] {
+                triggers += ["insert", "update", "delete"].map { "sync_\(table)_\($0)" }
+            }
+        }
+        for name in triggers { try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)") }
+        try db.execute(sql: "PRAGMA writable_schema = ON")
+        for table in SyncSchema.blobUIDTables {
+            guard let sql = old.first(where: { $0.type == "table" && $0.name == table })?.sql else {
+                throw OldStoreError.cannotUndo(table)
+            }
+            try db.execute(
+                sql: "UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = ?", arguments: [sql, table])
+        }
+        try db.execute(sql: "PRAGMA writable_schema = RESET")
+        for table in SyncSchema.blobUIDTables {
+            try db.execute(sql: "UPDATE \(table) SET uid = \(StoredUID.textSQL("uid")) WHERE uid IS NOT NULL")
+        }
+        for name in triggers[..<4] {
+            guard let sql = old.first(where: { $0.type == "trigger" && $0.name == name })?.sql else {
+                throw OldStoreError.cannotUndo(name)
+            }
+            try db.execute(sql: sql)
+        }
+        if syncing {
+            for captured in SyncSchema.all where SyncSchema.blobUIDTables.contains(captured.table) {
+                try db.execute(sql: SyncSchema.triggers(SyncSchema.captured(captured, migrations: before)))
+            }
+            try db.execute(
+                sql: SyncSchema.linkTriggers(
+                    table: "pause_habit", owner: "pause_id", ownerTable: "pause", kind: "pause", blobUIDs: false))
+        }
+    }
 
     /// Undoes "v6-sync": its triggers, tables, indexes and uid columns.
     private static func undoSync(_ db: Database) throws {

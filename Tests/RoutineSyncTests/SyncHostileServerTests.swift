@@ -135,9 +135,7 @@ import Testing
             """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 520)
             INSERT INTO habit_entry (uid, habit_id, day_key, timestamp, time_zone)
-            SELECT lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
-              || substr(lower(hex(randomblob(2))), 2) || '-a' || substr(lower(hex(randomblob(2))), 2) || '-'
-              || lower(hex(randomblob(6))),
+            SELECT randomblob(16),
               (SELECT id FROM habit WHERE name = 'Read'), '2026-11-20', '2026-11-20T07:00:00.000Z', 'UTC' FROM n
             """, writable: true)
         #expect(inserted.status == 0, "\(inserted.stderr)")
