@@ -426,7 +426,6 @@ struct LedgerBuilder {
             pool.note(step.habit, verdict)
         }
         file()
-        let asked = filed.map { $0.mapValues { pool.asked($0) } }
         var last = (routine: "", index: -1)
         for run in runs {
             if run.routine != last.routine || last.index < 0 { last = (run.routine, routineIndex(run.routine)) }
@@ -439,6 +438,9 @@ struct LedgerBuilder {
             ensure(index)
             if runDays[index][key.day.ordinal] == nil { runDays[index][key.day.ordinal] = true }
         }
+        // After the runs: a run that recorded no step numbers its routine here, and every
+        // routine numbered has its (maybe empty) table of what was asked.
+        let asked = filed.map { $0.mapValues { pool.asked($0) } }
 
         // Habits in the active routines (all of them: a habit a routine left out of this
         // ledger reaches is not one it keeps).
