@@ -12,7 +12,7 @@ public struct DayPlanner {
     /// The routines compiled once for all the questions one command asks.
     private let cache = CompiledCache()
 
-    public init(store: AppDatabase) {
+    init(store: AppDatabase) {
         self.store = store
     }
 
