@@ -100,6 +100,8 @@ import Testing
                     let result = try Self.run(binary, command, environment: env)
                     return "\(command.joined(separator: " ")) → \(result.status)\n\(result.stdout)\(result.stderr)"
                         .replacingOccurrences(of: store, with: "STORE")
+                        // Each store makes its own random uids.
+                        .replacing(#/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/#, with: "UID")
                 }
             }
             for (left, right) in zip(outputs["trimmed"] ?? [], outputs["whole"] ?? []) {
