@@ -39,6 +39,6 @@ public enum HabitFigures {
     ) throws -> (entries: [MetricEntry], days: HabitDays?) {
         let shown = (0..<min(7 * max(1, weeks), 7 * Heatmap.maxWeeks)).map { day.adding(days: -$0) }
         let ledger = try HabitLedger.build(planner: DayPlanner(store: store), through: day, alsoOn: shown, time: time)
-        return (ledger.entries.filter { $0.habitKey == info.key }, ledger.days[info.key])
+        return (ledger.entries(of: info.key), ledger.days[info.key])
     }
 }

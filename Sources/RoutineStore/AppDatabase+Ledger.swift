@@ -13,8 +13,6 @@ public struct LedgerStep: Sendable, Equatable {
     /// version does not know (the ledger refuses it, naming it).
     public var outcome: String
     public var reason: String?
-    /// Whether a run of this store recorded it.
-    public var local: Bool
 }
 
 /// A run of this store as the ledger reads it: its routine, its day, whether it is finished.
@@ -31,11 +29,12 @@ public struct LedgerRecords: Sendable {
     /// order), then the names only steps recorded. The records name a habit by its index
     /// here (an array look-up where a name would be hashed: tens of thousands of steps).
     public var habits: [HabitKey]
-    /// The live entries on or before the last day, in no particular order.
-    public var entries: [MetricEntry]
-    /// Each entry's habit, by index in `habits` (`entryHabits[i]` is `entries[i]`'s).
-    public var entryHabits: [Int]
-    /// Every live habit step on or before the last day.
+    /// Each habit's live entries on or before the last day, by its index in `habits`
+    /// (shorter than `habits`: the names only steps recorded have none), by day and then
+    /// in the order they were written.
+    public var entries: [[EntrySample]]
+    /// Every live habit step on or before the last day, by day and routine, a routine-day's
+    /// in the order they were written.
     public var steps: [LedgerStep]
     /// Every routine-day with steps (of any kind) recorded without a run of this store.
     public var elsewhere: Set<RoutineDayKey>
@@ -47,15 +46,14 @@ extension AppDatabase {
     /// What the ledger reads of the runs and entries from `from` (nil: the first) through
     /// `to` (SPEC §17.5: a pulled run is a run): lean scans for lifetimes of rows. The big
     /// tables are read without joins (ids are mapped to names from the small tables
-    /// first); the whole history with `+day_key`, so SQLite scans each table once instead
-    /// of walking the day index and looking every row up, a window through the day index;
-    /// runs are read from their day index, never their saved states. Rows are decoded
-    /// where SQLite holds them (`LedgerScan`), as strictly as elsewhere.
+    /// first), through the indexes of migration v14-ledger-covering, which hold all the
+    /// ledger reads of them (a window: through the day indexes); runs are read from their
+    /// day index, never their saved states. Rows are decoded where SQLite holds them
+    /// (`LedgerScan`), as strictly as elsewhere.
     public func ledgerRecords(from: DayKey? = nil, to: DayKey) throws -> LedgerRecords {
         try read { db in
             let last = to.description
-            // A window reads through the day indexes; the whole history scans each table.
-            let days = from == nil ? "+day_key <= ?" : "day_key BETWEEN ? AND ?"
+            let days = from == nil ? "day_key <= ?" : "day_key BETWEEN ? AND ?"
             let bounds: StatementArguments = from.map { [$0.description, last] } ?? [last]
             // Each habit key is interned once: the records carry its index.
             var habits: [HabitKey] = []
@@ -82,30 +80,34 @@ extension AppDatabase {
                 slugOfVersion[try stored.at(0, "id")] = slugOfRoutine[try stored.at(1, "routine_id")]
             }
 
-            var entries: [MetricEntry] = []
-            var entryHabits: [Int] = []
+            // The whole history in `habit_entry_ledger`'s order, a habit's entries together
+            // (its id looked up once), the last day checked here rather than by SQLite per
+            // row; a window through the day index.
+            var entries = [[EntrySample]](repeating: [], count: habits.count)
             var entryRows = try LedgerScan(
                 db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
-                where: "deleted_at IS NULL AND \(days)", arguments: bounds)
+                indexedBy: from == nil ? "habit_entry_ledger" : nil,
+                where: from == nil ? "deleted_at IS NULL" : "deleted_at IS NULL AND day_key BETWEEN ? AND ?",
+                arguments: from == nil ? [] : bounds)
+            var (lastHabitID, habit): (Int64?, Int?) = (nil, nil)
+            let lastOrdinal = to.ordinal
             while try entryRows.next() {
-                guard let habit = habitOfID[try entryRows.int64(0, "habit_id")] else { continue }
-                entryHabits.append(habit)
-                entries.append(
-                    MetricEntry(
-                        habitKey: habits[habit], dayKey: try entryRows.day(1, "day_key"),
-                        value: try entryRows.optionalDouble(2, "value")))
+                let habitID = try entryRows.int64(0, "habit_id")
+                if habitID != lastHabitID { (lastHabitID, habit) = (habitID, habitOfID[habitID]) }
+                guard let habit else { continue }
+                let day = try entryRows.day(1, "day_key").ordinal
+                if day > lastOrdinal { continue }
+                entries[habit].append(EntrySample(day: day, value: try entryRows.optionalDouble(2, "value")))
             }
 
             var steps: [LedgerStep] = []
-            var elsewhere = Set<RoutineDayKey>()
             // A step names its habit by text: each text is folded to its key and interned
             // once, then recognised by its bytes (no `String` made per step).
             var habitOfText: [String: Int] = [:]
             var textIndex = TextIndex()
             var stepRows = try LedgerScan(
-                db, "routine_id, day_key, text, outcome, reason, run_id IS NOT NULL, kind = 'habit'", from: "run_step",
-                where: "retracted_at IS NULL AND \(days) AND (kind = 'habit' OR run_id IS NULL)",
-                arguments: bounds)
+                db, "routine_id, day_key, text, outcome, reason", from: "run_step", indexedBy: "run_step_ledger",
+                where: "kind = 'habit' AND retracted_at IS NULL AND \(days)", arguments: bounds)
             // A run's steps are read together: its routine is looked up once.
             var (lastRoutineID, lastSlug): (Int64, String?) = (-1, nil)
             while try stepRows.next() {
@@ -113,9 +115,6 @@ extension AppDatabase {
                 if routineID != lastRoutineID { (lastRoutineID, lastSlug) = (routineID, slugOfRoutine[routineID]) }
                 guard let routine = lastSlug else { continue }
                 let day = try stepRows.day(1, "day_key")
-                let local = stepRows.flag(5)
-                if !local { elsewhere.insert(RoutineDayKey(routine: routine, day: day)) }
-                guard stepRows.flag(6) else { continue }
                 let habit = try stepRows.withBytes(2, "text") { bytes in
                     if let known = textIndex[bytes] { return known }
                     let text = String(decoding: bytes, as: UTF8.self)
@@ -132,22 +131,30 @@ extension AppDatabase {
                 steps.append(
                     LedgerStep(
                         routine: routine, day: day, habit: habit, outcome: try stepRows.word(3, "outcome"),
-                        reason: try stepRows.optionalText(4, "reason"), local: local))
+                        reason: try stepRows.optionalText(4, "reason")))
+            }
+
+            // The routine-days with steps recorded without a run of this store (few: pulled).
+            var elsewhere = Set<RoutineDayKey>()
+            var pulledRows = try LedgerScan(
+                db, "routine_id, day_key", from: "run_step", indexedBy: "run_step_pulled",
+                where: "run_id IS NULL AND retracted_at IS NULL AND \(days)", arguments: bounds)
+            while try pulledRows.next() {
+                guard let routine = slugOfRoutine[try pulledRows.int64(0, "routine_id")] else { continue }
+                elsewhere.insert(RoutineDayKey(routine: routine, day: try pulledRows.day(1, "day_key")))
             }
 
             var runs: [LedgerRun] = []
             var runRows = try LedgerScan(
                 db, "routine_version_id, day_key, status IN ('completed', 'aborted')", from: "run",
-                where: from == nil ? "day_key <= ?" : "day_key BETWEEN ? AND ?", arguments: bounds)
+                where: days, arguments: bounds)
             while try runRows.next() {
                 guard let routine = slugOfVersion[try runRows.int64(0, "routine_version_id")] else { continue }
                 runs.append(
                     LedgerRun(
                         routine: routine, day: try runRows.day(1, "day_key"), finished: try runRows.bool(2, "status")))
             }
-            return LedgerRecords(
-                habits: habits, entries: entries, entryHabits: entryHabits, steps: steps, elsewhere: elsewhere,
-                runs: runs)
+            return LedgerRecords(habits: habits, entries: entries, steps: steps, elsewhere: elsewhere, runs: runs)
         }
     }
 

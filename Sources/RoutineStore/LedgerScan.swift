@@ -16,23 +16,25 @@ struct LedgerScan {
     private let table: String
     private let select: String
     private let rowidColumn: Int32
-    /// The last day read and its ten bytes (`day`).
-    private var lastDay: DayKey?
-    private var lastDayBytes: (UInt64, UInt16) = (0, 0)
+    /// The month of the last day parsed (`day`): its first eight bytes (`YYYY-MM-`) and
+    /// the ordinal of its first day.
+    private var month: (bytes: UInt64, first: Int)?
     /// The words read (`word`).
     private var words: [([UInt8], String)] = []
 
-    /// Scans `SELECT select, rowid FROM table WHERE condition`; columns are read by
-    /// their position in `select`.
+    /// Scans `SELECT select, rowid FROM table [INDEXED BY index] WHERE condition`;
+    /// columns are read by their position in `select`.
     init(
-        _ db: Database, _ select: String, from table: String, where condition: String, arguments: StatementArguments
+        _ db: Database, _ select: String, from table: String, indexedBy index: String? = nil, where condition: String,
+        arguments: StatementArguments
     )
         throws
     {
         self.db = db
         self.table = table
         self.select = select
-        statement = try db.makeStatement(sql: "SELECT \(select), rowid FROM \(table) WHERE \(condition)")
+        let source = index.map { "\(table) INDEXED BY \($0)" } ?? table
+        statement = try db.makeStatement(sql: "SELECT \(select), rowid FROM \(source) WHERE \(condition)")
         try statement.setArguments(arguments)
         handle = statement.sqliteStatement
         rowidColumn = sqlite3_column_count(handle) - 1
@@ -59,24 +61,31 @@ struct LedgerScan {
 
     func bool(_ index: Int32, _ column: String) throws -> Bool { try int64(index, column) != 0 }
 
-    /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows of one day come together
-    /// (a run's steps, a day's entries): a day whose ten bytes are the last one's is that
-    /// day again, not parsed again.
+    /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows come in day order (a run's
+    /// steps, a habit's entries): a day in the last parsed day's month (its first eight
+    /// bytes) is that month's first day plus its two digits, when they are 01–28 (every
+    /// month has them); any other day is parsed whole.
     mutating func day(_ index: Int32, _ column: String) throws -> DayKey {
         guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
             try damaged(index, column, as: DayKey.self)
         }
         let count = Int(sqlite3_column_bytes(handle, index))
-        var bytes: (UInt64, UInt16) = (0, 0)
-        if count == 10 {
-            let raw = UnsafeRawPointer(text)
-            bytes = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
-            if let lastDay, bytes == lastDayBytes { return lastDay }
+        let zero = UInt8(ascii: "0")
+        if count == 10, let month, UnsafeRawPointer(text).loadUnaligned(as: UInt64.self) == month.bytes {
+            let (tens, units) = (text[8] &- zero, text[9] &- zero)
+            if tens <= 2, units <= 9 {
+                let day = Int(tens) * 10 + Int(units)
+                if day >= 1, day <= 28 { return DayKey(ordinal: month.first + day - 1) }
+            }
         }
         guard let day = DayKey(utf8: UnsafeBufferPointer(start: text, count: count)) else {
             try damaged(index, column, as: DayKey.self)
         }
-        (lastDay, lastDayBytes) = (day, bytes)
+        // A valid day is ten bytes whose last two are its day of the month.
+        month = (
+            UnsafeRawPointer(text).loadUnaligned(as: UInt64.self),
+            day.ordinal - (Int(text[8] - zero) * 10 + Int(text[9] - zero)) + 1
+        )
         return day
     }
 

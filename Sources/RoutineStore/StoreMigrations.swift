@@ -11,7 +11,7 @@ enum StoreMigrations {
         ("v6-sync", SyncSchema.migration), ("v7-sync-guards", SyncSchema.guardsMigration),
         ("v8-release", v8Release), ("v9-habit-targets", v9HabitTargets),
         ("v10-run-day", v10RunDay), ("v11-habit-notes", v11HabitNotes), ("v12-ledger-window", v12LedgerWindow),
-        ("v13-uid-blobs", v13UIDBlobs),
+        ("v13-uid-blobs", v13UIDBlobs), ("v14-ledger-covering", v14LedgerCovering),
     ]
 
     /// The position of migration `identifier` in `all` (the number of migrations before it).
@@ -335,6 +335,22 @@ enum StoreMigrations {
     /// scan of every step.
     static let v12LedgerWindow = """
         CREATE INDEX run_step_habit_day ON run_step(text, day_key) WHERE kind = 'habit' AND retracted_at IS NULL;
+        """
+
+    /// v14 (issues 26 and 32): what the ledger reads of a lifetime of rows, in indexes it
+    /// reads alone (partial: live rows only), in the order it files them — the habit steps
+    /// by day, routine and row; the steps pulled from other devices (no run of this store)
+    /// by day and routine; the live entries by habit, day and row. Each table is then read
+    /// without its wide rows (uids, times, notes). The columns of each index's condition
+    /// close it (one byte each, NULL; `kind` 'habit') so that SQLite knows it covers the
+    /// query and never looks a row up. Nothing is rewritten.
+    static let v14LedgerCovering = """
+        CREATE INDEX run_step_ledger ON run_step(day_key, routine_id, id, text, outcome, reason, kind, retracted_at)
+          WHERE kind = 'habit' AND retracted_at IS NULL;
+        CREATE INDEX run_step_pulled ON run_step(day_key, routine_id, run_id, retracted_at)
+          WHERE run_id IS NULL AND retracted_at IS NULL;
+        CREATE INDEX habit_entry_ledger ON habit_entry(habit_id, day_key, id, value, deleted_at)
+          WHERE deleted_at IS NULL;
         """
 
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).

@@ -158,6 +158,7 @@ enum OldStore {
         "v10-run-day": "DROP INDEX run_day;",
         "v11-habit-notes": "ALTER TABLE habit DROP COLUMN description; ALTER TABLE run_step DROP COLUMN note;",
         "v12-ledger-window": "DROP INDEX run_step_habit_day;",
+        "v14-ledger-covering": "DROP INDEX run_step_ledger; DROP INDEX run_step_pulled; DROP INDEX habit_entry_ledger;",
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run

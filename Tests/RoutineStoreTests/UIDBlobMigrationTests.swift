@@ -56,7 +56,7 @@ import Testing
         #expect(texts.allSatisfy { $0.split(separator: " ").last?.count == 36 })
 
         let store = try AppDatabase.open(path: path)
-        #expect(try store.appliedMigrations().last == SyncSchema.blobUIDMigration)
+        #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
         try store.read { db in
             #expect(try Self.uids(db, blobs: true) == texts)
             for table in SyncSchema.blobUIDTables {

@@ -34,13 +34,18 @@ public struct HabitLedger: Sendable {
     public let from: DayKey?
     /// Each habit's states, by key (archived habits included).
     public let days: [HabitKey: HabitDays]
-    /// The live entries up to `through`, as read once for the states (the week figures
-    /// read them too).
-    public let entries: [MetricEntry]
-    /// `entries` by habit (each habit's in the order of `entries`).
-    public let entriesByHabit: [HabitKey: [MetricEntry]]
+    /// The live entries up to `through` by habit, as read once for the states (the week
+    /// figures read them too): each habit's by day, then in the order they were written.
+    public let entriesByHabit: [HabitKey: [EntrySample]]
     /// How many (habit, day) states were evaluated: the ledger's work, which tests bound.
     public let evaluatedCount: Int
+
+    /// The live entries of `habit` up to `through`.
+    public func entries(of habit: HabitKey) -> [MetricEntry] {
+        (entriesByHabit[habit] ?? []).map {
+            MetricEntry(habitKey: habit, dayKey: DayKey(ordinal: $0.day), value: $0.value)
+        }
+    }
 
     /// The state of `habit` on `day`; a day not evaluated (after today, not asked for) is
     /// read as not due.

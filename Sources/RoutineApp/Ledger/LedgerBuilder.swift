@@ -209,8 +209,8 @@ struct DayTallies {
     private var dense: [DayTally?] = []
     private var sparse: [Int: DayTally] = [:]
 
-    /// Tallies `samples` (day ordinal, value) in their order.
-    init(_ samples: [(day: Int, value: Double?)], denseEnd: Int) {
+    /// Tallies `samples` in their order.
+    init(_ samples: [EntrySample], denseEnd: Int) {
         var (first, top) = (Int.max, Int.min)
         for sample in samples where sample.day <= denseEnd {
             first = min(first, sample.day)
@@ -331,7 +331,8 @@ struct LedgerBuilder {
         let ids = habits.map { intern($0.key) }
         let count = names.count
         // Each day's live entries, tallied: a day target (SPEC §18.1) reads their count or sum.
-        var samples = [[(day: Int, value: Double?)]](repeating: [], count: count)
+        var samples = records.entries
+        if samples.count < count { samples += [[EntrySample]](repeating: [], count: count - samples.count) }
         var firstEntry = [Int?](repeating: nil, count: count)
         // A window's habits' first days, whatever their day (the whole history's do not
         // need it: they read every row).
@@ -340,13 +341,12 @@ struct LedgerBuilder {
                 if let id = indexOf[key] { firstEntry[id] = day.ordinal }
             }
         }
-        let entries = records.entries
-        var entriesOf = [[MetricEntry]](repeating: [], count: count)
-        for (entry, id) in zip(entries, records.entryHabits) {
-            let day = entry.dayKey.ordinal
-            samples[id].append((day, entry.value))
-            entriesOf[id].append(entry)
-            if day > denseEnd { extra.insert(day) }
+        for habitSamples in samples {
+            // A habit's entries come in day order: only its last ones can be after `denseEnd`.
+            for sample in habitSamples.reversed() {
+                guard sample.day > denseEnd else { break }
+                extra.insert(sample.day)
+            }
         }
         var tallies = [DayTallies?](repeating: nil, count: count)
         for id in samples.indices where !samples[id].isEmpty {
@@ -551,12 +551,12 @@ struct LedgerBuilder {
             result[habit.key] = HabitDays(
                 first: column.first, states: states, sparse: sparse, dueDoneAscending: dueDone)
         }
-        var entriesByHabit: [HabitKey: [MetricEntry]] = [:]
-        for (id, habitEntries) in entriesOf.enumerated() where !habitEntries.isEmpty {
-            entriesByHabit[names[id]] = habitEntries
+        var entriesByHabit: [HabitKey: [EntrySample]] = [:]
+        for (id, habitSamples) in samples.enumerated() where !habitSamples.isEmpty {
+            entriesByHabit[names[id]] = habitSamples
         }
         return HabitLedger(
-            today: today, through: end, from: window.map(DayKey.init(ordinal:)), days: result, entries: entries,
+            today: today, through: end, from: window.map(DayKey.init(ordinal:)), days: result,
             entriesByHabit: entriesByHabit, evaluatedCount: evaluated)
     }
 

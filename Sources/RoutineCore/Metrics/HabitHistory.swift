@@ -17,10 +17,10 @@ struct HabitHistory: Sendable {
 
     /// - Parameter samples: `(ordinal, value)` pairs of one habit, in any order, all on
     ///   or before the reference day. Missing and non-finite values count as 0 in sums.
-    init(samples: [(day: Int, value: Double)]) {
+    init(samples: [(day: Int, value: Double)], sorted isSorted: Bool = false) {
         // Sorting by value within a day too makes floating-point sums independent of
         // the order the entries arrived in.
-        let sorted = samples.sorted { $0.day != $1.day ? $0.day < $1.day : $0.value < $1.value }
+        let sorted = isSorted ? samples : samples.sorted { $0.day != $1.day ? $0.day < $1.day : $0.value < $1.value }
         days.reserveCapacity(sorted.count)
         for sample in sorted {
             if let last = days.last, last == sample.day {
@@ -36,6 +36,25 @@ struct HabitHistory: Sendable {
         for index in days.indices {
             prefixCount.append(prefixCount[index] + dayCounts[index])
         }
+    }
+
+    /// `entries` of one habit, in any order; those after `through` are left out. Entries
+    /// already in day order (the ledger reads them so) are not sorted again but a day's
+    /// several entries are, by value (as above).
+    init(entries: [EntrySample], through last: Int) {
+        var samples: [(day: Int, value: Double)] = []
+        samples.reserveCapacity(entries.count)
+        var ordered = true
+        for entry in entries where entry.day <= last {
+            let sample = (day: entry.day, value: MetricNumber.sample(entry.value))
+            if let previous = samples.last,
+                previous.day > sample.day || (previous.day == sample.day && previous.value > sample.value)
+            {
+                ordered = false
+            }
+            samples.append(sample)
+        }
+        self.init(samples: samples, sorted: ordered)
     }
 
     /// The index of the first done day ≥ `day`.

@@ -135,30 +135,23 @@ public struct HabitStats: Sendable, Hashable {
 /// momentum and due-ness count states). `states` is required, so no view can skip the
 /// ledger; a habit it has no states for has none (no streak, not due).
 ///
-/// One pass groups the entries by habit key (entries after `day` and entries of habits
-/// not listed are dropped); each habit's entries are then sorted once. A habit listed
-/// twice (same key) gets the same figures twice. The order of `entries` never matters.
+/// One pass groups the entries by habit key (entries of habits not listed are dropped),
+/// then the grouped form computes. A habit listed twice (same key) gets the same figures
+/// twice. The order of `entries` never matters.
 public func computeStats(
     habits: [MetricHabit], entries: [MetricEntry], day: DayKey, states: [HabitKey: HabitDays]
 ) -> [HabitStats] {
-    stats(habits: habits, entries: entries, day: day) { habit, _ in
-        states[habit.key] ?? HabitDays(first: day.ordinal + 1, states: [])
-    }
+    computeStats(habits: habits, entriesByHabit: grouped(entries, of: habits), day: day, states: states)
 }
 
 /// `computeStats` with the entries already grouped by habit (as the ledger reads them):
-/// the same figures, without a look-up of each entry's habit.
+/// the same figures, without a look-up of each entry's habit. Entries after `day` are
+/// dropped.
 public func computeStats(
-    habits: [MetricHabit], entriesByHabit: [HabitKey: [MetricEntry]], day: DayKey, states: [HabitKey: HabitDays]
+    habits: [MetricHabit], entriesByHabit: [HabitKey: [EntrySample]], day: DayKey, states: [HabitKey: HabitDays]
 ) -> [HabitStats] {
-    habits.map { habit in
-        var samples: [(day: Int, value: Double)] = []
-        for entry in entriesByHabit[habit.key] ?? [] where entry.dayKey.ordinal <= day.ordinal {
-            samples.append((entry.dayKey.ordinal, MetricNumber.sample(entry.value)))
-        }
-        return HabitStats(
-            habit: habit, history: HabitHistory(samples: samples), day: day,
-            days: states[habit.key] ?? HabitDays(first: day.ordinal + 1, states: []))
+    stats(habits: habits, entriesByHabit: entriesByHabit, day: day) { habit, _ in
+        states[habit.key] ?? HabitDays(first: day.ordinal + 1, states: [])
     }
 }
 
@@ -168,29 +161,33 @@ public func computeStats(
 public func scheduleStats(
     habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = []
 ) -> [HabitStats] {
-    stats(habits: habits, entries: entries, day: day) { habit, history in
+    stats(habits: habits, entriesByHabit: grouped(entries, of: habits), day: day) { habit, history in
         HabitDays.scheduled(
             history: history, schedule: habit.schedule, pauses: pauses, habitKey: habit.key, through: day.ordinal)
     }
 }
 
-/// Groups the entries by habit and computes each habit's figures with its states.
+/// The entries of the habits listed, by habit key (each habit's in the order of `entries`).
+private func grouped(_ entries: [MetricEntry], of habits: [MetricHabit]) -> [HabitKey: [EntrySample]] {
+    var groups: [HabitKey: [EntrySample]] = [:]
+    for habit in habits { groups[habit.key] = [] }
+    for entry in entries {
+        groups[entry.habitKey]?.append(EntrySample(day: entry.dayKey.ordinal, value: entry.value))
+    }
+    return groups
+}
+
+/// Computes each habit's figures from its entries (those after `day` dropped) with its states.
 private func stats(
-    habits: [MetricHabit], entries: [MetricEntry], day: DayKey,
+    habits: [MetricHabit], entriesByHabit: [HabitKey: [EntrySample]], day: DayKey,
     states: (MetricHabit, HabitHistory) -> HabitDays
 ) -> [HabitStats] {
-    var groupOfKey: [HabitKey: Int] = [:]
-    for habit in habits where groupOfKey[habit.key] == nil {
-        groupOfKey[habit.key] = groupOfKey.count
-    }
-    var samples = [[(day: Int, value: Double)]](repeating: [], count: groupOfKey.count)
-    for entry in entries where entry.dayKey.ordinal <= day.ordinal {
-        guard let group = groupOfKey[entry.habitKey] else { continue }
-        samples[group].append((entry.dayKey.ordinal, MetricNumber.sample(entry.value)))
-    }
-    let histories = samples.map { HabitHistory(samples: $0) }
+    var histories: [HabitKey: HabitHistory] = [:]
     return habits.map { habit in
-        let history = groupOfKey[habit.key].map { histories[$0] } ?? HabitHistory(samples: [])
+        let history =
+            histories[habit.key]
+            ?? HabitHistory(entries: entriesByHabit[habit.key] ?? [], through: day.ordinal)
+        histories[habit.key] = history
         return HabitStats(habit: habit, history: history, day: day, days: states(habit, history))
     }
 }

@@ -16,6 +16,19 @@ public struct MetricEntry: Sendable, Hashable, Codable {
     }
 }
 
+/// One live entry of a known habit as the figures read it: its day (an ordinal) and its
+/// value (nil for binary habits). A lifetime of entries is held per habit, without the
+/// habit's key on each.
+public struct EntrySample: Sendable, Hashable {
+    public var day: Int
+    public var value: Double?
+
+    public init(day: Int, value: Double?) {
+        self.day = day
+        self.value = value
+    }
+}
+
 /// A habit as the metrics see it: its identity, whether it is measured, and its
 /// optional weekly target.
 public struct MetricHabit: Sendable, Hashable, Codable {

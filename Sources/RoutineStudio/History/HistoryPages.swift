@@ -72,7 +72,8 @@ public struct HistoryPages: Sendable {
         let grid = HistoryYearGrid(today: today, weekStart: weekStart)
         let days = ledger.days[info.key]
         let series = Self.momentumSeries(
-            HabitFigures.habit(info), days: days, entries: ledger.entries, from: grid.start, through: today)
+            HabitFigures.habit(info), days: days, entries: ledger.entries(of: info.key), from: grid.start,
+            through: today)
         return HistoryHabitPage(habit: info, days: days, stats: figures, series: series, grid: grid).html
     }
 
