@@ -195,7 +195,7 @@ extension RoutineDecoder {
                         if let value = habit.target, value > Quantity.maximum {
                             invalid(
                                 target.value,
-                                "the target of '\(name)' must be at most \(JSONText.number(Quantity.maximum))")
+                                "the target of '\(name)' must be at most \(JSONValue.numberText(Quantity.maximum))")
                             habit.target = nil
                         }
                     }
