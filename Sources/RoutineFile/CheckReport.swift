@@ -121,30 +121,25 @@ public struct CheckReport: Sendable {
     /// The JSON document of SPEC §3, keys in its order; every file is listed, clean
     /// ones with an empty `diagnostics` list. A diagnostic without a position (an
     /// unreadable path) has `"line":null,"column":null`. Ends with a new line.
-    public func json() -> String {
-        var out = "{\"files\":["
-        for (fileIndex, file) in files.enumerated() {
-            if fileIndex > 0 { out += "," }
-            out += "{\"path\":\(JSONText.string(file.path)),\"diagnostics\":["
-            for (index, diagnostic) in file.diagnostics.enumerated() {
-                if index > 0 { out += "," }
-                out += Self.json(diagnostic)
-            }
-            out += "]}"
-        }
-        out += "],\"errors\":\(errorCount),\"warnings\":\(warningCount)}\n"
-        return out
+    public func json() -> String { jsonValue.text + "\n" }
+
+    /// The document of `json()` as the one JSON value.
+    public var jsonValue: JSONValue {
+        [
+            "files": .array(
+                files.map { ["path": .string($0.path), "diagnostics": .array($0.diagnostics.map(Self.json))] }),
+            "errors": .integer(errorCount), "warnings": .integer(warningCount),
+        ]
     }
 
     /// One diagnostic as SPEC §3's JSON object (`severity`, `code`, `line`, `column`,
     /// `message`); `line` and `column` are null without a position. Every report that
-    /// lists diagnostics (`check`, `routine test`) writes them through this.
-    public static func json(_ diagnostic: Diagnostic) -> String {
-        let line = diagnostic.location.map { String($0.line) } ?? "null"
-        let column = diagnostic.location.map { String($0.column) } ?? "null"
-        return "{\"severity\":\(JSONText.string(diagnostic.severity.rawValue)),"
-            + "\"code\":\(JSONText.string(diagnostic.code.rawValue)),"
-            + "\"line\":\(line),\"column\":\(column),"
-            + "\"message\":\(JSONText.string(diagnostic.message))}"
+    /// lists diagnostics in JSON writes them through this.
+    public static func json(_ diagnostic: Diagnostic) -> JSONValue {
+        [
+            "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code.rawValue),
+            "line": JSONValue(diagnostic.location?.line), "column": JSONValue(diagnostic.location?.column),
+            "message": .string(diagnostic.message),
+        ]
     }
 }

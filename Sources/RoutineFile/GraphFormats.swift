@@ -7,41 +7,46 @@ enum GraphFormats {
     /// "target","weekly"[,"schedule"]}],"nodes":[{"id","inline","kind":"habit","habit","next"} |
     /// {"id","inline","kind":"question","question","options":[{"text","next"}],"next"}]}`.
     /// `schedule` (`"days:mon,wed"`, `"every:3"`) appears only on habits that declare one.
-    static func json(_ routine: Routine) -> String {
-        func ids(_ refs: [Int]) -> String {
-            "[" + refs.map { JSONText.string(routine.nodes[$0].id) }.joined(separator: ",") + "]"
+    static func json(_ routine: Routine) -> String { jsonValue(routine).text + "\n" }
+
+    /// The document of `json(_:)` as the one JSON value.
+    static func jsonValue(_ routine: Routine) -> JSONValue {
+        func ids(_ refs: [Int]) -> JSONValue { .array(refs.map { .string(routine.nodes[$0].id) }) }
+        let habits = routine.habits.map { habit -> JSONValue in
+            var item: JSONObject = [
+                "name": .string(habit.name),
+                "measure": habit.measure.map { ["unit": .string($0.unit), "type": .string($0.type)] } ?? .null,
+                "target": JSONValue(habit.target), "weekly": JSONValue(habit.weekly),
+            ]
+            if let schedule = habit.schedule { item.append("schedule", .string(schedule.storedText)) }
+            return .object(item)
         }
-        func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "null" }
-        var out = "{\"routine\":\(JSONText.string(routine.slug)),"
-        out += "\"title\":\(routine.title.map(JSONText.string) ?? "null"),"
-        out += "\"start\":\(ids(routine.start)),\"habits\":["
-        out += routine.habits.map { habit in
-            let measure =
-                habit.measure.map {
-                    "{\"unit\":\(JSONText.string($0.unit)),\"type\":\(JSONText.string($0.type))}"
-                } ?? "null"
-            return "{\"name\":\(JSONText.string(habit.name)),\"measure\":\(measure),"
-                + "\"target\":\(number(habit.target)),\"weekly\":\(number(habit.weekly))"
-                + (habit.schedule.map { ",\"schedule\":\(JSONText.string($0.storedText))" } ?? "") + "}"
-        }.joined(separator: ",")
-        out += "],\"nodes\":["
-        out += routine.nodes.map { node in
-            var item = "{\"id\":\(JSONText.string(node.id)),\"inline\":\(node.isInline),"
+        let nodes = routine.nodes.map { node -> JSONValue in
+            var item: JSONObject = ["id": .string(node.id), "inline": .bool(node.isInline)]
             switch node.body {
             case .habit(let name):
-                item += "\"kind\":\"habit\",\"habit\":\(JSONText.string(name)),"
+                item.append("kind", "habit")
+                item.append("habit", .string(name))
             case .question(let text, let options):
-                item += "\"kind\":\"question\",\"question\":\(JSONText.string(text)),\"options\":["
-                item += options.map {
-                    "{\"text\":\(JSONText.string($0.text)),\"next\":\(ids($0.next))"
-                        + ($0.when.map { ",\"when\":\(JSONText.string($0))" } ?? "") + "}"
-                }.joined(separator: ",")
-                item += "],"
+                item.append("kind", "question")
+                item.append("question", .string(text))
+                item.append(
+                    "options",
+                    .array(
+                        options.map { option in
+                            var choice: JSONObject = ["text": .string(option.text), "next": ids(option.next)]
+                            if let when = option.when { choice.append("when", .string(when)) }
+                            return .object(choice)
+                        }))
             }
-            return item + "\"next\":\(ids(node.next))"
-                + (node.when.map { ",\"when\":\(JSONText.string($0))" } ?? "") + "}"
-        }.joined(separator: ",")
-        return out + "]}\n"
+            item.append("next", ids(node.next))
+            if let when = node.when { item.append("when", .string(when)) }
+            return .object(item)
+        }
+        return [
+            "routine": .string(routine.slug), "title": JSONValue(routine.title), "start": ids(routine.start),
+            "habits": .array(habits), "nodes": .array(nodes),
+        ]
     }
 
     /// What a diagram writes under a node's text: a habit's schedule (`mon, wed, fri`)

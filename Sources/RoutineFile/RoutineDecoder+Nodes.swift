@@ -70,25 +70,62 @@ extension RoutineDecoder {
             invalid(value, "'nodes' must be a mapping of node ids to nodes, not \(value.kindName)")
             return
         }
-        for pair in pairs {
-            guard let id = pair.key.text else {
-                invalid(pair.key, "a node id must be text, not \(pair.key.kindName)")
-                continue
+        for pair in pairs { topLevelNode(pair) }
+    }
+
+    /// One pair under `nodes:`: a node id and its node. `RoutineFileReader` hands the
+    /// pairs over one at a time as libyaml reads them (`YAMLEventReader`'s stream), to a
+    /// decoder of their own, which `splice` then joins in where `topLevelNodes` runs.
+    mutating func topLevelNode(_ pair: YAMLPair) {
+        guard let id = pair.key.text else {
+            invalid(pair.key, "a node id must be text, not \(pair.key.kindName)")
+            return
+        }
+        if !Self.isNodeID(id) {
+            invalid(pair.key, "'\(id)' is not a valid node id (use letters, digits, '_', '.', '-')")
+        }
+        let fields: Fields
+        if case .mapping = pair.value.kind {
+            fields = keyed(pair.value, allowed: Self.nodeKeys, what: "node '\(id)'")
+        } else {
+            invalid(
+                pair.value, "node '\(id)' must be a mapping with 'habit' or 'question', not \(pair.value.kindName)")
+            fields = Fields()
+        }
+        _ = node(
+            pair.value, fields: fields, id: id, idLocation: pair.key.location,
+            location: pair.key.location, isInline: false)
+    }
+
+    /// Joins the nodes and diagnostics of `streamed` (a decoder fed by `topLevelNode`
+    /// alone) in at this point, as if `topLevelNodes` had decoded them here: the same
+    /// nodes, diagnostics and order. Its refs to its own inline nodes are moved past
+    /// the nodes decoded before (those of `start:`; usually none).
+    mutating func splice(_ streamed: consuming RoutineDecoder) {
+        if diagnostics.isEmpty {
+            diagnostics = streamed.diagnostics
+        } else {
+            diagnostics += streamed.diagnostics
+        }
+        let base = nodes.count
+        guard base > 0 else {
+            nodes = streamed.nodes
+            return
+        }
+        func moved(_ refs: [DraftRef]) -> [DraftRef] {
+            refs.map { ref in
+                guard case .inline(let index) = ref.target else { return ref }
+                return DraftRef(.inline(index + base), at: ref.location)
             }
-            if !Self.isNodeID(id) {
-                invalid(pair.key, "'\(id)' is not a valid node id (use letters, digits, '_', '.', '-')")
+        }
+        nodes.reserveCapacity(base + streamed.nodes.count)
+        for var node in streamed.nodes {
+            node.next = moved(node.next)
+            if case .question(let prompt, var options, let location) = node.body {
+                for index in options.indices { options[index].next = moved(options[index].next) }
+                node.body = .question(prompt, options: options, at: location)
             }
-            let fields: Fields
-            if case .mapping = pair.value.kind {
-                fields = keyed(pair.value, allowed: Self.nodeKeys, what: "node '\(id)'")
-            } else {
-                invalid(
-                    pair.value, "node '\(id)' must be a mapping with 'habit' or 'question', not \(pair.value.kindName)")
-                fields = Fields()
-            }
-            _ = node(
-                pair.value, fields: fields, id: id, idLocation: pair.key.location,
-                location: pair.key.location, isInline: false)
+            nodes.append(node)
         }
     }
 
@@ -195,7 +232,7 @@ extension RoutineDecoder {
                         if let value = habit.target, value > Quantity.maximum {
                             invalid(
                                 target.value,
-                                "the target of '\(name)' must be at most \(JSONText.number(Quantity.maximum))")
+                                "the target of '\(name)' must be at most \(JSONValue.numberText(Quantity.maximum))")
                             habit.target = nil
                         }
                     }

@@ -37,7 +37,9 @@ struct RoutineDecoder {
     var nodes: [DraftNode] = []
 
     /// Decodes the root of a file; nil means an empty file (no document, or an empty one).
-    mutating func decode(_ root: YAMLNode?) -> RoutineDraft {
+    /// `streamed`: the decoder that the pairs under `nodes:` went to as they were read
+    /// (`YAMLEventReader`'s stream; the tree then has an empty mapping there).
+    mutating func decode(_ root: YAMLNode?, streamed: consuming RoutineDecoder? = nil) -> RoutineDraft {
         let origin = SourceLocation(line: 1, column: 1)
         guard let root, !root.isNull else {
             for key in ["routine", "start", "nodes"] {
@@ -69,7 +71,11 @@ struct RoutineDecoder {
             missing("start", in: root, what: "the routine file")
         }
         if let pair = fields["nodes"] {
-            topLevelNodes(pair.value)
+            if let streamed = streamed.take() {
+                splice(streamed)
+            } else {
+                topLevelNodes(pair.value)
+            }
         } else {
             missing("nodes", in: root, what: "the routine file")
         }

@@ -57,15 +57,15 @@ struct YAMLRoutineWriter {
             fields.append(
                 "measure: {unit: \(YAMLScalar.render(measure.unit)), type: \(YAMLScalar.render(measure.type))}")
         }
-        if let target = habit.target { fields.append("target: \(JSONText.number(target))") }
-        if let weekly = habit.weekly { fields.append("weekly: \(JSONText.number(weekly))") }
+        if let target = habit.target { fields.append("target: \(JSONValue.numberText(target))") }
+        if let weekly = habit.weekly { fields.append("weekly: \(JSONValue.numberText(weekly))") }
         switch habit.schedule {
         case .days(let days): fields.append("days: [" + days.map(\.description).joined(separator: ", ") + "]")
         case .every(let n): fields.append("every: \(n)")
         case .per(let n, let p): fields.append("per: \(n)/\(p)")
         case nil: break
         }
-        if let target = habit.dayTarget { fields.append("\(target.key): \(JSONText.number(target.value))") }
+        if let target = habit.dayTarget { fields.append("\(target.key): \(JSONValue.numberText(target.value))") }
         let name = YAMLScalar.render(habit.name)
         if fields.isEmpty {
             lines.append("  \(name): {}")

@@ -25,7 +25,9 @@ public struct RoutineFileResult: Sendable {
 ///
 /// Pipeline: `YAMLEventReader` (libyaml events → a marked tree; `syntax` and the
 /// nesting/alias/document guards), `RoutineDecoder` (tree → `RoutineDraft`; shape
-/// codes), `RoutineValidator` (graph codes, and the `Routine`). When YAML itself
+/// codes), `RoutineValidator` (graph codes, and the `Routine`). The nodes under
+/// `nodes:` are the one part decoded while libyaml reads: each node's small tree goes
+/// to the decoder as soon as it is complete (the same decoding, not kept in the tree). When YAML itself
 /// is broken only the `syntax` diagnostic is given: the structure after it is unknown.
 public enum RoutineFileReader {
     /// Reads a file from disk. A file that cannot be read gives one `syntax`
@@ -60,14 +62,24 @@ public enum RoutineFileReader {
     )
         -> RoutineFileResult
     {
-        let yaml = YAMLEventReader.read(data)
+        read(data: data, assemble: assemble, keeping: keeper, storedHabits: storedHabits, streaming: true)
+    }
+
+    /// `streaming`: the nodes are decoded as libyaml reads them, without a tree of the
+    /// whole file (see `YAMLEventReader.read`); false only in the tests, as their oracle.
+    static func read(
+        data: Data, assemble: Bool, keeping keeper: TreeKeeper?, storedHabits: [String], streaming: Bool
+    ) -> RoutineFileResult {
+        let nodes = StreamedNodes()
+        let yaml = YAMLEventReader.read(
+            data, streaming: streaming ? ("nodes", { nodes.decoder.topLevelNode($0) }) : nil)
         var diagnostics = yaml.diagnostics
         if yaml.stopped {
             RoutineValidator.sortByPosition(&diagnostics)
             return RoutineFileResult(routine: nil, diagnostics: diagnostics)
         }
         var decoder = RoutineDecoder()
-        let draft = decoder.decode(yaml.root)
+        let draft = decoder.decode(yaml.root, streamed: yaml.streamed ? nodes.take() : nil)
         diagnostics += decoder.diagnostics
         let validated = RoutineValidator.validate(draft, assemble: assemble, storedHabits: storedHabits)
         if diagnostics.isEmpty {
@@ -98,6 +110,17 @@ public enum RoutineFileReader {
         if isDirectory.boolValue { return "is a folder" }
         if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
         return (error as NSError).localizedDescription
+    }
+}
+
+/// The decoder that `YAMLEventReader`'s stream feeds with the pairs under `nodes:`.
+private final class StreamedNodes {
+    var decoder = RoutineDecoder()
+
+    /// The decoder, moved out (its arrays are not copied).
+    func take() -> RoutineDecoder {
+        defer { decoder = RoutineDecoder() }
+        return decoder
     }
 }
 

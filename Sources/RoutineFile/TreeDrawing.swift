@@ -97,7 +97,7 @@ enum TreeDrawing {
             var text = oneLine(name)
             let spec = routine.spec(forHabit: name)
             if let spec, let measure = spec.measure {
-                text += " · " + (spec.target.map { "\(JSONText.number($0)) \(measure.unit)" } ?? measure.unit)
+                text += " · " + (spec.target.map { "\(JSONValue.numberText($0)) \(measure.unit)" } ?? measure.unit)
             }
             if let schedule = spec?.schedule { text += " · due: \(schedule)" }
             return text + id + when

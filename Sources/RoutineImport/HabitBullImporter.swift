@@ -36,8 +36,13 @@ public struct HabitBullImporter: Importer {
             guard let day = Self.day(record.fields[3]) else {
                 throw fail("CalendarDate \(record.fields[3]) is not yyyy-MM-dd or MM/dd/yyyy")
             }
-            guard let value = Double(record.fields[4].trimmingCharacters(in: .whitespaces)), Quantity.isAllowed(value)
-            else { throw fail("Value \(record.fields[4]) is not a number ≥ 0") }
+            // The one amount grammar, as data (an export may write an exponent).
+            let value: Double
+            switch Quantity.read(record.fields[4], form: .data) {
+            case .value(let number): value = number
+            case .tooLarge: throw fail(Quantity.tooLargeMessage(record.fields[4].trimmingCharacters(in: .whitespaces)))
+            case .notAnAmount: throw fail("Value \(record.fields[4]) is not a number ≥ 0")
+            }
             let index: Int
             if let known = indexByName[name] {
                 index = known

@@ -76,9 +76,12 @@ public struct HarshImporter: Importer {
             guard ["y", "n", "s"].contains(result) else { throw fail("result \(result) is not y, n or s") }
             var amount: Double?
             if parts.count >= 5, !parts[4].trimmingCharacters(in: .whitespaces).isEmpty {
-                guard let value = Double(parts[4].trimmingCharacters(in: .whitespaces)), Quantity.isAllowed(value)
-                else { throw fail("amount \(parts[4]) is not a number ≥ 0") }
-                amount = value
+                // The one amount grammar, as data (harsh writes what its user typed).
+                switch Quantity.read(parts[4], form: .data) {
+                case .value(let value): amount = value
+                case .tooLarge: throw fail(Quantity.tooLargeMessage(parts[4].trimmingCharacters(in: .whitespaces)))
+                case .notAnAmount: throw fail("amount \(parts[4]) is not a number ≥ 0")
+                }
             }
             let name = parts[1].trimmingCharacters(in: .whitespaces)
             guard let index = indexByName[name] else {

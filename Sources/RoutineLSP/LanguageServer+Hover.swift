@@ -99,8 +99,8 @@ extension LanguageServer {
             } else {
                 lines.append("done / not done")
             }
-            if let target = declared.target { lines.append("target: \(JSONText.number(target))") }
-            if let weekly = declared.weekly { lines.append("weekly: \(JSONText.number(weekly))") }
+            if let target = declared.target { lines.append("target: \(JSONValue.numberText(target))") }
+            if let weekly = declared.weekly { lines.append("weekly: \(JSONValue.numberText(weekly))") }
             if case .per(let n, let p)? = declared.schedule {
                 lines.append("frequency: \(n) done days in every \(p) (\(declared.schedule?.description ?? ""))")
             } else if let schedule = declared.schedule {
@@ -127,7 +127,7 @@ extension LanguageServer {
                 // The quick first read: the figures come with the next.
             } else if let day = stored.lastDay {
                 let value = stored.lastValue.map {
-                    " (\(JSONText.number($0))\(stored.measure.map { " " + $0.unit } ?? ""))"
+                    " (\(JSONValue.numberText($0))\(stored.measure.map { " " + $0.unit } ?? ""))"
                 }
                 facts.append("last entry \(day)\(value ?? "")")
             } else {

@@ -129,7 +129,7 @@ public final class MessageWriter: @unchecked Sendable {
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
     public func send(_ message: JSON) {
-        let bytes = MessageFramer.frame(message.text)
+        let bytes = MessageFramer.frame(message.sortedText)
         lock.lock()
         defer { lock.unlock() }
         bytes.withUnsafeBytes { raw in

@@ -62,7 +62,7 @@ enum StoreRestoreCheck {
         ]
         for (sql, what) in checks {
             if let id = try Int64.fetchOne(db, sql: sql, arguments: [maximum]) {
-                return "\(what) \(id) holds a number outside 0 to \(JSONText.number(maximum))"
+                return "\(what) \(id) holds a number outside 0 to \(JSONValue.numberText(maximum))"
             }
         }
         return nil

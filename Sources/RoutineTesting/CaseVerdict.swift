@@ -127,7 +127,7 @@ enum CaseVerdict {
     }
 
     static func describe(_ habit: String, _ value: Double?) -> String {
-        value.map { "\(habit) \(JSONText.number($0))" } ?? habit
+        value.map { "\(habit) \(JSONValue.numberText($0))" } ?? habit
     }
 
     static func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }

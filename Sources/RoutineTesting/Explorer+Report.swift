@@ -19,13 +19,19 @@ extension Explorer.Report {
     }
 
     /// `{"path","walks","complete","warnings":[{"code","line","column","message"}]}`.
-    public func json(path: String) -> String {
-        let warnings = findings.map { finding in
-            "{\"severity\":\"warning\",\"code\":\(JSONText.string(finding.code.rawValue)),"
-                + "\"line\":\(finding.location.line),\"column\":\(finding.location.column),"
-                + "\"message\":\(JSONText.string(finding.message))}"
+    public func json(path: String) -> String { jsonValue(path: path).text + "\n" }
+
+    /// The document of `json(path:)` as the one JSON value.
+    public func jsonValue(path: String) -> JSONValue {
+        let warnings = findings.map { finding -> JSONValue in
+            [
+                "severity": "warning", "code": .string(finding.code.rawValue), "line": .integer(finding.location.line),
+                "column": .integer(finding.location.column), "message": .string(finding.message),
+            ]
         }
-        return "{\"path\":\(JSONText.string(path)),\"walks\":\(walks),\"complete\":\(complete),"
-            + "\"bound\":\(bound),\"warnings\":[\(warnings.joined(separator: ","))]}\n"
+        return [
+            "path": .string(path), "walks": .integer(walks), "complete": .bool(complete), "bound": .integer(bound),
+            "warnings": .array(warnings),
+        ]
     }
 }

@@ -110,7 +110,7 @@ public struct Explorer: Sendable {
         case .question:
             return prompt.options.indices.reversed().map { String(prompt.number(ofOffered: $0)) }
         case .habit:
-            let done = prompt.isQuantity ? JSONText.number(prompt.target ?? 1) : "y"
+            let done = prompt.isQuantity ? JSONValue.numberText(prompt.target ?? 1) : "y"
             return branching.contains(HabitKey(prompt.text)) ? ["n", done] : [done]
         }
     }

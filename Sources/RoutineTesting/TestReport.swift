@@ -58,32 +58,39 @@ public struct TestReport: Sendable {
 
     /// One JSON document: every file with its diagnostics (as `check --format json`) and
     /// cases (passed or not, failures at their places, and what the run did), then totals.
-    public func json() -> String {
-        var out = "{\"files\":["
-        for (index, file) in files.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"path\":\(JSONText.string(file.path)),\"routine\":\(file.routine.map(JSONText.string) ?? "null"),"
-            out += "\"diagnostics\":[" + file.diagnostics.map(CheckReport.json).joined(separator: ",") + "],"
-            out += "\"cases\":[" + file.cases.map(Self.json).joined(separator: ",") + "]}"
-        }
-        out += "],\"passed\":\(passed),\"failed\":\(failed),\"errors\":\(badFiles)}\n"
-        return out
+    public func json() -> String { jsonValue.text + "\n" }
+
+    /// The document of `json()` as the one JSON value.
+    public var jsonValue: JSONValue {
+        [
+            "files": .array(
+                files.map { file in
+                    [
+                        "path": .string(file.path), "routine": JSONValue(file.routine),
+                        "diagnostics": .array(file.diagnostics.map(CheckReport.json)),
+                        "cases": .array(file.cases.map(Self.json)),
+                    ]
+                }),
+            "passed": .integer(passed), "failed": .integer(failed), "errors": .integer(badFiles),
+        ]
     }
 
-    private static func json(_ result: CaseResult) -> String {
-        let failures = result.failures.map { failure in
-            "{\"expectation\":\(JSONText.string(failure.expectation)),\"line\":\(failure.location.line),"
-                + "\"column\":\(failure.location.column),\"message\":\(JSONText.string(failure.message))}"
+    private static func json(_ result: CaseResult) -> JSONValue {
+        let failures = result.failures.map { failure -> JSONValue in
+            [
+                "expectation": .string(failure.expectation), "line": .integer(failure.location.line),
+                "column": .integer(failure.location.column), "message": .string(failure.message),
+            ]
         }
         let run = result.run
-        let asked = run.asked.map { JSONText.string($0.habit ?? $0.node) }
-        let entries = run.entries.map {
-            "{\"habit\":\(JSONText.string($0.habit)),\"value\":\(JSONText.number($0.value))}"
-        }
-        return "{\"name\":\(JSONText.string(result.name)),\"line\":\(result.location.line),"
-            + "\"column\":\(result.location.column),\"passed\":\(result.passed),"
-            + "\"failures\":[\(failures.joined(separator: ","))],"
-            + "\"run\":{\"status\":\(JSONText.string(run.status.rawValue)),\"asked\":[\(asked.joined(separator: ","))],"
-            + "\"records\":[\(entries.joined(separator: ","))]}}"
+        return [
+            "name": .string(result.name), "line": .integer(result.location.line),
+            "column": .integer(result.location.column), "passed": .bool(result.passed),
+            "failures": .array(failures),
+            "run": [
+                "status": .string(run.status.rawValue), "asked": JSONValue(run.asked.map { $0.habit ?? $0.node }),
+                "records": .array(run.entries.map { ["habit": .string($0.habit), "value": JSONValue($0.value)] }),
+            ],
+        ]
     }
 }

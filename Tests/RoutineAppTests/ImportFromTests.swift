@@ -49,7 +49,7 @@ import Testing
     /// (habit, day, value, note) of every live entry, in day then habit order.
     static func entries(_ store: AppDatabase) throws -> [String] {
         try store.entries().map { entry in
-            "\(entry.habit) \(entry.dayKey) \(entry.value.map { JSONText.number($0) } ?? "-") \(entry.note ?? "")"
+            "\(entry.habit) \(entry.dayKey) \(entry.value.map { JSONValue.number($0).text } ?? "-") \(entry.note ?? "")"
         }.sorted()
     }
 

@@ -74,7 +74,7 @@ private final class ScriptedTerminal: Terminal {
 
     private func live(_ store: AppDatabase) throws -> [String] {
         try store.entries(from: Self.day, to: Self.day).map { entry in
-            entry.value.map { "\(entry.habit) \(JSONText.number($0))" } ?? entry.habit
+            entry.value.map { "\(entry.habit) \(JSONValue.number($0).text)" } ?? entry.habit
         }
     }
 

@@ -23,7 +23,7 @@ import Testing
         case .not(let a, _): return "(not \(shape(a)))"
         case .compare(let op, let a, let b, _): return "(\(shape(a)) \(op.rawValue) \(shape(b)))"
         case .member(let a, let items, _): return "(\(shape(a)) in [\(items.map(shape).joined(separator: ","))])"
-        case .number(let n, _): return JSONText.number(n)
+        case .number(let n, _): return JSONValue.number(n).text
         case .weekdayName(let day, _): return day.description
         case .bool(let flag, _): return String(flag)
         case .string(let text, _): return "'\(text)'"

@@ -41,9 +41,9 @@ import Testing
         #expect(text.hasPrefix(#"[{"habit":"Say \"hi\" \\ to/from é\u0001","#))
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(rows.first?["habit"] as? String == odd.name)
-        #expect(JSONText.number(1e-5) == "1e-05")
-        #expect(JSONText.number(.infinity) == "null")
-        #expect(JSONText.number(-3) == "-3")
+        #expect(JSONValue.number(1e-5).text == "1e-05")
+        #expect(JSONValue.number(.infinity).text == "null")
+        #expect(JSONValue.number(-3).text == "-3")
     }
 
     @Test func jsonOfNoHabitsIsAnEmptyArray() {

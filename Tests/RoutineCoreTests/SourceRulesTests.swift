@@ -109,13 +109,30 @@ import Testing
     }
 
     /// JSON that a command prints keeps its documented key order, so it is written in
-    /// order (`JSONText`), never from a `[String: Any]` through `JSONSerialization`, whose
+    /// order (`JSONValue`), never from a `[String: Any]` through `JSONSerialization`, whose
     /// order is the dictionary's. Two uses are left, named here: the sync applier reads and
     /// re-writes changes (no output), and `routine schema` prints with sorted keys.
     @Test func noUnorderedJSONIsWritten() throws {
         let allowed = ["RoutineStore/SyncApplier", "RoutineFile/RoutineSchema.swift"]
         let found = try ["JSONSerialization", "[String: Any]"].flatMap { word in
             try Self.uses(word) { path, _ in !allowed.contains { path.hasPrefix($0) } }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// Every JSON the tool writes is one `JSONValue` written by its one serializer
+    /// (RoutineCore/JSON, issue 27): no JSON is put together from strings elsewhere — no
+    /// string literal that opens an object with a key (`{\"`), an array of strings (`[\"`),
+    /// or writes a key (`name\":`) — and the old string helper (`JSONText`) is gone.
+    @Test func jsonIsBuiltAsOneValue() throws {
+        let outside: (String, Substring) -> Bool = { path, _ in !path.hasPrefix("RoutineCore/JSON/") }
+        var found = try ["{\\\"", "[\\\"", "JSONText"].flatMap { try Self.uses($0, where: outside) }
+        found += try Self.files().filter { outside($0.path, "") }.flatMap { file in
+            file.lines.enumerated().compactMap { index, line -> String? in
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//"), line.contains(#/[A-Za-z]\\":/#) else { return nil }
+                return "\(file.path):\(index + 1): \(code)"
+            }
         }
         #expect(found.isEmpty, "\(found)")
     }

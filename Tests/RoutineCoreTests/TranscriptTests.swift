@@ -90,12 +90,12 @@ import Testing
     }
 
     @Test func numbersAreWrittenPlainly() {
-        #expect(JSONText.number(10) == "10")
-        #expect(JSONText.number(0) == "0")
-        #expect(JSONText.number(12.5) == "12.5")
-        #expect(JSONText.number(0.1) == "0.1")
-        #expect(JSONText.number(1e20) == "1e+20")
-        #expect(JSONText.number(Double.nan) == "null")
+        #expect(JSONValue.number(10).text == "10")
+        #expect(JSONValue.number(0).text == "0")
+        #expect(JSONValue.number(12.5).text == "12.5")
+        #expect(JSONValue.number(0.1).text == "0.1")
+        #expect(JSONValue.number(1e20).text == "1e+20")
+        #expect(JSONValue.number(Double.nan).text == "null")
     }
 
     @Test func bundledTrainingRun() {

@@ -104,8 +104,8 @@ import Testing
     }
 
     @Test func jsonEscapesText() {
-        #expect(JSONText.string("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
-        #expect(JSONText.number(10) == "10")
-        #expect(JSONText.number(2.5) == "2.5")
+        #expect(JSONValue.string("a\"b\\c\nd\u{1}").text == "\"a\\\"b\\\\c\\nd\\u0001\"")
+        #expect(JSONValue.number(10).text == "10")
+        #expect(JSONValue.number(2.5).text == "2.5")
     }
 }

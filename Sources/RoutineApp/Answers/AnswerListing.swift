@@ -51,17 +51,17 @@ public enum AnswerListing {
     }
 
     /// JSON: one array of `{"uid","dayKey","routine","node","question","answer","option","timestamp","timeZone","run","note"}`.
-    public static func json(_ answers: [StepInfo]) -> String {
-        "["
-            + answers.map { step in
-                "{\"uid\":\(JSONText.string(step.uid)),\"dayKey\":\"\(step.dayKey)\","
-                    + "\"routine\":\(JSONText.string(step.routine)),\"node\":\(JSONText.string(step.node)),"
-                    + "\"question\":\(JSONText.string(step.text)),\"answer\":\(JSONText.string(step.answer)),"
-                    + "\"option\":\(step.optionPosition.map { String($0 + 1) } ?? "null"),"
-                    + "\"timestamp\":\(JSONText.string(Instant.formatSeconds(step.recordedAt))),"
-                    + "\"timeZone\":\(JSONText.string(step.timeZone)),"
-                    + "\"run\":\(step.runID.map { JSONText.string($0.rawValue) } ?? "null"),"
-                    + "\"note\":\(JSONText.string(step.note))}"
-            }.joined(separator: ",") + "]"
+    public static func json(_ answers: [StepInfo]) -> JSONValue {
+        .array(
+            answers.map { step in
+                [
+                    "uid": .string(step.uid), "dayKey": .string(step.dayKey.description),
+                    "routine": .string(step.routine),
+                    "node": .string(step.node), "question": .string(step.text), "answer": .string(step.answer),
+                    "option": JSONValue(step.optionPosition.map { $0 + 1 }),
+                    "timestamp": .string(Instant.formatSeconds(step.recordedAt)), "timeZone": .string(step.timeZone),
+                    "run": JSONValue(step.runID?.rawValue), "note": JSONValue(step.note),
+                ]
+            })
     }
 }

@@ -80,7 +80,7 @@ extension RoutineCommand {
                     Output.block(AnswersCSV.line(AnswerListing.row($0)))
                 }
             case .json:
-                Output.line(AnswerListing.json(try store.answers(routine: slug, node: node, from: first, to: last)))
+                Output.json(AnswerListing.json(try store.answers(routine: slug, node: node, from: first, to: last)))
             case .text:
                 let answers = try store.answers(routine: slug, node: node, from: first, to: last)
                 Output.block(AnswerListing.text(answers, oneQuestion: known != nil))

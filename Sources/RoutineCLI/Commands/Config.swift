@@ -19,13 +19,14 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let exists = FileManager.default.fileExists(atPath: settings.configPath)
             if format == .json {
-                let settingsJSON = settings.resolved.map {
-                    "{\"key\":\(JSONText.string($0.key)),\"value\":\(JSONText.string($0.value)),"
-                        + "\"source\":\(JSONText.string($0.source))}"
+                let settingsJSON = settings.resolved.map { setting -> JSONValue in
+                    ["key": .string(setting.key), "value": .string(setting.value), "source": .string(setting.source)]
                 }
-                Output.line(
-                    "{\"file\":\(JSONText.string(settings.configPath)),\"fileExists\":\(exists),"
-                        + "\"settings\":[\(settingsJSON.joined(separator: ","))]}")
+                Output.json(
+                    [
+                        "file": .string(settings.configPath), "fileExists": .bool(exists),
+                        "settings": .array(settingsJSON),
+                    ])
                 return
             }
             let keyWidth = settings.resolved.map(\.key.count).max() ?? 0

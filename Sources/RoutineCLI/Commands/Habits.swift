@@ -28,7 +28,7 @@ extension RoutineCommand {
                 return
             }
             if format == .json {
-                Output.line(HabitListing.json(habits))
+                Output.json(HabitListing.json(habits))
                 return
             }
             let stats = try HabitFigures.stats(

@@ -46,7 +46,7 @@ extension RoutineCommand {
             }
             switch format {
             case .text: for line in Self.text(report) { Output.line(line) }
-            case .json: Output.line(Self.json(report))
+            case .json: Output.json(Self.json(report))
             }
         }
 
@@ -88,26 +88,26 @@ extension RoutineCommand {
             return lines
         }
 
-        static func json(_ report: ImportReport) -> String {
+        static func json(_ report: ImportReport) -> JSONValue {
             let counts = report.plan.counts()
             let habits = report.plan.habits.enumerated().map { index, habit in
-                JSONText.object([
-                    "name": JSONText.string(habit.name), "sourceName": JSONText.string(habit.sourceName),
-                    "new": report.isNew[index] ? "true" : "false",
-                    "unit": JSONText.string(habit.unit), "frequency": JSONText.string(habit.frequency.text),
-                    "target": JSONText.string(habit.target?.storedText), "archived": habit.archived ? "true" : "false",
-                    "kept": JSONText.string(report.kept[index]), "entries": String(counts[index].entries),
-                    "skips": String(counts[index].skips), "description": JSONText.string(habit.description),
+                JSONValue.object([
+                    "name": JSONValue(habit.name), "sourceName": JSONValue(habit.sourceName),
+                    "new": .bool(report.isNew[index]),
+                    "unit": JSONValue(habit.unit), "frequency": JSONValue(habit.frequency.text),
+                    "target": JSONValue(habit.target?.storedText), "archived": .bool(habit.archived),
+                    "kept": JSONValue(report.kept[index]), "entries": .integer(counts[index].entries),
+                    "skips": .integer(counts[index].skips), "description": JSONValue(habit.description),
                 ])
             }
-            return JSONText.object([
-                "source": JSONText.string(report.source.rawValue), "path": JSONText.string(report.path),
-                "dryRun": report.dryRun ? "true" : "false", "habits": JSONText.array(habits),
-                "newEntries": String(report.outcome.newEntries), "newSkips": String(report.outcome.newSkips),
-                "newAnswers": String(report.outcome.newAnswers),
-                "alreadyImported": String(report.outcome.alreadyImported),
-                "notMapped": JSONText.array(report.notMapped.map(JSONText.string)),
-                "suggestions": JSONText.array(report.plan.suggestions.map(JSONText.string)),
+            return JSONValue.object([
+                "source": JSONValue(report.source.rawValue), "path": JSONValue(report.path),
+                "dryRun": .bool(report.dryRun), "habits": JSONValue.array(habits),
+                "newEntries": .integer(report.outcome.newEntries), "newSkips": .integer(report.outcome.newSkips),
+                "newAnswers": .integer(report.outcome.newAnswers),
+                "alreadyImported": .integer(report.outcome.alreadyImported),
+                "notMapped": JSONValue.array(report.notMapped.map { JSONValue($0) }),
+                "suggestions": JSONValue.array(report.plan.suggestions.map { JSONValue($0) }),
             ])
         }
 

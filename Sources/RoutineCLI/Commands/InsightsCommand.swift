@@ -56,7 +56,7 @@ extension RoutineCommand {
                 throw CLIError("no question '\(question)': the store holds no routine yet")
             }
             switch format {
-            case .json: Output.line(InsightsText.json(report, all: all))
+            case .json: Output.json(InsightsText.json(report, all: all))
             case .text:
                 Output.block(
                     InsightsText.text(report, limit: limit, all: all, narrowed: from != nil || question != nil))
@@ -125,25 +125,23 @@ enum InsightsText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ report: InsightReport, all: Bool = false) -> String {
-        var out = "{\"answeredDays\":\(report.answeredDays),\"minimumDays\":\(RoutineCore.Insights.minimumDays),"
-        out += "\"belowGate\":\(report.belowGate),\"daysNeeded\":\(report.daysNeeded.map(String.init) ?? "null"),"
-        out += "\"tested\":\(report.tested.count),\"qThreshold\":\(JSONText.number(InsightReport.qThreshold)),"
-        out += "\"alike\":["
-        out += report.alike.map {
-            "{\"question\":\(JSONText.string($0.question)),\"option\":\(JSONText.string($0.option))}"
-        }.joined(separator: ",")
-        out += "],\"findings\":["
-        out += report.listed(all: all).map { finding in
-            "{\"kind\":\"\(finding.kind.rawValue)\",\"routine\":\(JSONText.string(finding.routine)),"
-                + "\"node\":\(JSONText.string(finding.node)),\"question\":\(JSONText.string(finding.question)),"
-                + "\"option\":\(JSONText.string(finding.option)),\"habit\":\(JSONText.string(finding.habit)),"
-                + "\"with\":\(finding.with),\"withDays\":\(finding.withDays),\"other\":\(finding.other),"
-                + "\"otherDays\":\(finding.otherDays),\"p\":\(JSONText.number(finding.p)),"
-                + "\"q\":\(finding.q.map(JSONText.number) ?? "null"),"
-                + "\"structure\":\(finding.structure.map { JSONText.string($0.rawValue) } ?? "null"),"
-                + "\"sentence\":\(JSONText.string(finding.sentence))}"
-        }.joined(separator: ",")
-        return out + "]}"
+    static func json(_ report: InsightReport, all: Bool = false) -> JSONValue {
+        let findings = report.listed(all: all).map { finding -> JSONValue in
+            [
+                "kind": .string(finding.kind.rawValue), "routine": .string(finding.routine),
+                "node": .string(finding.node), "question": .string(finding.question), "option": .string(finding.option),
+                "habit": .string(finding.habit), "with": .integer(finding.with), "withDays": .integer(finding.withDays),
+                "other": .integer(finding.other), "otherDays": .integer(finding.otherDays), "p": .number(finding.p),
+                "q": JSONValue(finding.q), "structure": JSONValue(finding.structure?.rawValue),
+                "sentence": .string(finding.sentence),
+            ]
+        }
+        return [
+            "answeredDays": .integer(report.answeredDays), "minimumDays": .integer(RoutineCore.Insights.minimumDays),
+            "belowGate": .integer(report.belowGate), "daysNeeded": JSONValue(report.daysNeeded),
+            "tested": .integer(report.tested.count), "qThreshold": .number(InsightReport.qThreshold),
+            "alike": .array(report.alike.map { ["question": .string($0.question), "option": .string($0.option)] }),
+            "findings": .array(findings),
+        ]
     }
 }

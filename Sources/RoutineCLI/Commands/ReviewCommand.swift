@@ -59,7 +59,7 @@ extension RoutineCommand {
                     span: span, from: bounds.from, to: bounds.to, day: day, habits: [], questions: [], goals: [])
             }
             switch format {
-            case .json: Output.line(ReviewText.json(review))
+            case .json: Output.json(ReviewText.json(review))
             case .text: Output.block(ReviewText.text(review))
             }
         }

@@ -29,7 +29,7 @@ extension RoutineCommand {
             let settings = try Settings(options: global)
             let runs = try Session.current.existingStore(settings)?.runs(status: paused ? .paused : nil) ?? []
             if output.format == .json {
-                Output.line(RunsText.json(runs))
+                Output.json(RunsText.json(runs))
                 return
             }
             if runs.isEmpty {
@@ -67,7 +67,7 @@ extension RoutineCommand {
             guard let info = try store.run(id: id) else { throw StoreError.unknownRun(runID.text) }
             let steps = try store.steps(runID: id, includeRetracted: true)
             switch format {
-            case .json: Output.line(RunsText.json(info, steps: steps))
+            case .json: Output.json(RunsText.json(info, steps: steps))
             case .text:
                 var units: [String: String] = [:]
                 for step in steps where step.kind == .habit && step.value != nil && units[step.text] == nil {

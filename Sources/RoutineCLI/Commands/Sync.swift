@@ -62,9 +62,9 @@ struct SyncOptions: ParsableArguments {
 }
 
 /// A device as `sync status` and `sync devices` give it in JSON, keys in this order.
-func deviceJSON(_ device: SyncDevice) -> String {
-    JSONText.object([
-        "id": JSONText.string(device.id), "name": JSONText.string(device.name), "changes": String(device.changes),
+func deviceJSON(_ device: SyncDevice) -> JSONValue {
+    JSONValue.object([
+        "id": JSONValue(device.id), "name": JSONValue(device.name), "changes": .integer(Int(device.changes)),
         "lastSync": syncTimeJSON(device.lastSync),
     ])
 }
@@ -83,8 +83,8 @@ func deviceNameText(_ name: String) -> String {
 }
 
 /// An instant of sync in JSON: the text of `Instant`, or null.
-func syncTimeJSON(_ date: Date?) -> String {
-    JSONText.string(date.map(Instant.format))
+func syncTimeJSON(_ date: Date?) -> JSONValue {
+    JSONValue(date.map(Instant.format))
 }
 
 /// Errors of the network and the keys, as one line.
@@ -126,17 +126,17 @@ struct SyncNow: ParsableCommand {
         AutoSync.clearFailure(storePath: engine.storePath)
         if format.format == .json {
             let sameDay = report.apply.sameDay.map { same in
-                JSONText.object([
-                    "habit": JSONText.string(same.habit), "day": JSONText.string(same.day.description),
-                    "ids": JSONText.array(same.ids.map { String($0.rawValue) }),
+                JSONValue.object([
+                    "habit": JSONValue(same.habit), "day": JSONValue(same.day.description),
+                    "ids": JSONValue.array(same.ids.map { .integer(Int($0.rawValue)) }),
                 ])
             }
-            Output.line(
-                JSONText.object([
-                    "pushed": String(report.pushed), "pulled": String(report.pulled),
-                    "applied": String(report.apply.applied), "waiting": String(report.apply.waiting),
-                    "problems": JSONText.array(report.apply.problems.map { JSONText.string($0) }),
-                    "sameDay": JSONText.array(sameDay),
+            Output.json(
+                JSONValue.object([
+                    "pushed": .integer(report.pushed), "pulled": .integer(report.pulled),
+                    "applied": .integer(report.apply.applied), "waiting": .integer(report.apply.waiting),
+                    "problems": JSONValue.array(report.apply.problems.map { JSONValue($0) }),
+                    "sameDay": JSONValue.array(sameDay),
                 ]))
             return
         }
@@ -209,13 +209,13 @@ struct SyncStatusCommand: ParsableCommand {
         do { (status, failure) = try engine.status() } catch { throw syncFailure(error) }
         let identity = status.identity
         if format.format == .json {
-            Output.line(
-                JSONText.object([
-                    "device": JSONText.string(identity.device),
-                    "name": JSONText.string(status.deviceName ?? identity.name),
-                    "lastSync": syncTimeJSON(identity.lastSync), "waiting": String(identity.waiting),
-                    "pending": String(identity.pending),
-                    "devices": JSONText.array(status.devices.map(deviceJSON)),
+            Output.json(
+                JSONValue.object([
+                    "device": JSONValue(identity.device),
+                    "name": JSONValue(status.deviceName ?? identity.name),
+                    "lastSync": syncTimeJSON(identity.lastSync), "waiting": .integer(identity.waiting),
+                    "pending": .integer(identity.pending),
+                    "devices": JSONValue.array(status.devices.map(deviceJSON)),
                 ]))
         } else {
             // The name the server lists, else the one this device registered under
@@ -251,7 +251,7 @@ struct SyncDevices: ParsableCommand {
         let devices: [SyncDevice]
         do { devices = try engine.devices() } catch { throw syncFailure(error) }
         if format.format == .json {
-            Output.line(JSONText.array(devices.map(deviceJSON)))
+            Output.json(JSONValue.array(devices.map(deviceJSON)))
             return
         }
         for line in deviceTable(devices, settings.time.timeZone) { Output.line(line) }

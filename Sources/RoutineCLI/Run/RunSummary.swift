@@ -13,7 +13,7 @@ struct RunSummary {
         let walker = run.walker
         let outcome = run.outcome()
         let recorded = outcome.recorded.map { entry in
-            entry.value.map { "\(entry.habit) \(JSONText.number($0))\(entry.unit.map { " " + $0 } ?? "")" }
+            entry.value.map { "\(entry.habit) \(JSONValue.numberText($0))\(entry.unit.map { " " + $0 } ?? "")" }
                 ?? entry.habit
         }
         let list = recorded.isEmpty ? "nothing" : recorded.joined(separator: ", ")

@@ -29,23 +29,19 @@ enum EntryCommands {
         Output.line("entry \(entry.id): \(entry.habit) on \(entry.dayKey) " + changes.joined(separator: " and "))
     }
 
+    /// `entries --format json`: one array, an entry a line, keys in SPEC §6's order.
     static func json(_ entries: [EntryInfo]) -> String {
-        let rows = entries.map { entry in
-            let fields = [
-                "\"id\":" + JSONText.string(entry.id.description),
-                "\"uid\":" + JSONText.string(entry.uid),
-                "\"habit\":" + JSONText.string(entry.habit),
-                "\"dayKey\":" + JSONText.string(entry.dayKey.description),
-                "\"timestamp\":" + JSONText.string(Instant.formatSeconds(entry.timestamp)),
-                "\"timeZone\":" + JSONText.string(entry.timeZone),
-                "\"value\":" + JSONText.number(entry.value),
-                "\"note\":" + (entry.note.map(JSONText.string) ?? "null"),
-                "\"run\":" + (entry.runID.map { JSONText.string($0.rawValue) } ?? "null"),
-                "\"deletedAt\":" + (entry.deletedAt.map { JSONText.string(Instant.formatSeconds($0)) } ?? "null"),
-            ]
-            return "{" + fields.joined(separator: ",") + "}"
-        }
-        return "[" + rows.joined(separator: ",\n") + "]"
+        JSONValue.lines(
+            entries.map { entry in
+                [
+                    "id": .string(entry.id.description), "uid": .string(entry.uid), "habit": .string(entry.habit),
+                    "dayKey": .string(entry.dayKey.description),
+                    "timestamp": .string(Instant.formatSeconds(entry.timestamp)), "timeZone": .string(entry.timeZone),
+                    "value": JSONValue(entry.value), "note": JSONValue(entry.note),
+                    "run": JSONValue(entry.runID?.rawValue),
+                    "deletedAt": JSONValue(entry.deletedAt.map(Instant.formatSeconds)),
+                ]
+            })
     }
 
     /// The text form of `routine entries`: a header, then one aligned row per entry,
@@ -55,7 +51,7 @@ enum EntryCommands {
         let header = ["id", "day", "habit", "value", "note"]
         let rows = entries.map { entry -> [String] in
             let value = entry.value.map {
-                JSONText.number($0) + (units[HabitKey(entry.habit)].map { " " + $0 } ?? "")
+                JSONValue.numberText($0) + (units[HabitKey(entry.habit)].map { " " + $0 } ?? "")
             }
             var note = entry.note ?? ""
             if entry.deletedAt != nil { note += note.isEmpty ? "(deleted)" : " (deleted)" }

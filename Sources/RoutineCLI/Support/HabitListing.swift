@@ -7,20 +7,20 @@ enum HabitListing {
     /// `schedule` as a file writes it (`days:mon,wed`, `every:3`, `per:3/7`) or null for
     /// daily, `dayTarget` `at-least:8`/`at-most:0` or null, `description` the habit's
     /// (Loop's question, `habit describe`) or null.
-    static func json(_ habits: [HabitInfo]) -> String {
-        "["
-            + habits.map { habit in
-                JSONText.object([
-                    "name": JSONText.string(habit.name),
-                    "kind": JSONText.string(habit.kind.rawValue),
-                    "unit": JSONText.string(habit.unit),
-                    "type": JSONText.string(habit.type),
-                    "schedule": JSONText.string(habit.schedule?.storedText),
-                    "dayTarget": JSONText.string(habit.dayTarget?.storedText),
-                    "archived": String(habit.isArchived),
-                    "description": JSONText.string(habit.description),
-                ])
-            }.joined(separator: ",") + "]"
+    static func json(_ habits: [HabitInfo]) -> JSONValue {
+        .array(
+            habits.map { habit in
+                [
+                    "name": .string(habit.name),
+                    "kind": .string(habit.kind.rawValue),
+                    "unit": JSONValue(habit.unit),
+                    "type": JSONValue(habit.type),
+                    "schedule": JSONValue(habit.schedule?.storedText),
+                    "dayTarget": JSONValue(habit.dayTarget?.storedText),
+                    "archived": .bool(habit.isArchived),
+                    "description": JSONValue(habit.description),
+                ]
+            })
     }
 
     /// The first line of a habit's description, as the `habits` table shows it.

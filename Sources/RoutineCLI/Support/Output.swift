@@ -19,6 +19,11 @@ enum Output {
         write(TerminalText.forTerminal(text) + "\n")
     }
 
+    /// One JSON value on one line, written by its one serializer.
+    static func json(_ value: JSONValue) {
+        line(value.text)
+    }
+
     /// Text that already ends in a newline, or a block to print as is.
     static func block(_ text: String) {
         if text.isEmpty { return }

@@ -74,30 +74,33 @@ enum ReviewText {
         CalendarNames.months[max(0, min(11, month - 1))]
     }
 
-    static func json(_ review: Review) -> String {
-        var out = "{\"span\":\"\(review.span.rawValue)\",\"from\":\"\(review.from)\",\"to\":\"\(review.to)\","
-        out += "\"day\":\"\(review.day)\",\"habits\":["
-        out += review.habits.map { habit in
-            let marks = habit.marks.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
-            let states = habit.states.map { JSONText.string($0) }.joined(separator: ",")
-            return "{\"habit\":\(JSONText.string(habit.name)),\"days\":[" + marks + "],\"states\":[" + states
-                + "],\"done\":\(habit.done),\"due\":\(habit.due),\"previousDone\":\(habit.previousDone),"
-                + "\"previousDue\":\(habit.previousDue)}"
-        }.joined(separator: ",")
-        out += "],\"questions\":["
-        out += review.questions.map { question in
-            "{\"routine\":\(JSONText.string(question.routine)),\"node\":\(JSONText.string(question.node)),"
-                + "\"question\":\(JSONText.string(question.text)),\"answers\":["
-                + question.counts.map { "{\"answer\":\(JSONText.string($0.option)),\"days\":\($0.days)}" }
-                .joined(separator: ",") + "]}"
-        }.joined(separator: ",")
-        out += "],\"goals\":["
-        out += review.goals.map { goal in
-            "{\"goal\":\(JSONText.string(goal.title)),\"unit\":\(goal.unit.map(JSONText.string) ?? "null"),"
-                + "\"total\":\(JSONText.number(goal.total)),\"target\":\(JSONText.number(goal.target)),"
-                + "\"remaining\":\(JSONText.number(goal.remaining)),\"daysLeft\":\(goal.daysLeft),"
-                + "\"perDay\":\(JSONText.number(goal.perDay))}"
-        }.joined(separator: ",")
-        return out + "]}"
+    static func json(_ review: Review) -> JSONValue {
+        let habits = review.habits.map { habit -> JSONValue in
+            [
+                "habit": .string(habit.name), "days": JSONValue(habit.marks.map(\.rawValue)),
+                "states": JSONValue(habit.states), "done": .integer(habit.done), "due": .integer(habit.due),
+                "previousDone": .integer(habit.previousDone), "previousDue": .integer(habit.previousDue),
+            ]
+        }
+        let questions = review.questions.map { question -> JSONValue in
+            [
+                "routine": .string(question.routine), "node": .string(question.node),
+                "question": .string(question.text),
+                "answers": .array(question.counts.map { ["answer": .string($0.option), "days": .integer($0.days)] }),
+            ]
+        }
+        let goals = review.goals.map { goal -> JSONValue in
+            [
+                "goal": .string(goal.title), "unit": JSONValue(goal.unit), "total": .number(goal.total),
+                "target": .number(goal.target), "remaining": .number(goal.remaining),
+                "daysLeft": .integer(goal.daysLeft),
+                "perDay": JSONValue(goal.perDay),
+            ]
+        }
+        return [
+            "span": .string(review.span.rawValue), "from": .string(review.from.description),
+            "to": .string(review.to.description), "day": .string(review.day.description), "habits": .array(habits),
+            "questions": .array(questions), "goals": .array(goals),
+        ]
     }
 }

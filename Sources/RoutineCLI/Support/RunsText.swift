@@ -5,35 +5,39 @@ import RoutineCore
 /// How `runs` and `runs show` print runs and their recorded steps (SPEC §14.2).
 enum RunsText {
     /// `runs --format json`: one array, most recent first.
-    static func json(_ runs: [RunInfo]) -> String {
-        "[" + runs.map(object).joined(separator: ",") + "]"
+    static func json(_ runs: [RunInfo]) -> JSONValue {
+        .array(runs.map { .object(object($0)) })
     }
 
     /// `runs show RUN --format json`: the run and its steps (undone ones with `"retracted":true`).
-    static func json(_ run: RunInfo, steps: [StepInfo]) -> String {
-        var out = String(object(run).dropLast())
-        out += ",\"steps\":[" + steps.map(stepObject).joined(separator: ",") + "]}"
-        return out
+    static func json(_ run: RunInfo, steps: [StepInfo]) -> JSONValue {
+        var out = object(run)
+        out.append("steps", .array(steps.map(stepObject)))
+        return .object(out)
     }
 
-    private static func object(_ run: RunInfo) -> String {
-        "{\"run\":\(JSONText.string(run.id.rawValue)),\"routine\":\(JSONText.string(run.slug)),"
-            + "\"version\":\(run.versionNumber),\"dayKey\":\"\(run.dayKey)\",\"status\":\"\(run.status.rawValue)\","
-            + "\"startedAt\":\(JSONText.string(Instant.formatSeconds(run.startedAt))),"
-            + "\"updatedAt\":\(JSONText.string(Instant.formatSeconds(run.updatedAt)))}"
+    private static func object(_ run: RunInfo) -> JSONObject {
+        [
+            "run": .string(run.id.rawValue), "routine": .string(run.slug), "version": .integer(run.versionNumber),
+            "dayKey": .string(run.dayKey.description), "status": .string(run.status.rawValue),
+            "startedAt": .string(Instant.formatSeconds(run.startedAt)),
+            "updatedAt": .string(Instant.formatSeconds(run.updatedAt)),
+        ]
     }
 
-    static func stepObject(_ step: StepInfo) -> String {
-        var item = "{\"uid\":\(JSONText.string(step.uid)),\"node\":\(JSONText.string(step.node)),"
-        item += "\"kind\":\"\(step.kind.rawValue)\","
-        item += (step.kind == .question ? "\"prompt\":" : "\"habit\":") + JSONText.string(step.text)
-        item += ",\"answer\":" + JSONText.string(step.answer)
-        if let position = step.optionPosition { item += ",\"option\":\(position + 1)" }
-        if let value = step.value { item += ",\"value\":" + JSONText.number(value) }
-        if let reason = step.reason { item += ",\"reason\":" + JSONText.string(reason) }
-        item += ",\"at\":" + JSONText.string(Instant.formatSeconds(step.recordedAt))
-        item += ",\"timeZone\":" + JSONText.string(step.timeZone)
-        return item + ",\"retracted\":\(step.isRetracted)}"
+    static func stepObject(_ step: StepInfo) -> JSONValue {
+        var item: JSONObject = [
+            "uid": .string(step.uid), "node": .string(step.node), "kind": .string(step.kind.rawValue),
+        ]
+        item.append(step.kind == .question ? "prompt" : "habit", .string(step.text))
+        item.append("answer", .string(step.answer))
+        if let position = step.optionPosition { item.append("option", .integer(position + 1)) }
+        if let value = step.value { item.append("value", .number(value)) }
+        if let reason = step.reason { item.append("reason", .string(reason)) }
+        item.append("at", .string(Instant.formatSeconds(step.recordedAt)))
+        item.append("timeZone", .string(step.timeZone))
+        item.append("retracted", .bool(step.isRetracted))
+        return .object(item)
     }
 
     /// The text transcript: a heading, then one line per step (`HH:MM  text  answer`);
@@ -57,7 +61,7 @@ enum RunsText {
 
     /// An amount as stored (every digit: a transcript shows what was recorded) and its unit.
     static func amount(_ value: Double, unit: String?) -> String {
-        JSONText.number(value) + (unit.map { $0.isEmpty ? "" : " " + $0 } ?? "")
+        JSONValue.numberText(value) + (unit.map { $0.isEmpty ? "" : " " + $0 } ?? "")
     }
 
     /// `HH:MM` of an instant in the time zone it was recorded in (UTC when unknown).

@@ -3,30 +3,37 @@ extension PathAnalysis {
     /// `{"routine","combinations","longestChain","habits":[{"habit","on"}]}` plus
     /// `"paths":[{"answers":[{"node","question","option"}],"habits":[…]}]` when listed.
     /// `combinations` is a JSON number with all its digits, however many.
-    public func json() -> String {
-        var out = "{\"routine\":\(JSONText.string(routine)),\"combinations\":\(combinations),"
-        out += "\"longestChain\":\(longestChain),\"habits\":["
-        out += habits.map { "{\"habit\":\(JSONText.string($0.habit)),\"on\":\"\($0.on.rawValue)\"}" }
-            .joined(separator: ",")
-        out += "]"
+    public func json() -> String { jsonValue.text }
+
+    /// The document of `json()` as the one JSON value.
+    public var jsonValue: JSONValue {
+        var out: JSONObject = [
+            "routine": .string(routine), "combinations": .digits(combinations.description),
+            "longestChain": .integer(longestChain),
+            "habits": .array(habits.map { ["habit": .string($0.habit), "on": .string($0.on.rawValue)] }),
+        ]
         if let paths {
-            out += ",\"paths\":["
-            out += paths.map { path in
-                let answers = path.answers.map {
-                    "{\"node\":\(JSONText.string($0.node)),\"question\":\(JSONText.string($0.question)),"
-                        + "\"option\":\(JSONText.string($0.option))}"
-                }
-                let habits = path.habits.map(JSONText.string)
-                let weekdays = path.weekdays.map {
-                    ",\"weekdays\":[" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-                }
-                return "{\"answers\":[\(answers.joined(separator: ","))],\"habits\":[\(habits.joined(separator: ","))]"
-                    + (weekdays ?? "") + "}"
-            }.joined(separator: ",")
-            out += "]"
+            out.append(
+                "paths",
+                .array(
+                    paths.map { path in
+                        var item: JSONObject = [
+                            "answers": .array(
+                                path.answers.map {
+                                    [
+                                        "node": .string($0.node), "question": .string($0.question),
+                                        "option": .string($0.option),
+                                    ]
+                                }),
+                            "habits": JSONValue(path.habits),
+                        ]
+                        if let weekdays = path.weekdays {
+                            item.append("weekdays", JSONValue(weekdays.map(\.description)))
+                        }
+                        return .object(item)
+                    }))
         }
-        out += "}"
-        return out
+        return .object(out)
     }
 
     /// A short report for a terminal, one item per line, no trailing newline:

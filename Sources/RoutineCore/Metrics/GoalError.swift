@@ -24,7 +24,7 @@ public enum GoalError: Error, Sendable, Hashable, CustomStringConvertible {
         case .emptyTitle:
             "the goal's title is empty"
         case .invalidTarget(let target):
-            "the goal's target must be a number above 0 and at most \(JSONText.number(Quantity.maximum)) (got \(MetricNumber.text(target)))"
+            "the goal's target must be a number above 0 and at most \(JSONValue.numberText(Quantity.maximum)) (got \(MetricNumber.text(target)))"
         case .datesReversed(let from, let to):
             "the goal starts on \(from), after it ends on \(to)"
         case .noLinkedHabits:

@@ -124,36 +124,39 @@ public struct PlanGrid: Sendable {
     /// where the habit is certain (today and before: due, SPEC §17.1), `state` is the
     /// ledger's for today and the days before it, and `routine` is null for the habits
     /// in no routine.
-    public var json: String {
-        let dayList = days.map { "\"\($0)\"" }.joined(separator: ",")
-        let groupList = groups.map { group in
-            let rows = group.rows.map { row in
-                let due = row.cells.map { String($0.state.map(\.isDue) ?? ($0.outlook == .certain)) }
-                    .joined(separator: ",")
-                let cells = row.cells.map { cell -> String in
-                    if let state = cell.state {
-                        var out = "{\"class\":\"\(state.className)\",\"state\":\"\(state.name)\""
-                        if let detail = state.detail {
-                            out +=
-                                (state.name == "possible" ? ",\"dependsOn\":" : ",\"reason\":")
-                                + JSONText.string(detail)
-                        }
-                        return out + "}"
-                    }
-                    var out = "{\"class\":\"\(cell.outlook.name)\""
-                    switch cell.outlook {
-                    case .possible(let why): out += ",\"dependsOn\":" + JSONText.string(why)
-                    case .optional(let why), .notDue(let why): out += ",\"reason\":" + JSONText.string(why)
-                    default: break
-                    }
-                    return out + "}"
-                }.joined(separator: ",")
-                return
-                    "{\"habit\":\(JSONText.string(HabitName.display(row.habit))),\"due\":[\(due)],\"days\":[\(cells)]}"
-            }.joined(separator: ",")
-            return "{\"routine\":\(group.routine.map(JSONText.string) ?? "null"),\"habits\":[\(rows)]}"
-        }.joined(separator: ",")
-        return
-            "{\"from\":\(days.first.map { "\"\($0)\"" } ?? "null"),\"days\":[\(dayList)],\"routines\":[\(groupList)]}"
+    public var json: String { jsonValue.text }
+
+    /// The document of `json` as the one JSON value.
+    public var jsonValue: JSONValue {
+        func cellJSON(_ cell: Cell) -> JSONValue {
+            if let state = cell.state {
+                var out: JSONObject = ["class": .string(state.className), "state": .string(state.name)]
+                if let detail = state.detail {
+                    out.append(state.name == "possible" ? "dependsOn" : "reason", .string(detail))
+                }
+                return .object(out)
+            }
+            var out: JSONObject = ["class": .string(cell.outlook.name)]
+            switch cell.outlook {
+            case .possible(let why): out.append("dependsOn", .string(why))
+            case .optional(let why), .notDue(let why): out.append("reason", .string(why))
+            default: break
+            }
+            return .object(out)
+        }
+        let routines = groups.map { group -> JSONValue in
+            let rows = group.rows.map { row -> JSONValue in
+                [
+                    "habit": .string(HabitName.display(row.habit)),
+                    "due": .array(row.cells.map { .bool($0.state.map(\.isDue) ?? ($0.outlook == .certain)) }),
+                    "days": .array(row.cells.map(cellJSON)),
+                ]
+            }
+            return ["routine": JSONValue(group.routine), "habits": .array(rows)]
+        }
+        return [
+            "from": JSONValue(days.first?.description), "days": JSONValue(days.map(\.description)),
+            "routines": .array(routines),
+        ]
     }
 }

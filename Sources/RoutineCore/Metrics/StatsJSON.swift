@@ -12,33 +12,32 @@
 /// a weekly target; both keys are always present. Written by hand: `JSONEncoder` on
 /// Linux does not keep the key order, and would leave the `null` keys out.
 public func statsJSON(_ stats: [HabitStats]) -> String {
-    "[" + stats.map(\.json).joined(separator: ",") + "]"
+    JSONValue.array(stats.map(\.json)).text
 }
 
 extension HabitStats {
     /// One element of `statsJSON`, keys in SPEC's order.
-    public var json: String {
-        let fields: [(String, String)] = [
-            ("habit", JSONText.string(habit.name)),
-            ("doneToday", String(doneToday)),
-            ("currentStreak", String(currentStreak)),
-            ("previousStreak", String(previousStreak)),
-            ("bestStreak", String(bestStreak)),
-            ("momentum", String(momentum)),
-            ("weekCount", String(weekCount)),
-            ("weekSum", weekSum.map(JSONText.number) ?? "null"),
-            ("weekComplete", String(weekComplete)),
-            ("weeklyStreak", weeklyStreak.map { String($0) } ?? "null"),
-            ("due", String(due)),
-            ("dueDays", String(dueDays)),
-            ("state", state.map { JSONText.string($0.name) } ?? "null"),
+    public var json: JSONValue {
+        [
+            "habit": .string(habit.name),
+            "doneToday": .bool(doneToday),
+            "currentStreak": .integer(currentStreak),
+            "previousStreak": .integer(previousStreak),
+            "bestStreak": .integer(bestStreak),
+            "momentum": .integer(momentum),
+            "weekCount": .integer(weekCount),
+            "weekSum": JSONValue(weekSum),
+            "weekComplete": .bool(weekComplete),
+            "weeklyStreak": JSONValue(weeklyStreak),
+            "due": .bool(due),
+            "dueDays": .integer(dueDays),
+            "state": JSONValue(state?.name),
             // SPEC §18.1: the frequency, the day target and the day's amount, the period streak.
-            ("frequency", habit.frequency.map { "{\"times\":\($0.times),\"period\":\($0.period)}" } ?? "null"),
-            ("dayTarget", habit.dayTarget.map { JSONText.string($0.storedText) } ?? "null"),
-            ("todayAmount", JSONText.number(todayAmount)),
-            ("periodDone", periodDone.map { String($0) } ?? "null"),
-            ("periodStreak", periodStreak.map { String($0) } ?? "null"),
+            "frequency": habit.frequency.map { ["times": .integer($0.times), "period": .integer($0.period)] } ?? .null,
+            "dayTarget": JSONValue(habit.dayTarget?.storedText),
+            "todayAmount": .number(todayAmount),
+            "periodDone": JSONValue(periodDone),
+            "periodStreak": JSONValue(periodStreak),
         ]
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 }

@@ -8,67 +8,75 @@ extension TodayOverview {
     /// counts the not-due, paused and optional ones, and `habits` gives every habit's
     /// state (the ledger's, SPEC §17.1) and its class (`certain`, `possible`, `optional`,
     /// `not-due`, `done`, `skipped`, `declined`; SPEC §13.3).
-    public var json: String {
-        func names(_ items: [Item]) -> String {
-            "[" + items.map { JSONText.string($0.name) }.joined(separator: ",") + "]"
-        }
-        func body(_ section: Section) -> String {
-            let done = section.items("done").map { item in
+    public var json: String { jsonValue.text }
+
+    /// The document of `json` as the one JSON value.
+    public var jsonValue: JSONValue {
+        func names(_ items: [Item]) -> JSONValue { JSONValue(items.map(\.name)) }
+        func body(_ section: Section) -> JSONObject {
+            let done = section.items("done").map { item -> JSONValue in
                 let stats = item.stats
-                return "{\"habit\":\(JSONText.string(item.name)),"
-                    + "\"value\":\(stats.habit.isQuantity ? JSONText.number(stats.todaySum) : "null"),"
-                    + "\"streak\":\(stats.currentStreak)}"
-            }.joined(separator: ",")
-            let possible = section.items("possible").map {
-                "{\"habit\":\(JSONText.string($0.name)),\"dependsOn\":\(JSONText.string($0.state.detail ?? ""))}"
-            }.joined(separator: ",")
-            let optional = section.items("optional").map {
-                "{\"habit\":\(JSONText.string($0.name)),\"reason\":\(JSONText.string($0.state.detail ?? ""))}"
-            }.joined(separator: ",")
+                return [
+                    "habit": .string(item.name), "value": stats.habit.isQuantity ? JSONValue(stats.todaySum) : .null,
+                    "streak": .integer(stats.currentStreak),
+                ]
+            }
+            let possible = section.items("possible").map { item -> JSONValue in
+                ["habit": .string(item.name), "dependsOn": .string(item.state.detail ?? "")]
+            }
+            let optional = section.items("optional").map { item -> JSONValue in
+                ["habit": .string(item.name), "reason": .string(item.state.detail ?? "")]
+            }
             let notDue =
                 section.items("not-due").count + section.items("optional").count + section.items("paused").count
-            return "\"done\":[\(done)],\"due\":\(names(section.dueItems)),\"possible\":[\(possible)],"
-                + "\"optional\":[\(optional)],\"skipped\":\(names(section.items("skipped"))),"
-                + "\"declined\":\(names(section.items("declined"))),\"notDue\":\(notDue),"
-                + "\"habits\":[\(section.items.map(Self.classJSON).joined(separator: ","))]"
+            return [
+                "done": .array(done), "due": names(section.dueItems), "possible": .array(possible),
+                "optional": .array(optional), "skipped": names(section.items("skipped")),
+                "declined": names(section.items("declined")), "notDue": .integer(notDue),
+                "habits": .array(section.items.map(Self.classJSON)),
+            ]
         }
-        let routines = sections.filter { $0.slug != nil }.map { section -> String in
+        let routines = sections.filter { $0.slug != nil }.map { section -> JSONValue in
             var state = "not-started"
-            var at = "null"
-            var prompt = "null"
+            var at = JSONValue.null
+            var prompt = JSONValue.null
             switch section.state {
             case .paused(let text):
                 state = "paused"
-                prompt = text.map(JSONText.string) ?? "null"
+                prompt = JSONValue(text)
             case .completed(let time):
                 state = "completed"
-                at = JSONText.string(time)
+                at = .string(time)
             case .aborted(let time):
                 state = "aborted"
-                at = JSONText.string(time)
+                at = .string(time)
             case .notStarted, nil: break
             }
-            return "{\"routine\":\(JSONText.string(section.slug ?? "")),\"state\":\"\(state)\",\"at\":\(at),"
-                + "\"prompt\":\(prompt),\(body(section))}"
+            var object: JSONObject = [
+                "routine": .string(section.slug ?? ""), "state": .string(state), "at": at, "prompt": prompt,
+            ]
+            for member in body(section) { object.append(member.key, member.value) }
+            return .object(object)
         }
-        let byHand = sections.first { $0.slug == nil }.map { "{\(body($0))}" } ?? "null"
-        return "{\"day\":\"\(day)\",\"allDone\":\(allDone),\"routines\":[\(routines.joined(separator: ","))],"
-            + "\"byHand\":\(byHand)}"
+        let byHand = sections.first { $0.slug == nil }.map { JSONValue.object(body($0)) } ?? .null
+        return [
+            "day": .string(day.description), "allDone": .bool(allDone), "routines": .array(routines),
+            "byHand": byHand,
+        ]
     }
 
-    static func classJSON(_ item: Item) -> String {
-        var out =
-            "{\"habit\":\(JSONText.string(item.name)),\"state\":\"\(item.state.name)\","
-            + "\"class\":\"\(item.state.className)\""
+    static func classJSON(_ item: Item) -> JSONValue {
+        var out: JSONObject = [
+            "habit": .string(item.name), "state": .string(item.state.name), "class": .string(item.state.className),
+        ]
         switch item.state {
-        case .possible(let why): out += ",\"dependsOn\":" + JSONText.string(why)
-        case .optional(let why): out += ",\"reason\":" + JSONText.string(why)
-        case .notDue(let why): out += ",\"reason\":" + JSONText.string(why.text)
-        case .paused: out += ",\"reason\":\"paused\""
-        case .partial(let amount, let target):
-            out += ",\"progress\":" + JSONText.string(DayState.progress(amount, of: target))
+        case .possible(let why): out.append("dependsOn", .string(why))
+        case .optional(let why): out.append("reason", .string(why))
+        case .notDue(let why): out.append("reason", .string(why.text))
+        case .paused: out.append("reason", "paused")
+        case .partial(let amount, let target): out.append("progress", .string(DayState.progress(amount, of: target)))
         default: break
         }
-        return out + "}"
+        return .object(out)
     }
 }

@@ -56,7 +56,7 @@ public enum DayTarget: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text(unit: nil) }
 
     /// The text kept in the store and sent by sync: `at-least:8`, `at-most:0`.
-    public var storedText: String { key + ":" + JSONText.number(value) }
+    public var storedText: String { key + ":" + JSONValue.numberText(value) }
 
     /// Reads `storedText` back; nil for anything else (a damaged store): the value must
     /// be a finite number ≥ 0.
@@ -83,7 +83,7 @@ public enum DayTargetRule {
     public static func problem(_ target: DayTarget, isQuantity: Bool) -> String? {
         let value = target.value
         guard value.isFinite, value >= 0, value <= Quantity.maximum else {
-            return "\(target.key) must be a number from 0 to \(JSONText.number(Quantity.maximum))"
+            return "\(target.key) must be a number from 0 to \(JSONValue.numberText(Quantity.maximum))"
         }
         if !isQuantity, value != value.rounded() {
             return

@@ -132,7 +132,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .valueRequired(let habit):
             "habit '\(habit)' is measured and has no amount to record by default (`target:`): give a value, e.g. 1"
         case .invalidValue(let habit, let value):
-            "invalid value \(value) for habit '\(habit)': values are numbers from 0 to \(JSONText.number(Quantity.maximum))"
+            "invalid value \(value) for habit '\(habit)': values are numbers from 0 to \(JSONValue.numberText(Quantity.maximum))"
         case .invalidDayTarget(let habit, let problem):
             "invalid day target for habit '\(habit)': \(problem)"
         case .invalidFrequency(let habit, let times, let period):

@@ -68,7 +68,7 @@ public struct Prompt: Sendable, Equatable {
             var answers = "y, n"
             if isQuantity {
                 let unit = measure?.unit ?? ""
-                let byDefault = target.map { ", y = \(JSONText.number($0))\(unitSuffix)" } ?? ""
+                let byDefault = target.map { ", y = \(JSONValue.numberText($0))\(unitSuffix)" } ?? ""
                 answers = (unit.isEmpty ? "a number" : "a number in \(unit)") + byDefault + ", n = no"
             }
             return "\(text) — not due \(dayPhrase) (\(why)); done anyway? (\(answers))"
@@ -83,7 +83,7 @@ public struct Prompt: Sendable, Equatable {
             guard isQuantity else { return "\(text): done? (y = done, n = skip, l = later)" }
             let unit = measure?.unit ?? ""
             let question = unit.isEmpty ? "how much?" : "how much, in \(unit)?"
-            let byDefault = target.map { ", y = \(JSONText.number($0))\(unitSuffix)" } ?? ""
+            let byDefault = target.map { ", y = \(JSONValue.numberText($0))\(unitSuffix)" } ?? ""
             return "\(text): \(question) (a number\(byDefault), n = skip, l = later)"
         }
     }
@@ -102,7 +102,7 @@ public struct Prompt: Sendable, Equatable {
             let progress = "\(amount) of \(MetricNumber.text(value))\(unitSuffix) today"
             guard isQuantity else { return "\(text): one more? (\(progress); y = one more, n = skip, l = later)" }
             let question = unit.isEmpty ? "how much?" : "how much, in \(unit)?"
-            let byDefault = target.map { ", y = \(JSONText.number($0))\(unitSuffix)" } ?? ""
+            let byDefault = target.map { ", y = \(JSONValue.numberText($0))\(unitSuffix)" } ?? ""
             return "\(text): \(question) (\(progress); a number\(byDefault), n = skip, l = later)"
         case .atMost(let value):
             let limit = "at most \(MetricNumber.text(value))\(unitSuffix)"
@@ -149,7 +149,7 @@ public struct Prompt: Sendable, Equatable {
             return "choose an option by its number (\(numberRange)) or its text; 'help' lists what you can type"
         case .habit:
             guard isQuantity else { return "type y (done), n (skip) or l (later); 'help' lists what you can type" }
-            let example = target.map { JSONText.number($0) } ?? "10"
+            let example = target.map { JSONValue.numberText($0) } ?? "10"
             let byDefault = target == nil ? "" : ", y for \(example)\(unitSuffix)"
             return
                 "type a number such as \(example)\(byDefault), n to skip or l for later; 'help' lists what you can type"
@@ -169,7 +169,7 @@ public struct Prompt: Sendable, Equatable {
                 "A number (such as 12 or 12.5) records it done with that value\(unitSuffix.isEmpty ? "" : " in" + unitSuffix)."
             ]
             if let target {
-                lines.append("y, yes, d or done records it done with \(JSONText.number(target))\(unitSuffix).")
+                lines.append("y, yes, d or done records it done with \(JSONValue.numberText(target))\(unitSuffix).")
             }
             lines.append("n, no, s or skip skips it (nothing is recorded).")
         case .habit:

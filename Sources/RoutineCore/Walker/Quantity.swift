@@ -2,7 +2,7 @@
 /// `log`, `edit --value`, a goal's `--target`, a condition, a test file, a CSV import.
 /// Typed amounts take it as it is (`TypedAmount` adds a unit and a decimal comma around
 /// it, for people typing); data (CSV files) also takes an exponent, since exports write
-/// one for tiny values (`1e-07`, `JSONText.number`).
+/// one for tiny values (`1e-07`, `JSONValue.numberText`).
 public enum Quantity {
     /// The largest value accepted anywhere a value enters (1,000,000,000). Far above
     /// any amount a person records for a habit, and low enough that the sums and
@@ -79,7 +79,7 @@ public enum Quantity {
     /// The one line for an amount above ``maximum``: `'TEXT' is too large: amounts go up to 1000000000`.
     /// A long text is cut to its first 40 characters, so the line stays one short line.
     public static func tooLargeMessage(_ text: String) -> String {
-        "'\(clipped(text))' is too large: amounts go up to \(JSONText.number(maximum))"
+        "'\(clipped(text))' is too large: amounts go up to \(JSONValue.numberText(maximum))"
     }
 
     private static func clipped(_ text: String) -> String {

@@ -45,21 +45,28 @@ public struct Transcript: Sendable, Equatable {
     }
 
     /// One line of JSON, keys in the spec's order, no trailing newline.
-    public func json() -> String {
-        var out = "{\"run\":\(JSONText.string(run)),\"routine\":\(JSONText.string(routine)),"
-        out += "\"dayKey\":\"\(dayKey)\",\"status\":\"\(status.rawValue)\",\"dryRun\":\(dryRun),\"steps\":["
-        out += steps.map { step in
-            var item = "{\"node\":\(JSONText.string(step.node)),\"kind\":\"\(step.kind.rawValue)\","
-            item += step.kind == .question ? "\"prompt\":" : "\"habit\":"
-            item += JSONText.string(step.text) + ",\"answer\":" + JSONText.string(step.answer.label)
-            if let value = step.value { item += ",\"value\":" + JSONText.number(value) }
-            if let reason = step.reason { item += ",\"reason\":" + JSONText.string(reason) }
-            return item + "}"
-        }.joined(separator: ",")
-        out += "],\"entries\":["
-        out += entries.map {
-            "{\"habit\":\(JSONText.string($0.habit)),\"dayKey\":\"\($0.dayKey)\",\"value\":\(JSONText.number($0.value))}"
-        }.joined(separator: ",")
-        return out + "]}"
+    public func json() -> String { jsonValue.text }
+
+    /// The transcript as the one JSON value, keys in the spec's order.
+    public var jsonValue: JSONValue {
+        let steps = steps.map { step -> JSONValue in
+            var item: JSONObject = ["node": .string(step.node), "kind": .string(step.kind.rawValue)]
+            item.append(step.kind == .question ? "prompt" : "habit", .string(step.text))
+            item.append("answer", .string(step.answer.label))
+            if let value = step.value { item.append("value", .number(value)) }
+            if let reason = step.reason { item.append("reason", .string(reason)) }
+            return .object(item)
+        }
+        let entries = entries.map { entry -> JSONValue in
+            [
+                "habit": .string(entry.habit), "dayKey": .string(entry.dayKey.description),
+                "value": JSONValue(entry.value),
+            ]
+        }
+        return [
+            "run": .string(run), "routine": .string(routine), "dayKey": .string(dayKey.description),
+            "status": .string(status.rawValue), "dryRun": .bool(dryRun), "steps": .array(steps),
+            "entries": .array(entries),
+        ]
     }
 }

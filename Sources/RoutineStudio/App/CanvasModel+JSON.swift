@@ -3,70 +3,70 @@ import RoutineCore
 extension CanvasModel {
     /// What the browser draws: ids, texts, connections, diagnostics and the layout, in
     /// one object (keys in a fixed order, as every JSON the tool writes).
-    var json: String {
+    var json: JSONValue {
         let nodeItems = nodes.enumerated().map { position, node in
             let rect =
                 layout.nodes.indices.contains(position)
                 ? layout.nodes[position] : LayoutRect(x: 0, y: 0, width: 0, height: 0)
-            return JSONText.object([
-                "id": JSONText.string(node.id),
-                "kind": JSONText.string(node.kind),
-                "text": JSONText.string(node.text),
-                "options": JSONText.array(
+            return JSONValue.object([
+                "id": JSONValue(node.id),
+                "kind": JSONValue(node.kind),
+                "text": JSONValue(node.text),
+                "options": JSONValue.array(
                     node.options.map {
-                        JSONText.object(["text": JSONText.string($0.text), "when": JSONText.string($0.when)])
+                        JSONValue.object(["text": JSONValue($0.text), "when": JSONValue($0.when)])
                     }),
-                "when": JSONText.string(node.when),
-                "inline": node.isInline ? "true" : "false",
-                "line": String(node.location.line),
-                "column": String(node.location.column),
-                "details": JSONText.string(node.details),
+                "when": JSONValue(node.when),
+                "inline": .bool(node.isInline),
+                "line": .integer(node.location.line),
+                "column": .integer(node.location.column),
+                "details": JSONValue(node.details),
                 "x": Self.pixels(rect.x), "y": Self.pixels(rect.y),
                 "width": Self.pixels(rect.width), "height": Self.pixels(rect.height),
             ])
         }
         let edgeItems = edges.enumerated().map { position, edge in
             let points = Self.corners(layout.edges.indices.contains(position) ? layout.edges[position] : [])
-            return JSONText.object([
-                "from": String(edge.from),
-                "port": edge.port.map(String.init) ?? "null",
-                "to": String(edge.to),
-                "points": JSONText.array(points.map { "[\(Self.pixels($0.x)),\(Self.pixels($0.y))]" }),
+            return JSONValue.object([
+                "from": .integer(edge.from),
+                "port": JSONValue(edge.port),
+                "to": .integer(edge.to),
+                "points": JSONValue.array(points.map { [Self.pixels($0.x), Self.pixels($0.y)] }),
             ])
         }
         let danglingItems = dangling.map { item in
-            JSONText.object([
-                "from": String(item.from), "port": item.port.map(String.init) ?? "null", "id": JSONText.string(item.id),
+            JSONValue.object([
+                "from": .integer(item.from), "port": JSONValue(item.port), "id": JSONValue(item.id),
             ])
         }
         let diagnosticItems = diagnostics.map { item in
-            JSONText.object([
-                "code": JSONText.string(item.diagnostic.code.rawValue),
-                "severity": JSONText.string(item.diagnostic.severity.rawValue),
-                "message": JSONText.string(item.diagnostic.singleLineMessage),
-                "line": item.diagnostic.location.map { String($0.line) } ?? "null",
-                "column": item.diagnostic.location.map { String($0.column) } ?? "null",
-                "node": item.node.map(String.init) ?? "null",
+            JSONValue.object([
+                "code": JSONValue(item.diagnostic.code.rawValue),
+                "severity": JSONValue(item.diagnostic.severity.rawValue),
+                "message": JSONValue(item.diagnostic.singleLineMessage),
+                "line": JSONValue(item.diagnostic.location?.line),
+                "column": JSONValue(item.diagnostic.location?.column),
+                "node": JSONValue(item.node),
             ])
         }
-        return JSONText.object([
-            "slug": JSONText.string(slug),
-            "title": JSONText.string(title),
-            "clean": isClean ? "true" : "false",
-            "start": JSONText.array(start.map(JSONText.string)),
+        return JSONValue.object([
+            "slug": JSONValue(slug),
+            "title": JSONValue(title),
+            "clean": .bool(isClean),
+            "start": JSONValue.array(start.map { JSONValue($0) }),
             "width": Self.pixels(layout.width),
             "height": Self.pixels(layout.height),
-            "nodes": JSONText.array(nodeItems),
-            "edges": JSONText.array(edgeItems),
-            "dangling": JSONText.array(danglingItems),
-            "diagnostics": JSONText.array(diagnosticItems),
+            "nodes": JSONValue.array(nodeItems),
+            "edges": JSONValue.array(edgeItems),
+            "dangling": JSONValue.array(danglingItems),
+            "diagnostics": JSONValue.array(diagnosticItems),
         ])
     }
 
     /// A coordinate in whole pixels: what a screen draws, in a third of the bytes of a
     /// double's shortest form.
-    static func pixels(_ value: Double) -> String {
-        JSONText.number(value.rounded())
+    static func pixels(_ value: Double) -> JSONValue {
+        .number(value.rounded())
     }
 
     /// A polyline without the points that lie on a straight line between their neighbours

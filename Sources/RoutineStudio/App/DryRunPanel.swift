@@ -11,7 +11,7 @@ enum DryRunPanel {
     static func walk(
         routine: Routine, day: DayKey, answers: [String], services: AppServices?, time: TimeContext
     ) throws
-        -> String
+        -> JSONValue
     {
         var run = try RunCoordinator.dryRun(routine: routine, dayKey: day, store: services, time: time)
         var hint: String?
@@ -20,42 +20,42 @@ enum DryRunPanel {
             if case .walker(.rejected(let reason)) = try run.handle(line) { hint = reason }
         }
         let steps = run.walker.steps.map { step in
-            JSONText.object([
-                "node": JSONText.string(step.node),
-                "kind": JSONText.string(step.kind.rawValue),
-                "text": JSONText.string(step.text),
-                "answer": JSONText.string(step.answer.label),
-                "reason": JSONText.string(step.reason),
+            JSONValue.object([
+                "node": JSONValue(step.node),
+                "kind": JSONValue(step.kind.rawValue),
+                "text": JSONValue(step.text),
+                "answer": JSONValue(step.answer.label),
+                "reason": JSONValue(step.reason),
             ])
         }
         let records = run.walker.entries.map { entry in
-            JSONText.object(["habit": JSONText.string(entry.habit), "value": JSONText.number(entry.value)])
+            JSONValue.object(["habit": JSONValue(entry.habit), "value": JSONValue(entry.value)])
         }
-        return JSONText.object([
-            "day": JSONText.string(day.description),
-            "status": JSONText.string(run.status.rawValue),
-            "prompt": run.prompt.map(promptJSON) ?? "null",
-            "steps": JSONText.array(steps),
-            "records": JSONText.array(records),
-            "hint": JSONText.string(hint),
+        return JSONValue.object([
+            "day": JSONValue(day.description),
+            "status": JSONValue(run.status.rawValue),
+            "prompt": run.prompt.map(promptJSON) ?? .null,
+            "steps": JSONValue.array(steps),
+            "records": JSONValue.array(records),
+            "hint": JSONValue(hint),
         ])
     }
 
-    private static func promptJSON(_ prompt: Prompt) -> String {
-        JSONText.object([
-            "node": JSONText.string(prompt.node),
-            "kind": JSONText.string(prompt.kind.rawValue),
-            "text": JSONText.string(prompt.text),
-            "asked": JSONText.string(prompt.render()),
-            "options": JSONText.array(
+    private static func promptJSON(_ prompt: Prompt) -> JSONValue {
+        JSONValue.object([
+            "node": JSONValue(prompt.node),
+            "kind": JSONValue(prompt.kind.rawValue),
+            "text": JSONValue(prompt.text),
+            "asked": JSONValue(prompt.render()),
+            "options": JSONValue.array(
                 prompt.options.enumerated().map { index, text in
-                    JSONText.object([
-                        "answer": JSONText.string(String(prompt.number(ofOffered: index))),
-                        "text": JSONText.string(text),
+                    JSONValue.object([
+                        "answer": JSONValue(String(prompt.number(ofOffered: index))),
+                        "text": JSONValue(text),
                     ])
                 }),
-            "quantity": prompt.isQuantity ? "true" : "false",
-            "unit": JSONText.string(prompt.measure?.unit),
+            "quantity": .bool(prompt.isQuantity),
+            "unit": JSONValue(prompt.measure?.unit),
         ])
     }
 }

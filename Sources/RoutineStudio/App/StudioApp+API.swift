@@ -21,8 +21,8 @@ extension StudioApp {
         switch (request.method, call) {
         case ("GET", "files"):
             return .json(
-                JSONText.array(
-                    files().map { JSONText.object(["index": String($0.index), "name": JSONText.string($0.name)]) }))
+                JSONValue.array(
+                    files().map { JSONValue.object(["index": .integer($0.index), "name": JSONValue($0.name)]) }))
         case ("GET", "doc"):
             let file = try file(request.query["file"])
             _ = try file.document.refresh()
@@ -32,9 +32,9 @@ extension StudioApp {
             _ = try file.document.refresh()
             let version = file.document.snapshot().version
             return .json(
-                JSONText.object([
-                    "changed": version == request.query["version"] ? "false" : "true",
-                    "version": JSONText.string(version),
+                JSONValue.object([
+                    "changed": .bool(version != request.query["version"]),
+                    "version": JSONValue(version),
                 ]))
         case ("GET", "references"):
             let file = try file(request.query["file"])
@@ -43,9 +43,9 @@ extension StudioApp {
             let locations = try editing { () throws(RoutineEditError) in try RoutineEditor.references(to: id, in: text)
             }
             return .json(
-                JSONText.object([
-                    "references": JSONText.array(
-                        locations.map { JSONText.object(["line": String($0.line), "column": String($0.column)]) })
+                JSONValue.object([
+                    "references": JSONValue.array(
+                        locations.map { JSONValue.object(["line": .integer($0.line), "column": .integer($0.column)]) })
                 ]))
         case ("POST", "edit"):
             let body = try decode(EditBody.self, request)
@@ -99,7 +99,7 @@ extension StudioApp {
             let file = try file(body.file)
             do {
                 return .json(
-                    JSONText.object(["message": JSONText.string(try services.importRoutine(file.document.path))]))
+                    JSONValue.object(["message": JSONValue(try services.importRoutine(file.document.path))]))
             } catch {
                 throw StudioFailure(422, String(describing: error))
             }
@@ -109,18 +109,18 @@ extension StudioApp {
     }
 
     /// The document as the page draws it: its name, version and canvas model.
-    func documentJSON(_ file: FileEntry) throws -> String {
+    func documentJSON(_ file: FileEntry) throws -> JSONValue {
         let snapshot = file.document.snapshot()
         let pins = StudioFiles.pins(of: file.document.path)
         let model = CanvasModel(
             text: snapshot.text, path: file.document.path, pinned: pins, layout: layouts[file.index].layout)
-        return JSONText.object([
-            "file": String(file.index),
-            "name": JSONText.string(file.name),
-            "version": JSONText.string(snapshot.version),
-            "canUndo": file.document.canUndo ? "true" : "false",
-            "canRedo": file.document.canRedo ? "true" : "false",
-            "pinned": JSONText.array(pins.keys.sorted().map(JSONText.string)),
+        return JSONValue.object([
+            "file": .integer(file.index),
+            "name": JSONValue(file.name),
+            "version": JSONValue(snapshot.version),
+            "canUndo": .bool(file.document.canUndo),
+            "canRedo": .bool(file.document.canRedo),
+            "pinned": JSONValue.array(pins.keys.sorted().map { JSONValue($0) }),
             "model": model.json,
         ])
     }

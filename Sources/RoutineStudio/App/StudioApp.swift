@@ -62,9 +62,9 @@ public final class StudioApp: Sendable {
             do {
                 return try route(request)
             } catch let failure as StudioFailure {
-                return .json(JSONText.object(["error": JSONText.string(failure.message)]), status: failure.status)
+                return .json(JSONValue.object(["error": JSONValue(failure.message)]), status: failure.status)
             } catch {
-                return .json(JSONText.object(["error": JSONText.string(String(describing: error))]), status: 500)
+                return .json(JSONValue.object(["error": JSONValue(String(describing: error))]), status: 500)
             }
         }
         if let cookie { response.headers.append((name: "Set-Cookie", value: cookie)) }

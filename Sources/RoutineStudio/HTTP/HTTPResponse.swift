@@ -1,3 +1,5 @@
+import RoutineCore
+
 /// One response from a studio route. The server adds `Content-Length`, and the safety
 /// headers (`Cache-Control`, `X-Content-Type-Options`, `Content-Security-Policy`) unless the
 /// route set its own.
@@ -16,8 +18,9 @@ public struct HTTPResponse: Sendable {
         typed(s, "text/html; charset=utf-8", status: status)
     }
 
-    public static func json(_ s: String, status: Int = 200) -> HTTPResponse {
-        typed(s, "application/json; charset=utf-8", status: status)
+    /// The one JSON value, written by its serializer.
+    public static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        typed(value.text, "application/json; charset=utf-8", status: status)
     }
 
     public static func text(_ s: String, status: Int) -> HTTPResponse {

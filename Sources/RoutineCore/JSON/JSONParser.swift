@@ -1,4 +1,4 @@
-/// A strict JSON parser (RFC 8259) over UTF-8 bytes, for `JSON.parse`.
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes, for `JSONValue.parse`.
 ///
 /// Written here rather than taken from Foundation, whose parser on Linux gives booleans
 /// and numbers as one NSNumber type: `true` and `1` must stay apart in the protocol.
@@ -12,7 +12,7 @@ struct JSONParser {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func document() -> JSON? {
+    mutating func document() -> JSONValue? {
         guard let value = value() else { return nil }
         skipSpace()
         return index == bytes.count ? value : nil
@@ -22,7 +22,7 @@ struct JSONParser {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func literal(_ word: String, _ result: JSON) -> JSON? {
+    private mutating func literal(_ word: String, _ result: JSONValue) -> JSONValue? {
         let expected = Array(word.utf8)
         guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
             return nil
@@ -31,13 +31,13 @@ struct JSONParser {
         return result
     }
 
-    private mutating func value() -> JSON? {
+    private mutating func value() -> JSONValue? {
         skipSpace()
         guard index < bytes.count else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "{"): return object()
         case UInt8(ascii: "["): return array()
-        case UInt8(ascii: "\""): return string().map(JSON.string)
+        case UInt8(ascii: "\""): return string().map(JSONValue.string)
         case UInt8(ascii: "t"): return literal("true", .bool(true))
         case UInt8(ascii: "f"): return literal("false", .bool(false))
         case UInt8(ascii: "n"): return literal("null", .null)
@@ -45,12 +45,13 @@ struct JSONParser {
         }
     }
 
-    private mutating func object() -> JSON? {
+    private mutating func object() -> JSONValue? {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { return nil }
         index += 1
-        var fields: [String: JSON] = [:]
+        var fields = JSONObject()
+        var seen = Set<String>()
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -63,7 +64,8 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
             index += 1
             guard let item = value() else { return nil }
-            fields[key] = item
+            // A repeated key keeps its first place and takes the last value.
+            if seen.insert(key).inserted { fields.append(key, item) } else { fields[key] = item }
             skipSpace()
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: ",") {
@@ -76,12 +78,12 @@ struct JSONParser {
         }
     }
 
-    private mutating func array() -> JSON? {
+    private mutating func array() -> JSONValue? {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { return nil }
         index += 1
-        var items: [JSON] = []
+        var items: [JSONValue] = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -102,7 +104,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func number() -> JSON? {
+    private mutating func number() -> JSONValue? {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         let digitsStart = index
@@ -127,7 +129,7 @@ struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if index == integral, let exact = Int(text) { return .integer(exact) }
-        return Double(text).map(JSON.number)
+        return Double(text).map(JSONValue.number)
     }
 
     /// A string starting at the opening quote; escapes decoded, surrogate pairs joined.
