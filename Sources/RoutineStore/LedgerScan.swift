@@ -7,23 +7,26 @@ import RoutineCore
 /// lifetime reads (SPEC §17) decode tens of thousands of rows per command, where GRDB's
 /// rows (a `DatabaseValue` per column, converted generically) cost more than SQLite's
 /// scan itself. Values are checked as strictly as `StoredRow` checks them: a value that
-/// is not what its column holds (written by hand) makes the row be read again through
-/// `StoredRow`, whose error names the table, the row and the column.
+/// is not what its column holds (written by hand) makes the query's rows be read again
+/// through `StoredRow`, whose error names the table, the row and the column (the scan
+/// selects no row id: reading it from an index costs as much as a column, per row).
 struct LedgerScan {
     private let db: Database
     private let statement: Statement
     private let handle: OpaquePointer
     private let table: String
     private let select: String
-    private let rowidColumn: Int32
+    private let source: String
+    private let condition: String
+    private let arguments: StatementArguments
     /// The month of the last day parsed (`day`): its first eight bytes (`YYYY-MM-`) and
     /// the ordinal of its first day.
     private var month: (bytes: UInt64, first: Int)?
     /// The words read (`word`).
     private var words: [([UInt8], String)] = []
 
-    /// Scans `SELECT select, rowid FROM table [INDEXED BY index] WHERE condition`;
-    /// columns are read by their position in `select`.
+    /// Scans `SELECT select FROM table [INDEXED BY index] WHERE condition`; columns are
+    /// read by their position in `select`.
     init(
         _ db: Database, _ select: String, from table: String, indexedBy index: String? = nil, where condition: String,
         arguments: StatementArguments
@@ -33,11 +36,12 @@ struct LedgerScan {
         self.db = db
         self.table = table
         self.select = select
-        let source = index.map { "\(table) INDEXED BY \($0)" } ?? table
-        statement = try db.makeStatement(sql: "SELECT \(select), rowid FROM \(source) WHERE \(condition)")
+        source = index.map { "\(table) INDEXED BY \($0)" } ?? table
+        self.condition = condition
+        self.arguments = arguments
+        statement = try db.makeStatement(sql: "SELECT \(select) FROM \(source) WHERE \(condition)")
         try statement.setArguments(arguments)
         handle = statement.sqliteStatement
-        rowidColumn = sqlite3_column_count(handle) - 1
     }
 
     /// Moves to the next row; false after the last.
@@ -141,15 +145,16 @@ struct LedgerScan {
         }
     }
 
-    /// Reads the current row again through `StoredRow`, which throws the error naming it.
+    /// Reads the query's rows again through `StoredRow` up to the first whose `column`
+    /// does not read back, which throws the error naming it (a rare path: a store edited
+    /// by hand).
     private func damaged<T: DatabaseValueConvertible>(_ index: Int32, _ column: String, as type: T.Type) throws -> Never
     {
-        let rowid = sqlite3_column_int64(handle, rowidColumn)
-        if let row = try Row.fetchOne(
-            db, sql: "SELECT \(select), id FROM \(table) WHERE rowid = ?", arguments: [rowid])
-        {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT \(select), id FROM \(source) WHERE \(condition)", arguments: arguments)
+        while let row = try rows.next() {
             _ = try StoredRow(row, table: table).at(Int(index), column, as: T.self)
         }
-        throw DamagedValue(table: table, row: String(rowid), column: column, problem: "cannot be read")
+        throw DamagedValue(table: table, row: nil, column: column, problem: "cannot be read")
     }
 }

@@ -261,7 +261,8 @@ struct StateRule {
     /// The state on the day, and whether it was due and done (or partial).
     func state(_ day: Int, _ verdict: Verdict?) -> (state: DayState, dueDone: Bool) {
         let tally = tallies[day]
-        let wasDue = verdict.map { $0.rank <= Verdict.due.rank && $0 != .declined } ?? false
+        // By rank: comparing with `.declined` would compare the enums' payloads.
+        let wasDue = verdict.map { $0.rank <= Verdict.due.rank && $0.rank != Verdict.declined.rank } ?? false
         let isDone = tally.map { rule.isDone(count: $0.count, sum: $0.sum) } ?? (rule.emptyDayIsDone && day <= today)
         if isDone { return (.done, wasDue) }
         if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
