@@ -38,7 +38,7 @@ public struct YAMLEventReader {
     /// holds an empty mapping there and `Output.streamed` is true): a 100,000-node
     /// file's nodes are decoded as they are read, each node's small tree freed while its
     /// memory is still warm, instead of a tree of the whole file built first (about
-    /// 50 MB for 8.5 MB of YAML). Not when that mapping is anchored (an alias would
+    /// 60 MB for 8.5 MB of YAML). Not when that mapping is anchored (an alias would
     /// need its tree).
     public static func read(
         _ data: Data, asReleased: Bool = false, streaming: (key: String, sink: (YAMLPair) -> Void)? = nil
