@@ -124,12 +124,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
-        // The application layer against a real SQLite file: the day planner, the coordinator.
+        // The application layer against a real SQLite file: the day planner, the coordinator
+        // (and, through RoutineCLI, the JSON and text the CLI draws from their values).
         .testTarget(
             name: "RoutineAppTests",
             dependencies: [
                 "RoutineApp", "RoutineCore", "RoutineFile", "RoutineStore", "TestSupport", "EndToEndSupport",
-                "RoutineImport", .product(name: "GRDB", package: "GRDB.swift"),
+                "RoutineImport", "RoutineCLI", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import RoutineApp
+@testable import RoutineCLI
 @testable import RoutineCore
 @testable import RoutineStore
 

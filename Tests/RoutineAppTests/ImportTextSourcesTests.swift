@@ -97,6 +97,34 @@ import Testing
         #expect(try store.habits().isEmpty)
     }
 
+    /// Issue 27: harsh's and HabitBull's amounts are read by the one amount grammar
+    /// (`Quantity`, as data: an exponent as exports write it), not by `Double`, which
+    /// also took a sign, hexadecimal and `nan`; an amount past the largest is said so.
+    @Test func amountsAreReadByTheOneAmountGrammar() throws {
+        let folder = try TemporaryDirectory()
+        let path = try Self.harshFolder(folder)
+        let log = try folder.write("harsh/log", "2026-01-01 : Pushups : y :  : 1e2\n")
+        let store = try AppDatabase.open(path: folder.store)
+        defer { store.close() }
+        let plan = try ImportService.run(.harsh, path: path, store: store, now: Self.now, dryRun: true)
+        #expect(plan.outcome.newEntries == 1)
+        for amount in ["+5", "0x10", "-0", "nan", "1,5"] {
+            _ = try folder.write("harsh/log", "2026-01-01 : Pushups : y :  : \(amount)\n")
+            #expect(
+                ImportFromTests.refusal(.harsh, path, store: store) == "\(log):1: amount \(amount) is not a number ≥ 0")
+        }
+        _ = try folder.write("harsh/log", "2026-01-01 : Pushups : y :  : 2e9\n")
+        #expect(
+            ImportFromTests.refusal(.harsh, path, store: store)
+                == "\(log):1: \(Quantity.tooLargeMessage("2e9"))")
+        let csv = try folder.write(
+            "habitbull.csv",
+            "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nWater,,,2026-01-03,0x10,\n")
+        #expect(
+            ImportFromTests.refusal(.habitbull, csv, store: store) == "\(csv):2: Value 0x10 is not a number ≥ 0")
+        #expect(try store.habits().isEmpty)
+    }
+
     /// HabitBull's columns (SPEC §18.2); dates in both forms Loop's HabitBullCSVImporter.kt reads.
     @Test func habitBullRoundTrip() throws {
         let folder = try TemporaryDirectory()

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import RoutineApp
+@testable import RoutineCLI
 @testable import RoutineStore
 
 /// SPEC §17.5: after a run on one device and a sync, both devices state the same of every

@@ -137,6 +137,20 @@ import Testing
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// Output has one home per front end (issue 27; docs/architecture.md, "Where output is
+    /// drawn"): the metrics (RoutineCore/Metrics) and the application layer compute figures
+    /// and return values; neither builds a JSON document nor paints a terminal (the JSON of
+    /// `stats`, `today`, `plan` and `answers`, the plan's grid and the heat map's drawing are
+    /// RoutineCLI's). `JSONValue.numberText`, the one form of a number in text, is no JSON.
+    @Test func theMetricsAndTheApplicationLayerDrawNoOutput() throws {
+        let below: (String, Substring) -> Bool = { path, line in
+            (path.hasPrefix("RoutineCore/Metrics/") || path.hasPrefix("RoutineApp/"))
+                && !line.contains("JSONValue.numberText")
+        }
+        let found = try ["JSONValue", "TerminalText.sgr", "statsJSON"].flatMap { try Self.uses($0, where: below) }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     /// The front ends stand on the application layer (issue 27): no file of RoutineCLI,
     /// RoutineStudio, RoutineLSP or `routine` imports RoutineStore or GRDB (the build's
     /// import fence, Plugins/ImportFence, refuses it too), and none names `AppDatabase`:

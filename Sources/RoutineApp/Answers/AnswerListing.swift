@@ -2,7 +2,8 @@ import Foundation
 import RoutineCore
 import RoutineStore
 
-/// Recorded answers as `answers` lists them (SPEC §14.2): the store's steps, one a row.
+/// Recorded answers as rows of the answers CSV (SPEC §14.2): the store's steps, one a row.
+/// RoutineCLI's `AnswersText` draws them as text and JSON.
 public enum AnswerListing {
     /// The CSV form of answers (uids kept, so that `import-answers` skips them).
     public static func rows(_ answers: [StepInfo]) -> [AnswerRow] {
@@ -15,53 +16,5 @@ public enum AnswerListing {
             uid: UUID(uuidString: step.uid), dayKey: step.dayKey, routine: step.routine, node: step.node,
             question: step.text, answer: step.answer, option: step.optionPosition.map { $0 + 1 },
             timestamp: step.recordedAt, timeZone: step.timeZone)
-    }
-
-    /// Text lines: `day  answer` for one question; for several, `day  question  answer` in
-    /// aligned columns (`day  routine  question  answer` when several routines asked them).
-    public static func text(_ answers: [StepInfo], oneQuestion: Bool) -> String {
-        guard !answers.isEmpty else { return "No answers yet.\n" }
-        var lines: [String] = []
-        if oneQuestion, let first = answers.last {
-            lines.append("\(first.text) (\(first.routine)/\(first.node))")
-        }
-        if oneQuestion {
-            let width = answers.map(\.answer.count).max() ?? 0
-            for step in answers {
-                let note = oneLine(step.note).map {
-                    String(repeating: " ", count: width - step.answer.count) + "  — " + $0
-                }
-                lines.append("  \(step.dayKey)  \(step.answer)\(note ?? "")")
-            }
-            return lines.joined(separator: "\n") + "\n"
-        }
-        // The question as it was asked (its node id is for files and commands), in
-        // columns; the routine's slug only when the answers come from several.
-        let severalRoutines = Set(answers.map(\.routine)).count > 1
-        let rows = answers.map { step in
-            [step.dayKey.description] + (severalRoutines ? [step.routine] : []) + [step.text, step.answer]
-                + (oneLine(step.note).map { ["— " + $0] } ?? [])
-        }
-        return StatsTable.aligned(rows) + "\n"
-    }
-
-    /// A note on one line (its line breaks as spaces), or nil for none.
-    static func oneLine(_ note: String?) -> String? {
-        note.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
-    }
-
-    /// JSON: one array of `{"uid","dayKey","routine","node","question","answer","option","timestamp","timeZone","run","note"}`.
-    public static func json(_ answers: [StepInfo]) -> JSONValue {
-        .array(
-            answers.map { step in
-                [
-                    "uid": .string(step.uid), "dayKey": .string(step.dayKey.description),
-                    "routine": .string(step.routine),
-                    "node": .string(step.node), "question": .string(step.text), "answer": .string(step.answer),
-                    "option": JSONValue(step.optionPosition.map { $0 + 1 }),
-                    "timestamp": .string(Instant.formatSeconds(step.recordedAt)), "timeZone": .string(step.timeZone),
-                    "run": JSONValue(step.runID?.rawValue), "note": JSONValue(step.note),
-                ]
-            })
     }
 }

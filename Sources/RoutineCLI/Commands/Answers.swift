@@ -80,10 +80,10 @@ extension RoutineCommand {
                     Output.block(AnswersCSV.line(AnswerListing.row($0)))
                 }
             case .json:
-                Output.json(AnswerListing.json(try store.answers(routine: slug, node: node, from: first, to: last)))
+                Output.json(AnswersText.json(try store.answers(routine: slug, node: node, from: first, to: last)))
             case .text:
                 let answers = try store.answers(routine: slug, node: node, from: first, to: last)
-                Output.block(AnswerListing.text(answers, oneQuestion: known != nil))
+                Output.block(AnswersText.text(answers, oneQuestion: known != nil))
             }
         }
     }

@@ -52,7 +52,7 @@ extension RoutineCommand {
                     let input = try HabitFigures.heatmapInput(
                         store: store, habit: info, day: dayKey, weeks: weeks, time: settings.time)
                     Output.block(
-                        Heatmap.render(
+                        HeatmapText.render(
                             habit: HabitFigures.habit(info), entries: input.entries, day: dayKey, weeks: weeks,
                             colour: settings.style.enabled, days: input.days))
                     return

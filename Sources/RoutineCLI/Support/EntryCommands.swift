@@ -32,7 +32,7 @@ enum EntryCommands {
     /// `entries --format json`: one array, an entry a line, keys in SPEC §6's order.
     static func json(_ entries: [EntryInfo]) -> String {
         JSONValue.lines(
-            entries.map { entry in
+            entries.lazy.map { entry -> JSONValue in
                 [
                     "id": .string(entry.id.description), "uid": .string(entry.uid), "habit": .string(entry.habit),
                     "dayKey": .string(entry.dayKey.description),

@@ -118,14 +118,15 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 /// A JSON object's members in the order they were built. Reading a key finds its
 /// member; setting one replaces its value in place or appends it; setting nil removes it.
 public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
-    public private(set) var members: [(key: String, value: JSONValue)]
+    /// The members as (key, value), in order.
+    public private(set) var members: [(String, JSONValue)]
 
     public init() { members = [] }
 
     /// Members in this order; their keys are distinct (the caller's duty: the literals
     /// in the code name each key once).
     public init(_ members: [(String, JSONValue)]) {
-        self.members = members.map { (key: $0.0, value: $0.1) }
+        self.members = members
     }
 
     /// The dictionary's members, keys sorted (a dictionary has no order of its own).
@@ -136,13 +137,13 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
 
     public var count: Int { members.count }
-    public var keys: [String] { members.map(\.key) }
+    public var keys: [String] { members.map(\.0) }
 
     public subscript(key: String) -> JSONValue? {
-        get { members.first { $0.key == key }?.value }
+        get { members.first { $0.0 == key }?.1 }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
-                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            if let index = members.firstIndex(where: { $0.0 == key }) {
+                if let newValue { members[index].1 = newValue } else { members.remove(at: index) }
             } else if let newValue {
                 members.append((key, newValue))
             }
@@ -152,11 +153,11 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
     /// Appends a member without looking for the key (the caller builds distinct keys).
     public mutating func append(_ key: String, _ value: JSONValue) { members.append((key, value)) }
 
-    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> { members.makeIterator() }
+    public func makeIterator() -> IndexingIterator<[(String, JSONValue)]> { members.makeIterator() }
 
     /// The same keys with equal values, in any order.
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
-        a.members.count == b.members.count && a.members.allSatisfy { b[$0.key] == $0.value }
+        a.members.count == b.members.count && a.members.allSatisfy { b[$0.0] == $0.1 }
     }
 }
 
@@ -180,10 +181,13 @@ extension JSONValue {
 
     /// An array written one element a line (`[{…},\n{…}]`: `entries --format json`), each
     /// element compact.
-    public static func lines(_ items: [JSONValue]) -> String {
+    /// Each element is written as it comes (a lazy sequence builds one at a time).
+    public static func lines<Items: Sequence<JSONValue>>(_ items: Items) -> String {
         var out = "["
-        for (index, item) in items.enumerated() {
-            if index > 0 { out += ",\n" }
+        var first = true
+        for item in items {
+            if !first { out += ",\n" }
+            first = false
             item.write(to: &out)
         }
         out += "]"
@@ -208,12 +212,14 @@ extension JSONValue {
             out += "]"
         case .object(let fields):
             out += "{"
-            let members = sortingKeys ? fields.members.sorted { $0.key < $1.key } : fields.members
-            for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
-                Self.write(string: member.key, to: &out)
+            let members = sortingKeys ? fields.members.sorted { $0.0 < $1.0 } : fields.members
+            var first = true
+            for (key, value) in members {
+                if !first { out += "," }
+                first = false
+                Self.write(string: key, to: &out)
                 out += ":"
-                member.value.write(to: &out, sortingKeys: sortingKeys)
+                value.write(to: &out, sortingKeys: sortingKeys)
             }
             out += "}"
         }

@@ -89,7 +89,7 @@ public enum StatsTable {
         return parts.joined(separator: " · ")
     }
 
-    static func trimTrailing(_ line: String) -> String {
+    public static func trimTrailing(_ line: String) -> String {
         var line = line
         while line.last == " " { line.removeLast() }
         return line

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import RoutineCLI
 @testable import RoutineCore
 
 /// The heat map's exact text on small fixed histories, and its colour being optional.
@@ -28,7 +29,7 @@ import Testing
             · none  █ done
             """
         #expect(
-            Heatmap.render(habit: meditate, entries: entries, day: F.day("2026-11-22"), weeks: 3, colour: false)
+            HeatmapText.render(habit: meditate, entries: entries, day: F.day("2026-11-22"), weeks: 3, colour: false)
                 == expected)
     }
 
@@ -54,13 +55,14 @@ import Testing
             · none  ░ ≤2.5  ▒ ≤5  ▓ ≤7.5  █ ≤10 km
             """
         #expect(
-            Heatmap.render(habit: run, entries: entries, day: F.day("2026-11-19"), weeks: 2, colour: false) == expected)
+            HeatmapText.render(habit: run, entries: entries, day: F.day("2026-11-19"), weeks: 2, colour: false)
+                == expected)
     }
 
     @Test func theLegendUsesRoundSteps() {
         // A busiest day of 15 km: steps of 5, not quarters of 3.75.
         let entries = F.entries(run, [("2026-11-16", 15), ("2026-11-17", 5), ("2026-11-18", 5.5), ("2026-11-19", 11)])
-        let map = Heatmap.render(habit: run, entries: entries, day: F.day("2026-11-19"), weeks: 1, colour: false)
+        let map = HeatmapText.render(habit: run, entries: entries, day: F.day("2026-11-19"), weeks: 1, colour: false)
         let lines = map.split(separator: "\n").map(String.init)
         #expect(lines.last == "· none  ░ ≤5  ▒ ≤10  ▓ ≤15  █ ≤20 km")
         #expect(Array(lines[2...5]) == ["Mon ▓", "Tue ░", "Wed ▒", "Thu ▓"])
@@ -72,12 +74,13 @@ import Testing
 
     @Test func monthLabelsSitOverTheFirstWeekOfEachMonth() {
         // Six weeks to 2026-11-22: Mondays 10-12, 10-19, 10-26, 11-02, 11-09, 11-16.
-        let text = Heatmap.render(habit: meditate, entries: [], day: F.day("2026-11-22"), weeks: 6, colour: false)
+        let text = HeatmapText.render(habit: meditate, entries: [], day: F.day("2026-11-22"), weeks: 6, colour: false)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[1] == "    Oct   Nov")
         #expect(lines[2] == "Mon · · · · · ·")
         // Across a year end, and a first label dropped when the next would touch it.
-        let yearEnd = Heatmap.render(habit: meditate, entries: [], day: F.day("2027-01-10"), weeks: 6, colour: false)
+        let yearEnd = HeatmapText.render(
+            habit: meditate, entries: [], day: F.day("2027-01-10"), weeks: 6, colour: false)
         // Mondays 2026-11-30, 12-07, 12-14, 12-21, 12-28, 2027-01-04.
         #expect(yearEnd.split(separator: "\n")[1] == "      Dec     Jan")
     }
@@ -85,10 +88,11 @@ import Testing
     @Test func colourOnlyWhenAskedAndSameCharactersWithout() {
         let entries = F.entries(run, [("2026-11-20", 3), ("2026-11-22", 6)])
         let day = F.day("2026-11-22")
-        let plain = Heatmap.render(habit: run, entries: entries, day: day, colour: false)
+        let plain = HeatmapText.render(habit: run, entries: entries, day: day, colour: false)
         // Styled text carries the process's unguessable escape marker until output
         // turns it into ESC (TerminalText.forTerminal).
-        let coloured = TerminalText.forTerminal(Heatmap.render(habit: run, entries: entries, day: day, colour: true))
+        let coloured = TerminalText.forTerminal(
+            HeatmapText.render(habit: run, entries: entries, day: day, colour: true))
         #expect(!plain.contains("\u{1B}"))
         #expect(coloured.contains("\u{1B}["))
         #expect(Self.stripANSI(coloured) == plain)
@@ -96,19 +100,19 @@ import Testing
 
     @Test func defaultsToTwelveWeeksAndNeverFewerThanOne() {
         let day = F.day("2026-11-22")
-        let twelve = Heatmap.render(habit: meditate, entries: [], day: day, colour: false)
+        let twelve = HeatmapText.render(habit: meditate, entries: [], day: day, colour: false)
         #expect(twelve.hasPrefix("Meditate: 12 weeks to 2026-11-22"))
         #expect(twelve.split(separator: "\n")[2] == "Mon" + String(repeating: " ·", count: 12))
-        let one = Heatmap.render(habit: meditate, entries: [], day: day, weeks: -3, colour: false)
+        let one = HeatmapText.render(habit: meditate, entries: [], day: day, weeks: -3, colour: false)
         #expect(one.hasPrefix("Meditate: 1 week to 2026-11-22"))
         #expect(one.split(separator: "\n")[2] == "Mon ·")
-        let huge = Heatmap.render(habit: meditate, entries: [], day: day, weeks: .max, colour: false)
+        let huge = HeatmapText.render(habit: meditate, entries: [], day: day, weeks: .max, colour: false)
         #expect(huge.hasPrefix("Meditate: 520 weeks to 2026-11-22"))
     }
 
     @Test func quantityDaysWithoutValuesShowAsDone() {
         let entries = F.entries(run, [("2026-11-22", nil)])
-        let text = Heatmap.render(habit: run, entries: entries, day: F.day("2026-11-22"), weeks: 1, colour: false)
+        let text = HeatmapText.render(habit: run, entries: entries, day: F.day("2026-11-22"), weeks: 1, colour: false)
         #expect(text.split(separator: "\n")[8] == "Sun █")
         #expect(text.hasSuffix("· none  █ done"))
     }
@@ -126,7 +130,7 @@ import Testing
             }
             let firstShown = day.ordinal - day.weekday - 7 * (weeks - 1)
             let doneShown = Set(entries.map(\.dayKey.ordinal).filter { $0 >= firstShown && $0 <= day.ordinal })
-            let text = Heatmap.render(habit: habit, entries: entries, day: day, weeks: weeks, colour: false)
+            let text = HeatmapText.render(habit: habit, entries: entries, day: day, weeks: weeks, colour: false)
             let gridRows = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix(7)
             let cells: [Character] = gridRows.flatMap { Array($0.dropFirst(4)) }
             let marks = cells.filter { "░▒▓█".contains($0) }

@@ -1,3 +1,5 @@
+import RoutineCore
+
 extension TodayOverview {
     /// One line of JSON: `{"day","allDone","routines":[{"routine","state","at","prompt",
     /// "done":[{"habit","value","streak"}],"due":[habit],"possible":[{"habit","dependsOn"}],
@@ -8,10 +10,10 @@ extension TodayOverview {
     /// counts the not-due, paused and optional ones, and `habits` gives every habit's
     /// state (the ledger's, SPEC §17.1) and its class (`certain`, `possible`, `optional`,
     /// `not-due`, `done`, `skipped`, `declined`; SPEC §13.3).
-    public var json: String { jsonValue.text }
+    var json: String { jsonValue.text }
 
     /// The document of `json` as the one JSON value.
-    public var jsonValue: JSONValue {
+    var jsonValue: JSONValue {
         func names(_ items: [Item]) -> JSONValue { JSONValue(items.map(\.name)) }
         func body(_ section: Section) -> JSONObject {
             let done = section.items("done").map { item -> JSONValue in
@@ -55,7 +57,7 @@ extension TodayOverview {
             var object: JSONObject = [
                 "routine": .string(section.slug ?? ""), "state": .string(state), "at": at, "prompt": prompt,
             ]
-            for member in body(section) { object.append(member.key, member.value) }
+            for (key, value) in body(section) { object.append(key, value) }
             return .object(object)
         }
         let byHand = sections.first { $0.slug == nil }.map { JSONValue.object(body($0)) } ?? .null

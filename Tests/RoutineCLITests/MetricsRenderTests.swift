@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import RoutineCLI
 @testable import RoutineCore
 
 /// The JSON row, the `stats` table and the `today` summary, on fixed histories.

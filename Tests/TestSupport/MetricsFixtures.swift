@@ -1,12 +1,11 @@
+import RoutineCore
 import Testing
 
-@testable import RoutineCore
-
 /// Small builders shared by the metric, goal and heat-map tests.
-enum MetricsFixtures {
+public enum MetricsFixtures {
     /// A DayKey from `YYYY-MM-DD`; records a test issue (and returns 1970-01-01) when
     /// the text is not a valid day, so a typo in a fixture fails loudly.
-    static func day(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> DayKey {
+    public static func day(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> DayKey {
         guard let key = DayKey(text) else {
             Issue.record("bad fixture day \(text)", sourceLocation: sourceLocation)
             return DayKey(ordinal: 0)
@@ -15,17 +14,17 @@ enum MetricsFixtures {
     }
 
     /// One entry per listed day (a day listed twice gives two entries).
-    static func entries(_ habit: MetricHabit, _ days: [String], value: Double? = nil) -> [MetricEntry] {
+    public static func entries(_ habit: MetricHabit, _ days: [String], value: Double? = nil) -> [MetricEntry] {
         days.map { MetricEntry(habitKey: habit.key, dayKey: day($0), value: value) }
     }
 
     /// Entries with their own values.
-    static func entries(_ habit: MetricHabit, _ values: [(String, Double?)]) -> [MetricEntry] {
+    public static func entries(_ habit: MetricHabit, _ values: [(String, Double?)]) -> [MetricEntry] {
         values.map { MetricEntry(habitKey: habit.key, dayKey: day($0.0), value: $0.1) }
     }
 
     /// Every day from `from` through `to`, inclusive, as `YYYY-MM-DD`.
-    static func span(_ from: String, _ to: String) -> [String] {
+    public static func span(_ from: String, _ to: String) -> [String] {
         let start = day(from).ordinal
         let end = day(to).ordinal
         guard start <= end else { return [] }
@@ -33,9 +32,7 @@ enum MetricsFixtures {
     }
 
     /// The figures of one habit.
-    static func stats(_ habit: MetricHabit, _ entries: [MetricEntry], at text: String) -> HabitStats? {
+    public static func stats(_ habit: MetricHabit, _ entries: [MetricEntry], at text: String) -> HabitStats? {
         scheduleStats(habits: [habit], entries: entries, day: day(text)).first
     }
 }
-
-/// SplitMix64: a tiny seeded generator, so property tests are deterministic.

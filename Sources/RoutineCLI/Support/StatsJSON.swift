@@ -1,3 +1,5 @@
+import RoutineCore
+
 /// The JSON array of `routine stats --format json`, one compact line; `[]` for no habits.
 ///
 /// Each element holds SPEC §6's fields in SPEC's order, then this project's two additions
@@ -11,13 +13,13 @@
 /// `weekSum` is `null` for binary habits and `weeklyStreak` is `null` for habits without
 /// a weekly target; both keys are always present. Written by hand: `JSONEncoder` on
 /// Linux does not keep the key order, and would leave the `null` keys out.
-public func statsJSON(_ stats: [HabitStats]) -> String {
+func statsJSON(_ stats: [HabitStats]) -> String {
     JSONValue.array(stats.map(\.json)).text
 }
 
 extension HabitStats {
     /// One element of `statsJSON`, keys in SPEC's order.
-    public var json: JSONValue {
+    var json: JSONValue {
         [
             "habit": .string(habit.name),
             "doneToday": .bool(doneToday),

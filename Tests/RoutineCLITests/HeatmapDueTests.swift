@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import RoutineCLI
 @testable import RoutineCore
 
 /// The heat map keeps days that were not due (schedule, pause) apart from missed ones.
@@ -26,7 +27,7 @@ import Testing
             · none  – not due  █ done
             """
         #expect(
-            Heatmap.render(
+            HeatmapText.render(
                 habit: strength, entries: entries, day: F.day("2026-11-22"), weeks: 2, colour: false,
                 days: Self.days(strength, entries, pauses: [pause], through: F.day("2026-11-22")))
                 == expected)
@@ -35,7 +36,7 @@ import Testing
     @Test func everyNMarksTheDaysAfterADoneDay() {
         let longRun = MetricHabit(name: "Long run", schedule: .every(3))
         let entries = F.entries(longRun, ["2026-11-16"])
-        let map = Heatmap.render(
+        let map = HeatmapText.render(
             habit: longRun, entries: entries, day: F.day("2026-11-22"), weeks: 1, colour: false,
             days: Self.days(longRun, entries, through: F.day("2026-11-22")))
         #expect(
