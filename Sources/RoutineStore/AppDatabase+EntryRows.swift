@@ -196,15 +196,35 @@ extension AppDatabase {
         guard rowsAtMost > stored else { return [] }
         // The trigger that gives a row without a uid one: every loaded row has one, and
         // SQLite still ran the trigger's test for each (a seventh of the load).
-        let dropped = try Row.fetchAll(
+        return try setAside(
             db,
-            sql: """
-                SELECT type, name, sql FROM sqlite_master
-                WHERE tbl_name = 'habit_entry' AND sql IS NOT NULL
+            where: """
+                tbl_name = 'habit_entry'
                   AND ((type = 'index' AND (? OR name <> 'habit_entry_uid'))
                     OR (type = 'trigger' AND name = 'habit_entry_uid_default'))
-                ORDER BY type, name
                 """, arguments: [includingUIDs])
+    }
+
+    /// Drops the triggers of these names that the store has and returns their SQL, to be
+    /// run again after a bulk write (in the same transaction) that none of them acts on:
+    /// SQLite enters a row trigger for every row, even when its WHEN is false.
+    static func setAside(_ db: Database, triggers names: [String]) throws -> [String] {
+        try setAside(
+            db, where: "type = 'trigger' AND name IN (\(databaseQuestionMarks(count: names.count)))",
+            arguments: StatementArguments(names))
+    }
+
+    /// Drops the indexes and triggers `filter` keeps (an SQL condition on `sqlite_master`)
+    /// and returns their SQL, to be run again later in the same transaction.
+    private static func setAside(
+        _ db: Database, where filter: String, arguments: StatementArguments
+    ) throws
+        -> [String]
+    {
+        let dropped = try Row.fetchAll(
+            db,
+            sql: "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND \(filter) ORDER BY type, name",
+            arguments: arguments)
         var statements: [String] = []
         for item in dropped {
             let name: String = item["name"]

@@ -119,6 +119,9 @@ extension AppDatabase {
             try inserter.finish()
             for sql in indexes { try db.execute(sql: sql) }
             try SyncSnapshot.resumeEntryCapture(db, capture)
+            // Every skip comes with its uid: the trigger that gives a pause without one a
+            // uid is set aside while they go in (SQLite entered it for each row).
+            let pauseTriggers = skips.isEmpty ? [] : try Self.setAside(db, triggers: ["pause_uid_default"])
             let pauses = try OneDayPauseInserter(db, note: "skipped in \(source)", createdAt: Instant.format(now))
             for skip in skips {
                 let uid = Self.uidBytes(skip.uid)
@@ -135,6 +138,7 @@ extension AppDatabase {
                 try pauses.insert(day: day, habitID: rows[skip.habit].id, uid: uid, note: said)
                 outcome.newSkips += 1
             }
+            for sql in pauseTriggers { try db.execute(sql: sql) }
             let answered = try Self.insertAnswers(answers, in: db)
             outcome.newAnswers = answered.imported
             outcome.alreadyImported += answered.alreadyPresent

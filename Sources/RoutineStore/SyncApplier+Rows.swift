@@ -14,7 +14,8 @@ extension SyncApplier {
     /// (`insertNewEntries`), then changed field by field.
     mutating func applyEntry(uid: String, fields: [String: Any], stamp: ChangeStamp) throws -> Bool {
         let item = try JSONSerialization.data(withJSONObject: [["uid": uid, "f": fields]])
-        if try insertNewEntries(String(decoding: item, as: UTF8.self), from: stamp.device).contains(uid) {
+        // One item: one entry made is this uid's.
+        if try insertNewEntries(String(decoding: item, as: UTF8.self), from: stamp.device).count == 1 {
             return true
         }
         guard let id = try id("habit_entry", uid: uid) else { return false }
@@ -27,15 +28,27 @@ extension SyncApplier {
         return true
     }
 
+    /// The entries one statement of `insertNewEntries` made: `count` rows, the ones whose
+    /// id is above `after` (SQLite gives a new row the largest id plus one, so the rows a
+    /// statement inserts are exactly those above the largest id before it).
+    struct InsertedEntries {
+        var count: Int
+        var after: Int64
+    }
+
     /// Inserts, in one statement, the entries of `items` (a JSON array of entry items)
     /// whose uid is not stored and whose fields are whole — a habit the store has (its
     /// uid, or one merged into it), a day, an instant and a time zone as text; a value,
-    /// a note and a deleted instant of their types or absent — and returns their uids.
-    /// The one place an entry is made from a change: a first pull of 365,000 entries
-    /// goes in a thousand at a time, without parsing them in Swift. An entry made on
-    /// another device keeps that device as its origin (`sameDayEntries`).
-    mutating func insertNewEntries(_ items: String, from origin: String) throws -> [String] {
-        let rows = try db.fetchRowsCached(
+    /// a note and a deleted instant of their types or absent. The one place an entry is
+    /// made from a change: a first pull of 365,000 entries goes in a thousand at a time,
+    /// without parsing them in Swift. What follows from the rows made is written by SQL
+    /// over their ids, not read back row by row (through `RETURNING`, decoding each
+    /// row's uid in Swift cost a tenth of a first pull): an entry made on another device
+    /// keeps that device as its origin, and the habit and day of each live one go to
+    /// `temp.sync_added` (`sameDayEntries`). `insertedUIDs` gives their uids when needed.
+    mutating func insertNewEntries(_ items: String, from origin: String) throws -> InsertedEntries {
+        let after = try db.fetchOneCached(Int64.self, sql: "SELECT max(id) FROM habit_entry") ?? 0
+        try db.executeCached(
             sql: """
                 INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, uid, deleted_at)
                 SELECT h.id, j.value ->> '$.f.day', j.value ->> '$.f.at', j.value ->> '$.f.tz',
@@ -51,25 +64,30 @@ extension SyncApplier {
                   AND coalesce(json_type(j.value, '$.f.deleted'), 'null') IN ('null', 'text')
                 ORDER BY j.key
                 ON CONFLICT (uid) DO NOTHING
-                RETURNING id, habit_id, day_key, deleted_at, uid
                 """, arguments: [items, resolvedAliases])
-        var inserted: [String] = []
-        inserted.reserveCapacity(rows.count)
-        var ids: [Int64] = []
-        ids.reserveCapacity(rows.count)
-        for row in rows {
-            ids.append(row["id"])
-            if row["deleted_at"] as String? == nil { addedEntries.append((row["habit_id"], row["day_key"])) }
-            // The uid's text as the change gave it (a uid reads back lower-case).
-            inserted.append(try StoredRow(row, table: "habit_entry")("uid", as: StoredUID.self).text)
-        }
-        if origin != device, !ids.isEmpty {
+        let count = db.changesCount
+        guard count > 0 else { return InsertedEntries(count: 0, after: after) }
+        try db.executeCached(
+            sql: """
+                INSERT INTO temp.sync_added (habit, day)
+                SELECT habit_id, day_key FROM habit_entry WHERE id > ? AND deleted_at IS NULL
+                """, arguments: [after])
+        addedOrigins.insert(origin)
+        if origin != device {
             // One statement for the batch, not one a row.
             try db.executeCached(
-                sql: "INSERT INTO sync_origin (entry, device) SELECT value, ? FROM json_each(?)",
-                arguments: [origin, "[" + ids.map(String.init).joined(separator: ",") + "]"])
+                sql: "INSERT INTO sync_origin (entry, device) SELECT id, ? FROM habit_entry WHERE id > ?",
+                arguments: [origin, after])
         }
-        return inserted
+        return InsertedEntries(count: count, after: after)
+    }
+
+    /// The uids (as text, the form changes give them: a uid reads back lower-case) of
+    /// the entries `inserted` made.
+    func insertedUIDs(_ inserted: InsertedEntries) throws -> Set<String> {
+        guard inserted.count > 0 else { return [] }
+        let rows = try db.fetchRowsCached(sql: "SELECT uid FROM habit_entry WHERE id > ?", arguments: [inserted.after])
+        return Set(try rows.map { try StoredRow($0, table: "habit_entry")("uid", as: StoredUID.self).text })
     }
 
     static let stepColumns = [
@@ -181,13 +199,12 @@ extension SyncApplier {
     /// this pull added an entry to: recorded apart (SPEC §16.3). One device's own
     /// entries of a day (a count logged twice) are not named. One query for them all.
     func sameDayEntries() throws -> [SameDayEntries] {
-        guard !addedEntries.isEmpty else { return [] }
-        // Written by hand: Foundation's writer took a second for a first pull's 365,000.
-        // A day is digits and dashes (the entry's CHECK let it in).
-        let pairs = "[" + addedEntries.map { "[\($0.habit),\"\($0.day)\"]" }.joined(separator: ",") + "]"
+        // Into a store that had no entry, entries from one device alone cannot make two
+        // devices' entries on a day (a first pull: 365,000 pairs looked up for nothing).
+        guard !addedOrigins.isEmpty, entriesBefore > 0 || addedOrigins.count > 1 else { return [] }
         let rows = try db.fetchRowsCached(
             sql: """
-                WITH added(habit, day) AS (SELECT DISTINCT value ->> 0, value ->> 1 FROM json_each(?))
+                WITH added(habit, day) AS (SELECT DISTINCT habit, day FROM temp.sync_added)
                 SELECT h.name, e.day_key AS day, json_group_array(e.id) AS ids
                 FROM added a JOIN habit_entry e ON e.habit_id = a.habit AND e.day_key = a.day
                 JOIN habit h ON h.id = e.habit_id
@@ -196,7 +213,7 @@ extension SyncApplier {
                 GROUP BY e.habit_id, e.day_key
                 HAVING count(DISTINCT coalesce(o.device, '')) > 1
                 ORDER BY e.day_key, h.name
-                """, arguments: [pairs])
+                """)
         return try rows.compactMap { row in
             let text: String = row["ids"]
             guard let day = DayKey(row["day"] as String),

@@ -124,6 +124,41 @@ import Testing
         #expect(Set(uids).count == 50_001)
     }
 
+    /// An import from another tool sets the pause table's uid trigger aside while its
+    /// skips go in (each has its uid) and puts it back: the schema is the one before, a
+    /// pause written later without a uid gets one, and a failed import leaves it too.
+    @Test func anImportsSkipsPutThePauseTriggerBack() throws {
+        let store = try AppDatabase.inMemory()
+        let schema = {
+            try store.read { db in
+                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+            }
+        }
+        let before = try schema()
+        #expect(before.contains { $0.contains("pause_uid_default") })
+        let habit = ImportHabit(spec: HabitSpec(name: "Walk"), unit: nil, archived: false)
+        let skips = (0..<3).map { PlannedSkip(habit: 0, dayKey: DayKey(ordinal: 20_000 + $0), uid: UUID()) }
+        let outcome = try store.applyImport(
+            habits: [habit], entries: [], skips: skips, source: "Loop", now: Date(), dryRun: false)
+        #expect(outcome.newSkips == 3)
+        #expect(try schema() == before)
+        try store.write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO pause (from_day, to_day, note, created_at) VALUES ('2026-01-01', '2026-01-01', '', '2026-01-01T00:00:00.000Z')"
+            )
+        }
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pause WHERE uid IS NULL") } == 0)
+        // A skip whose note breaks a rule fails the import after the trigger was set aside.
+        let bad = PlannedSkip(habit: 0, dayKey: DayKey(ordinal: 20_010), uid: UUID(), note: "bell \u{7}")
+        #expect(throws: (any Error).self) {
+            try store.applyImport(
+                habits: [habit], entries: [], skips: [bad], source: "Loop", now: Date(), dryRun: false)
+        }
+        #expect(try schema() == before)
+        #expect(try store.pauses().count == 4)
+    }
+
     @Test func failedLargeImportLeavesTheIndexesAndNoRows() throws {
         let store = try AppDatabase.inMemory()
         let before = try Self.indexes(store)

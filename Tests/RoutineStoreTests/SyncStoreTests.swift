@@ -286,6 +286,54 @@ import Testing
         #expect(try Self.entries(b.store).count == 2501)
     }
 
+    /// A pull sets the entry table's insert triggers aside while its entries go in (none
+    /// acts on them) and puts them back as they were: an entry logged after the pull is
+    /// captured, one written without a uid gets one, and the schema is the one before.
+    @Test func aPullPutsBackTheEntryTriggersItSetAside() throws {
+        let dir = TempDir()
+        let a = try Device(dir.path + "/a.sqlite")
+        let b = try Device(dir.path + "/b.sqlite")
+        var log: [IncomingChange] = []
+        let rows = (0..<1500).map { index in
+            EntryRow(
+                habit: "Bulk \(index % 3)", dayKey: DayKey(ordinal: 740_000 + index / 3), timestamp: Fixtures.instant,
+                timeZone: "UTC")
+        }
+        _ = try a.store.importEntries(rows: rows, now: Fixtures.instant)
+        try a.push(to: &log)
+        func schema(_ store: AppDatabase) throws -> [String] {
+            try store.read { db in
+                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+            }
+        }
+        let before = try schema(b.store)
+        #expect(before.contains { $0.contains("sync_habit_entry_insert") })
+        #expect(before.contains { $0.contains("habit_entry_uid_default") })
+        let report = try b.pull(from: log)
+        #expect(report.applied >= 1500)
+        #expect(report.sameDay.isEmpty)
+        #expect(try schema(b.store) == before)
+        #expect(try Self.entries(b.store) == Self.entries(a.store))
+        let outbox = try b.store.outbox(limit: 100).count
+        _ = try b.store.logEntry(
+            habit: "Bulk 1", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
+            note: nil)
+        #expect(try b.store.outbox(limit: 100).count == outbox + 1)
+        try b.store.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone)
+                    SELECT id, '2026-01-01', '2026-01-01T00:00:00.000Z', 'UTC' FROM habit LIMIT 1
+                    """)
+        }
+        #expect(
+            try b.store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry WHERE uid IS NULL") }
+                == 0)
+        // Pulled again, nothing is new and nothing changes.
+        #expect(try b.pull(from: log).applied == 0)
+        #expect(try schema(b.store) == before)
+    }
+
     /// A device whose clock runs ten years ahead: what another device does after pulling
     /// its changes still comes after them (the hybrid clock never goes behind what it saw).
     @Test func aClockYearsAheadStillOrdersWhatComesAfter() throws {
