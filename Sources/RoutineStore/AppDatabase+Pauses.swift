@@ -36,7 +36,7 @@ extension AppDatabase {
 
     /// Every pause, by start day then id.
     public func pauses() throws -> [PauseInfo] {
-        try read { db in try fetchPauses(db, id: nil) }
+        try read { db in try readCache.pauses(db) { try fetchPauses(db, id: nil) } }
     }
 
     /// The pauses as the core reads them (metrics, due-ness, the walker's snapshot).
