@@ -16,9 +16,23 @@ public struct DayPlanner {
         self.store = store
     }
 
-    /// Compiled routines, by whether archived ones are included.
+    /// What one command's questions read once: every stored routine's summary, and the
+    /// routines compiled (active ones, and with the archived ones). Fields, not a
+    /// dictionary keyed by `Bool`: the first dictionary of a key type costs the process a
+    /// scan of every protocol conformance in the binary (docs/PERFORMANCE.md, "short20").
     private final class CompiledCache {
-        var routines: [Bool: [Compiled]] = [:]
+        var summaries: [RoutineSummary]?
+        var active: [Compiled]?
+        var all: [Compiled]?
+    }
+
+    /// Every stored routine's latest version, archived ones too, in `list` order: read
+    /// once (the active ones are those not archived, as `routines(includeArchived:)` says).
+    private func summaries() throws -> [RoutineSummary] {
+        if let known = cache.summaries { return known }
+        let summaries = try store.routines(includeArchived: true)
+        cache.summaries = summaries
+        return summaries
     }
 
     /// One active routine on one day.
@@ -56,16 +70,16 @@ public struct DayPlanner {
 
     /// The active (not archived) routines, compiled, in `list` order.
     func compiledRoutines(includeArchived: Bool = false) throws -> [Compiled] {
-        if let known = cache.routines[includeArchived] { return known }
+        if let known = includeArchived ? cache.all : cache.active { return known }
         let specs = try store.habitSpecs()
-        let summaries = try store.routines(includeArchived: includeArchived)
+        let summaries = try self.summaries().filter { includeArchived || !$0.isArchived }
         // Read together: each routine on its own was ten statements (docs/PERFORMANCE.md).
         let stored = try store.routines(versionIDs: summaries.map(\.versionID))
         let compiled = zip(summaries, stored).map { summary, stored in
             let prototype = Walker(routine: stored.routine, dayKey: DayKey(ordinal: 0), habitSpecs: specs)
             return Compiled(slug: summary.slug, title: summary.title, versionID: stored.versionID, walker: prototype)
         }
-        cache.routines[includeArchived] = compiled
+        if includeArchived { cache.all = compiled } else { cache.active = compiled }
         return compiled
     }
 
@@ -117,7 +131,7 @@ public struct DayPlanner {
         }
         // Archived routines are only read, not compiled (a walker each cost more).
         let compiled = Set(active.map(\.slug))
-        let archived = try store.routines(includeArchived: true).filter { !compiled.contains($0.slug) }
+        let archived = try summaries().filter { !compiled.contains($0.slug) }
         for stored in try store.routines(versionIDs: archived.map(\.versionID)) {
             for name in stored.routine.reachableHabitNames() { keys.insert(HabitKey(name)) }
         }

@@ -195,9 +195,11 @@ extension AppDatabase {
     /// Every habit, by shown name; archived ones only with `includeArchived`.
     public func habits(includeArchived: Bool = true) throws -> [HabitInfo] {
         try read { db in
-            try HabitWithMeasure.fetchAll(
-                db, where: (includeArchived ? "" : "WHERE h.archived_at IS NULL ") + "ORDER BY h.name_key"
-            ).map(\.info)
+            try readCache.habits(db, includeArchived: includeArchived) {
+                try HabitWithMeasure.fetchAll(
+                    db, where: (includeArchived ? "" : "WHERE h.archived_at IS NULL ") + "ORDER BY h.name_key"
+                ).map(\.info)
+            }
         }
     }
 

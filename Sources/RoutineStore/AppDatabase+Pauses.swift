@@ -36,7 +36,7 @@ extension AppDatabase {
 
     /// Every pause, by start day then id.
     public func pauses() throws -> [PauseInfo] {
-        try read { db in try fetchPauses(db, id: nil) }
+        try read { db in try readCache.pauses(db) { try fetchPauses(db, id: nil) } }
     }
 
     /// The pauses as the core reads them (metrics, due-ness, the walker's snapshot).
@@ -55,9 +55,12 @@ extension AppDatabase {
     }
 
     private func fetchPauses(_ db: Database, id: Int64?) throws -> [PauseInfo] {
-        var request = PauseRecord.order(PauseRecord.Columns.fromDay, PauseRecord.Columns.id)
-        if let id { request = request.filter(key: id) }
-        return try request.fetchAllChecked(db).compactMap { pause in
+        // Plain SQL, as the query interface would write it: its request types cost their
+        // first use at run time, 2 M instructions of `today --short` (docs/PERFORMANCE.md, "short20").
+        return try PauseRecord.fetchAllChecked(
+            db, sql: "SELECT * FROM pause" + (id == nil ? "" : " WHERE id = ?") + " ORDER BY from_day, id",
+            arguments: id.map { [$0] } ?? []
+        ).compactMap { pause in
             guard let pauseID = pause.id else { return nil }
             let habits = try Self.linkedHabits(db, table: "pause_habit", owner: "pause_id", id: pauseID)
             return PauseInfo(

@@ -29,6 +29,8 @@ public final class AppDatabase: Sendable {
     /// This process's shared hold on the store against `restore`, from before the file
     /// was opened until `close` (nil in memory, or where no lock file can be made).
     private let storeLock: StoreLock?
+    /// Habits and pauses, kept while the store is unchanged (`ReadCache`).
+    let readCache = ReadCache()
 
     private init(
         writer: DatabaseQueue, path: String, isReadOnly: Bool, isOnFullDisk: Bool = false, runLocks: RunLocks,

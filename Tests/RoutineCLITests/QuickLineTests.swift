@@ -5,7 +5,7 @@ import Testing
 
 @testable import RoutineCLI
 
-/// `today --short` and `remind` are read without ArgumentParser (`QuickLine`,
+/// `today --short`, `remind` and `list` are read without ArgumentParser (`QuickLine`,
 /// docs/PERFORMANCE.md): a line it takes must be the command ArgumentParser builds for it,
 /// every other line must go to ArgumentParser, and through the real binary both paths
 /// must print the same, on good input and bad.
@@ -22,12 +22,15 @@ import Testing
         ["remind", "now"],
         ["remind", "now", "--notify", "--store", "/tmp/s.sqlite"],
         ["--day-start", "04:00", "remind"],
+        ["list"], ["list", "--all"], ["--store", "/tmp/s.sqlite", "list", "--all", "--timezone", "UTC"],
+        ["run", "morning-checkin"], ["run", "morning-checkin", "--dry-run"], ["run", "r.yaml", "--new"],
+        ["run", "./a b.yaml", "--dry-run", "--store", "/tmp/s.sqlite"], ["--timezone", "UTC", "run", "x", "--dry-run"],
     ]
 
     /// Lines it leaves to ArgumentParser: help, errors, anything it does not know, and
     /// the spellings the end-to-end test uses to reach ArgumentParser on purpose.
     static let declined: [[String]] = [
-        [], ["today"], ["list"], ["today", "--all"], ["today", "--short", "--all"],
+        [], ["today"], ["today", "--all"], ["today", "--short", "--all"],
         ["today", "--short", "--format", "json"], ["today", "--short", "--format", "text"],
         ["today", "--short", "--short"], ["today", "--short", "--help"], ["today", "--short", "-h"],
         ["help", "today"], ["today", "--short", "--bogus"], ["today", "--short", "extra"],
@@ -38,6 +41,11 @@ import Testing
         ["remind", "install"], ["remind", "uninstall"], ["remind", "now", "now"], ["remind", "--help"],
         ["remind", "--notify", "--notify"], ["remind", "--timezone", "UTC", "--timezone", "UTC"],
         ["remind", "--all"], ["Today", "--short"],
+        ["list", "--all", "--all"], ["list", "--short"], ["list", "extra"], ["list", "--help"], ["List"],
+        ["run"], ["run", "--dry-run", "x"], ["run", "x", "y"], ["run", "x", "--day", "yesterday"],
+        ["run", "x", "--format", "json"], ["run", "x", "--dry-run", "--dry-run"], ["run", "-"], ["run", ""],
+        ["run", "help"], ["run", "x", "--help"], ["run", "x", "--"], ["run", "--", "x"],
+        ["run", "x", "--dry-run", "--new"],
         // Settings ArgumentParser refuses as usage errors (`GlobalOptions.validate`).
         ["today", "--short", "--timezone", "Nowhere/Atlantis"], ["today", "--short", "--day-start", "25:99"],
         ["remind", "now", "--timezone", "Nowhere/Atlantis"],
@@ -56,6 +64,14 @@ import Testing
         }
         if let remind = command as? RemindNow {
             return "remind notify=\(remind.notify) " + global(remind.global)
+        }
+        if let list = command as? RoutineCommand.List {
+            return "list all=\(list.all) " + global(list.global)
+        }
+        if let run = command as? RoutineCommand.Run {
+            return
+                "run \(run.routine) dry-run=\(run.dryRun) new=\(run.new) format=\(run.format) "
+                + "day=\(String(describing: run.day)) " + global(run.global)
         }
         return "\(type(of: command))"
     }
@@ -93,6 +109,13 @@ import Testing
             (["remind", "--store", damaged], [:]),
             (["remind", "--notify"], ["PATH": "/nonexistent"]),
             (["remind", "now"], ["TZ": "Nowhere/Atlantis"]),
+            (["list"], [:]),
+            (["list", "--all"], [:]),
+            (["list", "--store", damaged], [:]),
+            (["list", "--store", missing], [:]),
+            (["run", "evening", "--dry-run"], [:]),
+            (["run", "nowhere", "--dry-run"], [:]),
+            (["run", "evening", "--dry-run", "--store", damaged], [:]),
         ]
         var statuses: Set<Int32> = []
         for (quick, extra) in cases {
@@ -113,6 +136,13 @@ import Testing
         }
         // The cases reach output, nothing, and failures.
         #expect(statuses.contains(0) && statuses.contains { $0 != 0 })
+        // A dry run answered to its end, both ways.
+        let answers = "done\nskip\nlater\ndone\n"
+        let quick = try e2e.run(["run", "evening", "--dry-run"], input: answers)
+        let slow = try e2e.run(
+            ["run", "evening", "--dry-run", "--store", e2e.store, "--store", e2e.store], input: answers)
+        #expect(quick.status == 0 && quick.stdout.contains("Meditate"))
+        #expect(quick.stdout == slow.stdout && quick.stderr == slow.stderr && quick.status == slow.status)
         let line = try e2e.ok(["today", "--short"])
         #expect(line == "3 left: Meditate, Journal, Floss\n")
     }

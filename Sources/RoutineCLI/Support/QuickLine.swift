@@ -1,10 +1,12 @@
 import ArgumentParser
 
 /// The few command lines a shell prompt, a status bar or a timer runs many times a day
-/// (`today --short`, `remind [now] [--notify]`; SPEC §20), read without ArgumentParser.
-/// ArgumentParser's parse of such a line (the command tree read by reflection, and the line
-/// parsed twice more for its completion-script check) was a fifth of `today --short`
-/// (docs/PERFORMANCE.md, "`today --short` under 20 ms").
+/// (`today --short`, `remind [now] [--notify]`; SPEC §20), and the start-up yardsticks of
+/// issue 32, `list [--all]` and `run ROUTINE [--dry-run | --new]`, read without
+/// ArgumentParser. ArgumentParser's parse of
+/// such a line (the command tree read by reflection, and the line parsed twice more for
+/// its completion-script check) was a fifth of `today --short` and nearly half of `list`
+/// (docs/PERFORMANCE.md, "`today --short` under 20 ms" and "short20").
 ///
 /// A line is taken only when every word after the command is one of its flags or a
 /// global option with a plain value, each at most once, in any order; anything else
@@ -21,18 +23,35 @@ enum QuickLine {
         switch name {
         case "today":
             guard let line = read(rest, flags: ["--short"]), line.flags.contains("--short") else { return nil }
+            guard let (output, day) = textToday() else { return nil }
             var today = RoutineCommand.Today()
             today.short = true
             today.all = false
-            var output = FormatOption()
-            output.format = .text
-            var day = DayOption()
-            day.day = nil
-            guard (try? output.validate()) != nil, (try? day.validate()) != nil else { return nil }
             today.output = output
             today.dayOption = day
             today.global = line.global
             command = today
+        case "run":
+            // The routine first (a name or a file; not a word ArgumentParser reads as
+            // anything else), then flags and global options.
+            guard let routine = rest.first, !routine.isEmpty, !routine.hasPrefix("-"), routine != "help",
+                let line = read(rest.dropFirst(), flags: ["--dry-run", "--new"]),
+                let (output, day) = textToday()
+            else { return nil }
+            var run = RoutineCommand.Run()
+            run.routine = routine
+            run.dryRun = line.flags.contains("--dry-run")
+            run.new = line.flags.contains("--new")
+            run.output = output
+            run.dayOption = day
+            run.global = line.global
+            command = run
+        case "list":
+            guard let line = read(rest, flags: ["--all"]) else { return nil }
+            var list = RoutineCommand.List()
+            list.all = line.flags.contains("--all")
+            list.global = line.global
+            command = list
         case "remind":
             if rest.first == "now" { rest = rest.dropFirst() }
             guard let line = read(rest, flags: ["--notify"]) else { return nil }
@@ -47,6 +66,16 @@ enum QuickLine {
         // fails goes to it, which words the failure (a bad --timezone is a usage error).
         guard (try? command.validate()) != nil else { return nil }
         return command
+    }
+
+    /// The option groups of a line that names no `--format` and no `--day`: text, today.
+    private static func textToday() -> (FormatOption, DayOption)? {
+        var output = FormatOption()
+        output.format = .text
+        var day = DayOption()
+        day.day = nil
+        guard (try? output.validate()) != nil, (try? day.validate()) != nil else { return nil }
+        return (output, day)
     }
 
     /// `words` as some of `flags` and the global options, each at most once; nil when

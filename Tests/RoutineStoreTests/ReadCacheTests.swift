@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import RoutineCore
+import Testing
+
+@testable import RoutineStore
+
+/// Habits and pauses are kept between reads while the store is unchanged (`ReadCache`):
+/// every way the store can change in between must show in the next read — a write
+/// through the same store, a write through another connection (another process), a
+/// write by hand through the same connection, and a write rolled back.
+@Suite struct ReadCacheTests {
+    static let day = Fixtures.day
+
+    @Test func aWriteThroughThisStoreShowsInTheNextRead() throws {
+        let temp = TempDir()
+        let store = try AppDatabase.open(path: temp.file("store.sqlite"))
+        try store.log("Stretch")
+        #expect(try store.habits().map(\.name) == ["Stretch"])
+        #expect(try store.habits().map(\.name) == ["Stretch"])  // kept
+        try store.log("Read")
+        #expect(try store.habits().map(\.name) == ["Read", "Stretch"])
+        _ = try store.archiveHabit("Read", at: Date())
+        #expect(try store.habits(includeArchived: false).map(\.name) == ["Stretch"])
+        #expect(try store.habits().map(\.name) == ["Read", "Stretch"])
+        #expect(try store.pauses().isEmpty)
+        _ = try store.addPause(habits: ["Stretch"], from: Self.day, to: Self.day, note: nil, at: Date())
+        #expect(try store.pauses().map(\.habits) == [["Stretch"]])
+        #expect(try store.pauseSpans().count == 1)
+    }
+
+    @Test func aWriteThroughAnotherConnectionShowsInTheNextRead() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        let store = try AppDatabase.open(path: path)
+        try store.log("Stretch")
+        #expect(try store.habits().map(\.name) == ["Stretch"])
+        #expect(try store.pauses().isEmpty)
+        let other = try AppDatabase.open(path: path)
+        try other.log("Read")
+        _ = try other.addPause(habits: ["Read"], from: Self.day, to: Self.day, note: nil, at: Date())
+        #expect(try store.habits().map(\.name) == ["Read", "Stretch"])
+        #expect(try store.pauses().map(\.habits) == [["Read"]])
+        other.close()
+    }
+
+    @Test func aWriteByHandOrRolledBackShowsInTheNextRead() throws {
+        let temp = TempDir()
+        let store = try AppDatabase.open(path: temp.file("store.sqlite"))
+        try store.log("Stretch")
+        #expect(try store.habits().map(\.name) == ["Stretch"])
+        try store.writer.write { db in try db.execute(sql: "UPDATE habit SET name = 'Yoga', name_key = 'yoga'") }
+        #expect(try store.habits().map(\.name) == ["Yoga"])
+        // A write that is rolled back changes nothing, and what is read says so.
+        try? store.writer.write { db in
+            try db.execute(sql: "UPDATE habit SET name = 'Walk', name_key = 'walk'")
+            throw DatabaseError(resultCode: .SQLITE_ABORT)
+        }
+        #expect(try store.habits().map(\.name) == ["Yoga"])
+    }
+}
