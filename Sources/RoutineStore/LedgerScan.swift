@@ -55,36 +55,46 @@ struct LedgerScan {
         }
     }
 
-    private func type(_ index: Int32) -> Int32 { sqlite3_column_type(handle, index) }
+    /// The column's value in the current row, read through `sqlite3_value_*`: each
+    /// `sqlite3_column_*` call takes the connection's mutex and checks for a failed
+    /// allocation, once per call, and a day is three calls (type, text, length). The value
+    /// is SQLite's own (unprotected) one: valid until the next step, read on the thread
+    /// that steps (a `read` closure holds the connection), as the column calls read it.
+    private func value(_ index: Int32) -> OpaquePointer { sqlite3_column_value(handle, index) }
 
     /// A whole number (an id; a comparison's 0 or 1).
     func int64(_ index: Int32, _ column: String) throws -> Int64 {
-        guard type(index) == SQLITE_INTEGER else { try damaged(index, column, as: Int64.self) }
-        return sqlite3_column_int64(handle, index)
+        let value = value(index)
+        guard sqlite3_value_type(value) == SQLITE_INTEGER else { try damaged(index, column, as: Int64.self) }
+        return sqlite3_value_int64(value)
     }
 
     func bool(_ index: Int32, _ column: String) throws -> Bool { try int64(index, column) != 0 }
+
+    /// A text value's bytes (nil: not a text).
+    private func textBytes(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
+        let value = value(index)
+        guard sqlite3_value_type(value) == SQLITE_TEXT, let text = sqlite3_value_text(value) else { return nil }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+    }
 
     /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows come in day order (a run's
     /// steps, a habit's entries): a day in the last parsed day's month (its first eight
     /// bytes) is that month's first day plus its two digits, when they are 01–28 (every
     /// month has them); any other day is parsed whole.
     mutating func day(_ index: Int32, _ column: String) throws -> DayKey {
-        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
+        guard let bytes = textBytes(index), let text = bytes.baseAddress else {
             try damaged(index, column, as: DayKey.self)
         }
-        let count = Int(sqlite3_column_bytes(handle, index))
         let zero = UInt8(ascii: "0")
-        if count == 10, let month, UnsafeRawPointer(text).loadUnaligned(as: UInt64.self) == month.bytes {
+        if bytes.count == 10, let month, UnsafeRawPointer(text).loadUnaligned(as: UInt64.self) == month.bytes {
             let (tens, units) = (text[8] &- zero, text[9] &- zero)
             if tens <= 2, units <= 9 {
                 let day = Int(tens) * 10 + Int(units)
                 if day >= 1, day <= 28 { return DayKey(ordinal: month.first + day - 1) }
             }
         }
-        guard let day = DayKey(utf8: UnsafeBufferPointer(start: text, count: count)) else {
-            try damaged(index, column, as: DayKey.self)
-        }
+        guard let day = DayKey(utf8: bytes) else { try damaged(index, column, as: DayKey.self) }
         // A valid day is ten bytes whose last two are its day of the month.
         month = (
             UnsafeRawPointer(text).loadUnaligned(as: UInt64.self),
@@ -95,21 +105,21 @@ struct LedgerScan {
 
     /// A comparison's 0 or 1 (`run_id IS NOT NULL`, `kind = 'habit'`): an expression of
     /// the query, never a stored value, so never of another type.
-    func flag(_ index: Int32) -> Bool { sqlite3_column_int64(handle, index) != 0 }
+    func flag(_ index: Int32) -> Bool { sqlite3_value_int64(value(index)) != 0 }
 
     /// A text known to be one of few values (an outcome), as its `String`: each value is
     /// decoded once per scan, then recognised by its bytes.
     mutating func word(_ index: Int32, _ column: String) throws -> String {
-        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
-            try damaged(index, column, as: String.self)
-        }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        for known in words.indices where words[known].0.count == count {
-            if count == 0 || words[known].0.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text, count) }) == 0 {
+        guard let text = textBytes(index) else { try damaged(index, column, as: String.self) }
+        for known in words.indices where words[known].0.count == text.count {
+            if text.isEmpty
+                || words[known].0.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress!, text.count) })
+                    == 0
+            {
                 return words[known].1
             }
         }
-        let bytes = Array(UnsafeBufferPointer(start: text, count: count))
+        let bytes = Array(text)
         let word = String(decoding: bytes, as: UTF8.self)
         words.append((bytes, word))
         return word
@@ -118,41 +128,41 @@ struct LedgerScan {
     /// The text's bytes where SQLite holds them, valid until the next row (`body` must
     /// not keep them).
     func withBytes<T>(_ index: Int32, _ column: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
-        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
-            try damaged(index, column, as: String.self)
-        }
-        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+        guard let text = textBytes(index) else { try damaged(index, column, as: String.self) }
+        return try body(text)
     }
 
     func text(_ index: Int32, _ column: String) throws -> String {
-        guard type(index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) else {
-            try damaged(index, column, as: String.self)
-        }
-        return String(
-            decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))), as: UTF8.self)
+        guard let text = textBytes(index) else { try damaged(index, column, as: String.self) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     func optionalText(_ index: Int32, _ column: String) throws -> String? {
-        type(index) == SQLITE_NULL ? nil : try text(index, column)
+        if sqlite3_value_type(value(index)) == SQLITE_NULL { return nil }
+        guard let text = textBytes(index) else { try damaged(index, column, as: String.self, orNull: true) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// A number; a whole number stored in a REAL column reads as one too.
     func optionalDouble(_ index: Int32, _ column: String) throws -> Double? {
-        switch type(index) {
+        let value = value(index)
+        switch sqlite3_value_type(value) {
         case SQLITE_NULL: return nil
-        case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_column_double(handle, index)
-        default: try damaged(index, column, as: Double.self)
+        case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_value_double(value)
+        default: try damaged(index, column, as: Double.self, orNull: true)
         }
     }
 
     /// Reads the query's rows again through `StoredRow` up to the first whose `column`
-    /// does not read back, which throws the error naming it (a rare path: a store edited
-    /// by hand).
-    private func damaged<T: DatabaseValueConvertible>(_ index: Int32, _ column: String, as type: T.Type) throws -> Never
-    {
+    /// does not read back as a `T` (`orNull`: or NULL), which throws the error naming it
+    /// (a rare path: a store edited by hand).
+    private func damaged<T: DatabaseValueConvertible>(
+        _ index: Int32, _ column: String, as type: T.Type, orNull: Bool = false
+    ) throws -> Never {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT \(select), id FROM \(source) WHERE \(condition)", arguments: arguments)
         while let row = try rows.next() {
+            if orNull, row.hasNull(atIndex: Int(index)) { continue }
             _ = try StoredRow(row, table: table).at(Int(index), column, as: T.self)
         }
         throw DamagedValue(table: table, row: nil, column: column, problem: "cannot be read")

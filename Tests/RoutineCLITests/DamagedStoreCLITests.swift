@@ -37,6 +37,21 @@ import Testing
         }
     }
 
+    /// The ledger's scans read no row id: a damaged value makes them read the rows again,
+    /// and the row named is the damaged one, not an earlier row whose value is empty
+    /// (which the column allows).
+    @Test func aDamagedValueAfterAnEmptyOneNamesItsOwnRow() throws {
+        let e2e = try EndToEnd()
+        try e2e.ok(["log", "--new", "Stretch", "--day", "2026-11-21"])
+        try e2e.ok(["log", "Stretch", "--day", "2026-11-22"])
+        try damage(e2e, "UPDATE habit_entry SET value = 'abc' WHERE id = 2")
+        for arguments in [["stats", "--day", "2026-11-22"], ["today"], ["review"]] {
+            let result = try e2e.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("(table habit_entry, row 2: value "), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test func aDamagedRunStatusIsOneLineAndExitOne() throws {
         let e2e = try EndToEnd()
         try e2e.importBundled(["morning-checkin"])
