@@ -240,7 +240,15 @@ extension JSONValue {
     static func write(string text: String, to out: inout String) {
         // Most strings (ids, codes, messages, URIs) are printable ASCII without a quote or
         // backslash: written as they are, without a walk over their scalars.
-        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        // Read as one buffer where the string has one (native and small strings do): the
+        // generic `allSatisfy` over the view cost 5 % of `entries --format json`.
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+                    return false
+                }
+                return true
+            } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
         out += "\""
         if plain {
             out += text
