@@ -25,11 +25,15 @@ let package = Package(
         .target(name: "CYaml", exclude: ["License", "README.md"], cSettings: [.define("YAML_DECLARE_STATIC")]),
         // YAML <-> Routine with line/column marks, export formats.
         .target(name: "RoutineFile", dependencies: ["RoutineCore", "CYaml"]),
+        // Replacing a file so that a crash leaves the old content or the new (temporary file,
+        // fsync, rename, the folder synced): the store's backup, the sync key file and the
+        // studio's documents. Glibc only.
+        .target(name: "DurableFile"),
         // SQLite via GRDB: migrations, records, the single write path.
         .target(
             name: "RoutineStore",
             dependencies: [
-                "RoutineCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "RoutineCore", "DurableFile", .product(name: "GRDB", package: "GRDB.swift"),
                 // The bulk CSV loader binds rows through SQLite's C API directly.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -58,7 +62,7 @@ let package = Package(
         // scrypt and ChaCha20-Poly1305 in Crypto/Primitives, not swift-crypto: BoringSSL took
         // 80 s of every clean build for two functions; docs/sync-encryption.md), and the
         // push/pull engine over the store's change log.
-        .target(name: "RoutineSync", dependencies: ["RoutineCore", "RoutineStore", "RoutineFile"]),
+        .target(name: "RoutineSync", dependencies: ["RoutineCore", "RoutineStore", "RoutineFile", "DurableFile"]),
         // libedit, wrapped for Swift (variadic functions and stdio globals behind a shim).
         .systemLibrary(
             name: "CLibEdit",
@@ -85,7 +89,7 @@ let package = Package(
         // not Hummingbird), over the application layer.
         .target(
             name: "RoutineStudio",
-            dependencies: ["RoutineCore", "RoutineFile", "RoutineApp"],
+            dependencies: ["RoutineCore", "RoutineFile", "RoutineApp", "DurableFile"],
             plugins: ["ImportFence"]
         ),
         .executableTarget(name: "routine", dependencies: ["RoutineCLI"]),
@@ -103,7 +107,8 @@ let package = Package(
             dependencies: ["RoutineFile", "RoutineCore", "CYaml", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore", "TestSupport"]),
+        .testTarget(
+            name: "RoutineStoreTests", dependencies: ["RoutineStore", "RoutineCore", "DurableFile", "TestSupport"]),
         .testTarget(
             name: "RoutineTestingTests", dependencies: ["RoutineTesting", "RoutineCore", "RoutineFile", "TestSupport"]),
         .testTarget(

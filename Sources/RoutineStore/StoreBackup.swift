@@ -1,3 +1,4 @@
+import DurableFile
 import Foundation
 import GRDB
 import RoutineCore
@@ -46,14 +47,13 @@ extension AppDatabase {
         Glibc.unlink(temporary)
         do {
             // Empty and 0600 before SQLite writes a byte: `VACUUM INTO` accepts an empty
-            // file, keeps its mode, and gives its journal the same mode.
-            try Self.createPrivate(temporary)
-            try writer.writeWithoutTransaction { db in
-                try db.execute(sql: "VACUUM INTO ?", arguments: [temporary])
+            // file, keeps its mode, and gives its journal the same mode; synced through
+            // the descriptor `replace` holds, then renamed into place.
+            try DurableFile.replace(destination, through: temporary, mode: 0o600) { _ in
+                try writer.writeWithoutTransaction { db in
+                    try db.execute(sql: "VACUUM INTO ?", arguments: [temporary])
+                }
             }
-            try Self.seal(temporary)
-            guard Glibc.rename(temporary, destination) == 0 else { throw POSIXFailure(errno) }
-            Self.syncDirectory(of: destination)
         } catch {
             Glibc.unlink(temporary)
             throw StoreError.backupFailed(path: destination, reason: Self.reason(error))
@@ -213,7 +213,7 @@ extension AppDatabase {
     private static func replace(_ storePath: String, with staging: String) throws {
         guard FileManager.default.fileExists(atPath: storePath) else {
             guard Glibc.rename(staging, storePath) == 0 else { throw POSIXFailure(errno) }
-            syncDirectory(of: storePath)
+            DurableFile.syncFolder(of: storePath)
             return
         }
         var config = Configuration()
@@ -235,7 +235,7 @@ extension AppDatabase {
             }
             guard Glibc.rename(keeping, kept) == 0 else { throw POSIXFailure(errno) }
             guard Glibc.rename(staging, storePath) == 0 else { throw POSIXFailure(errno) }
-            syncDirectory(of: storePath)
+            DurableFile.syncFolder(of: storePath)
         }
     }
 
@@ -257,18 +257,11 @@ extension AppDatabase {
         guard Glibc.fchmod(fd, 0o600) == 0 else { throw POSIXFailure(errno) }
     }
 
-    private static func syncDirectory(of path: String) {
-        let directory = StoreFiles.directory(of: path)
-        let fd = Glibc.open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        Glibc.fsync(fd)
-        Glibc.close(fd)
-    }
-
     private static func reason(_ error: Error) -> String {
         switch error {
         case let error as Refusal: error.reason
         case let error as POSIXFailure: String(cString: strerror(error.code))
+        case let error as DurableFile.Failure: error.reason
         case let error as DatabaseError:
             if error.resultCode == .SQLITE_CANTOPEN {
                 "the file cannot be created there"

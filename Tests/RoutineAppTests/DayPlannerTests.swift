@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import RoutineApp
+@testable import RoutineCLI
 
 /// The application layer against a real SQLite file: the day planner reads the day as a
 /// run does (a paused run woken as `resume` wakes it), the coordinator ends runs with

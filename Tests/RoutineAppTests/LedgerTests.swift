@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import RoutineApp
+@testable import RoutineCLI
 @testable import RoutineStore
 
 /// The ledger of habit states (SPEC §17) against a real SQLite file: the faults a person

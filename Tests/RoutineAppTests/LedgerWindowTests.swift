@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import RoutineApp
+@testable import RoutineCLI
 @testable import RoutineStore
 
 /// A ledger read through a window of days (`HabitLedger.build(from:)`: `review`, `plan`,

@@ -151,6 +151,30 @@ import Testing
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// A report is a plain value below the front ends; its text and its JSON are drawn by
+    /// the front end that prints it (issue 27; docs/architecture.md, "Where output is
+    /// drawn"): `check`'s, `test`'s and `paths`' reports, the run's transcript, `today`'s
+    /// lines and short forms, the `stats` table, the habit hints and the goal views are
+    /// RoutineCLI's (`Support/`), so no JSON document (`jsonValue`, `json()`) and none of
+    /// those drawers is declared below it. Left there, named: the export notations of a
+    /// routine (YAML, JSON, DOT, Mermaid: file formats, which the import also writes) and
+    /// `routine schema`'s JSON Schema (RoutineFile).
+    @Test func theReportsAreDrawnByTheFrontEndThatPrintsThem() throws {
+        let frontEnds = ["RoutineCLI/", "RoutineStudio/", "RoutineLSP/", "routine/"]
+        let fileFormats = [
+            "RoutineFile/GraphFormats.swift", "RoutineFile/RoutineExporter.swift", "RoutineFile/RoutineSchema.swift",
+        ]
+        let below: (String, Substring) -> Bool = { path, _ in
+            !frontEnds.contains { path.hasPrefix($0) } && !fileFormats.contains(path)
+        }
+        let drawers = [
+            "var jsonValue", "func jsonValue(", "func json(", "enum HabitHints", "enum StatsTable", "enum GoalView",
+            "var shortLine", "var reminderLines", "func summary()",
+        ]
+        let found = try drawers.flatMap { try Self.uses($0, where: below) }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     /// The front ends stand on the application layer (issue 27): no file of RoutineCLI,
     /// RoutineStudio, RoutineLSP or `routine` imports RoutineStore or GRDB (the build's
     /// import fence, Plugins/ImportFence, refuses it too), and none names `AppDatabase`:

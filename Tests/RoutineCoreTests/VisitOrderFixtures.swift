@@ -2,53 +2,6 @@ import TestSupport
 
 @testable import RoutineCore
 
-/// Builds `Routine` values in Swift, naming nodes by id; refs are resolved at `build`.
-struct RoutineBuilder {
-    private enum Body {
-        case habit(String)
-        case question(String, [(text: String, next: [String])])
-    }
-
-    private var entries: [(id: String, body: Body, next: [String])] = []
-    var habits: [HabitSpec] = []
-
-    init() {}
-
-    mutating func habit(_ id: String, _ name: String? = nil, next: [String] = []) {
-        entries.append((id, .habit(name ?? id), next))
-    }
-
-    mutating func question(_ id: String, _ text: String, _ options: [(String, [String])], next: [String] = []) {
-        entries.append((id, .question(text, options.map { (text: $0.0, next: $0.1) }), next))
-    }
-
-    /// The routine; an unknown ref or a graph `Routine` refuses is a test bug and traps.
-    func build(_ slug: String = "test", start: [String], title: String? = nil) -> Routine {
-        var index: [String: Int] = [:]
-        for (number, entry) in entries.enumerated() { index[entry.id] = number }
-        func refs(_ ids: [String]) -> [Int] {
-            ids.map { id in
-                guard let number = index[id] else { fatalError("unknown node \(id)") }
-                return number
-            }
-        }
-        let nodes = entries.map { entry -> Node in
-            switch entry.body {
-            case .habit(let name):
-                return Node(id: entry.id, body: .habit(name), next: refs(entry.next))
-            case .question(let text, let options):
-                return Node(
-                    id: entry.id,
-                    body: .question(text, options: options.map { Option(text: $0.text, next: refs($0.next)) }),
-                    next: refs(entry.next))
-            }
-        }
-        return checked { try Routine(slug: slug, title: title, start: refs(start), nodes: nodes, habits: habits) }
-    }
-}
-
-/// SplitMix64: a small seeded generator, so property tests are deterministic.
-
 /// The spec's definition of the visit order, written as directly as possible
 /// (recursive), to check the iterative implementation against.
 func referenceVisitOrder(_ routine: Routine) -> [Int] {

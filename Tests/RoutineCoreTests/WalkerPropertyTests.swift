@@ -56,14 +56,14 @@ import Testing
             var steps = 0
             while walker.prompt != nil, steps < 100 {
                 steps += 1
-                let before = Transcript.json(run: "r", walker: walker, dryRun: true)
+                let before = Transcript(run: "r", walker: walker, dryRun: true)
                 let prompt = walker.prompt
                 for junk in ["", "zzz", "0", "99", "1e2", "-"] {
                     let event = walker.handle(junk)
                     #expect(event == .ignored || event.isRejected, "\(junk)")
                     #expect(walker.prompt == prompt)
                 }
-                #expect(Transcript.json(run: "r", walker: walker, dryRun: true) == before)
+                #expect(Transcript(run: "r", walker: walker, dryRun: true) == before)
                 _ = walker.handle(prompt?.kind == .question ? "1" : "y")
             }
             #expect(walker.status == .completed)

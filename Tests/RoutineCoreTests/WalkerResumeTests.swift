@@ -27,7 +27,7 @@ import Testing
     private func checkResumeEverywhere(_ routine: Routine, _ lines: [String], done: Set<HabitKey> = []) throws {
         var straight = Walker(routine: routine, dayKey: testDay, alreadyDone: done)
         let whole = play(&straight, lines[...])
-        let expectedTranscript = Transcript.json(run: "r", walker: straight, dryRun: false)
+        let expectedTranscript = Transcript(run: "r", walker: straight, dryRun: false)
         for k in 0...lines.count {
             var first = Walker(routine: routine, dayKey: testDay, alreadyDone: done)
             let before = play(&first, lines[..<k])
@@ -40,7 +40,7 @@ import Testing
             let after = play(&second, lines[k...])
             #expect(before.events + after.events == whole.events, "paused after \(k) lines")
             #expect(before.prompts.dropLast() + after.prompts == whole.prompts, "paused after \(k) lines")
-            #expect(Transcript.json(run: "r", walker: second, dryRun: false) == expectedTranscript)
+            #expect(Transcript(run: "r", walker: second, dryRun: false) == expectedTranscript)
             #expect(second.nextToken == straight.nextToken)
         }
     }
@@ -165,8 +165,8 @@ import Testing
         #expect(restored.prompt == walker.prompt)
         #expect(restored.handle("4") == walker.handle("4"))
         #expect(
-            Transcript.json(run: "r", walker: restored, dryRun: false)
-                == Transcript.json(run: "r", walker: walker, dryRun: false))
+            Transcript(run: "r", walker: restored, dryRun: false)
+                == Transcript(run: "r", walker: walker, dryRun: false))
         // Another routine does not fit these steps.
         #expect(throws: WalkerError.self) {
             try Walker(routine: trainingRoutine(), snapshot: snapshot, status: walker.status)

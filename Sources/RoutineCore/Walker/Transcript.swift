@@ -9,7 +9,8 @@
 /// Keys in exactly that order. A question step has `prompt`, a habit step `habit`;
 /// `value` appears only on a step that recorded a quantity, `reason` only on a
 /// `not-due` step (SPEC §10.4). Entries carry `value`
-/// always, `null` for a binary habit. `json()` writes it on one line, no spaces.
+/// always, `null` for a binary habit. A value: RoutineCLI writes it on one line, no
+/// spaces (`Transcript+JSON`).
 public struct Transcript: Sendable, Equatable {
     public var run: String
     public var routine: String
@@ -37,36 +38,5 @@ public struct Transcript: Sendable, Equatable {
         self.init(
             run: run, routine: walker.routine.slug, dayKey: walker.dayKey, status: walker.status, dryRun: dryRun,
             steps: walker.steps, entries: walker.entries)
-    }
-
-    /// The transcript of `walker` as one line of JSON.
-    public static func json(run: String, walker: Walker, dryRun: Bool) -> String {
-        Transcript(run: run, walker: walker, dryRun: dryRun).json()
-    }
-
-    /// One line of JSON, keys in the spec's order, no trailing newline.
-    public func json() -> String { jsonValue.text }
-
-    /// The transcript as the one JSON value, keys in the spec's order.
-    public var jsonValue: JSONValue {
-        let steps = steps.map { step -> JSONValue in
-            var item: JSONObject = ["node": .string(step.node), "kind": .string(step.kind.rawValue)]
-            item.append(step.kind == .question ? "prompt" : "habit", .string(step.text))
-            item.append("answer", .string(step.answer.label))
-            if let value = step.value { item.append("value", .number(value)) }
-            if let reason = step.reason { item.append("reason", .string(reason)) }
-            return .object(item)
-        }
-        let entries = entries.map { entry -> JSONValue in
-            [
-                "habit": .string(entry.habit), "dayKey": .string(entry.dayKey.description),
-                "value": JSONValue(entry.value),
-            ]
-        }
-        return [
-            "run": .string(run), "routine": .string(routine), "dayKey": .string(dayKey.description),
-            "status": .string(status.rawValue), "dryRun": .bool(dryRun), "steps": .array(steps),
-            "entries": .array(entries),
-        ]
     }
 }

@@ -1,3 +1,4 @@
+import DurableFile
 import Foundation
 
 #if canImport(Glibc)
@@ -5,8 +6,8 @@ import Foundation
 #endif
 
 /// Replaces a file's bytes so that a crash leaves the old content or the new, never half of
-/// each: a temporary file in the same folder (same file system, so the rename is atomic),
-/// the original's permission bits, fsync, rename over the original, fsync of the folder.
+/// each (`DurableFile.replace`: a temporary file in the same folder, the original's
+/// permission bits, fsync, rename over the original, fsync of the folder).
 /// A symbolic link is followed: its target is replaced and the link stays. A read-only file
 /// is refused, though the folder would let the rename replace it.
 enum AtomicFileWriter {
@@ -26,29 +27,23 @@ enum AtomicFileWriter {
         let folder = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let temporary = "\(folder)/.\(name).studio-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw failure(path, "cannot write in its folder (\(String(cString: strerror(errno))))")
-        }
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-        }
         do {
-            defer { close(descriptor) }
-            guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else {
-                throw failure(path, "cannot set the permission bits (\(String(cString: strerror(errno))))")
+            try DurableFile.replace(target, through: temporary, mode: info.st_mode & 0o7777) { descriptor in
+                try DurableFile.writeAll(bytes, to: descriptor)
             }
-            try writeAll(bytes, to: descriptor, path: path)
+        } catch let error as DurableFile.Failure {
+            throw failure(path, Self.words(error))
         }
-        guard rename(temporary, target) == 0 else {
-            throw failure(path, "cannot replace it (\(String(cString: strerror(errno))))")
-        }
-        renamed = true
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            _ = fsync(folderDescriptor)
-            close(folderDescriptor)
+    }
+
+    /// What a failed step is called in the studio's messages.
+    private static func words(_ error: DurableFile.Failure) -> String {
+        switch error.step {
+        case .create: "cannot write in its folder (\(error.reason))"
+        case .setMode: "cannot set the permission bits (\(error.reason))"
+        case .write: "cannot write (\(error.reason))"
+        case .sync: "cannot sync (\(error.reason))"
+        case .rename: "cannot replace it (\(error.reason))"
         }
     }
 
@@ -65,25 +60,13 @@ enum AtomicFileWriter {
             close(descriptor)
             if !complete { unlink(path) }
         }
-        try writeAll(bytes, to: descriptor, path: path)
+        do {
+            try DurableFile.writeAll(bytes, to: descriptor)
+            guard fsync(descriptor) == 0 else { throw DurableFile.Failure(step: .sync, code: errno) }
+        } catch let error as DurableFile.Failure {
+            throw failure(path, Self.words(error))
+        }
         complete = true
-    }
-
-    /// Writes every byte and syncs them to the disk.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + written, raw.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw failure(path, "cannot write (\(String(cString: strerror(errno))))") }
-            written += count
-        }
-        guard fsync(descriptor) == 0 else {
-            throw failure(path, "cannot sync (\(String(cString: strerror(errno))))")
-        }
     }
 
     private static func resolved(_ path: String) -> String {

@@ -1,3 +1,4 @@
+import DurableFile
 import Foundation
 
 #if canImport(Glibc)
@@ -13,9 +14,9 @@ import Foundation
 ///     server <server id>
 ///     key <32 bytes, base64>
 ///
-/// It is written 0600 from its first moment: a temporary file is created with
-/// `O_CREAT|O_EXCL` and mode 0600 in the same folder, written, synced and renamed over
-/// the old one — at no moment does a copy of the key exist that others could read, and a
+/// It is written 0600 from its first moment (`DurableFile.replace`): a temporary file is
+/// created with `O_CREAT|O_EXCL` and mode 0600 in the same folder, written, synced and
+/// renamed over the old one — at no moment does a copy of the key exist that others could read, and a
 /// crash leaves either the old file or the new one. It is read only when group and others
 /// have no access, as ssh treats a private key. The server id lets the caller refuse a
 /// key made for another server; this type does not judge it.
@@ -61,32 +62,21 @@ public struct KeyFile: Sendable {
         let content = Array(
             "\(Self.header)\nserver \(serverID)\nkey \(Data(key.bytes).base64EncodedString())\n".utf8)
         let temporary = directory + "/.\(Self.fileName).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw ioError("create", path: temporary) }
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-        }
         do {
-            defer { close(descriptor) }
-            // The umask can only take bits away from 0600; set it exactly, so the owner can
-            // read it back whatever the umask.
-            guard fchmod(descriptor, 0o600) == 0 else { throw ioError("set the mode of", path: temporary) }
-            do {
-                try DescriptorIO.writeAll(content, to: descriptor)
-            } catch {
-                throw SyncCryptoError.keyFileIO(path: temporary, action: "write", reason: error.reason)
+            // The umask can only take bits away from 0600; `replace` sets it exactly, so the
+            // owner can read it back whatever the umask.
+            try DurableFile.replace(path, through: temporary, mode: 0o600, beforeRename: beforeRename) {
+                try DurableFile.writeAll(content, to: $0)
             }
-            guard fsync(descriptor) == 0 else { throw ioError("sync", path: temporary) }
-        }
-        try beforeRename(temporary)
-        guard rename(temporary, path) == 0 else { throw ioError("write", path: path) }
-        renamed = true
-        // The rename itself survives a crash only once the folder is synced.
-        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
+        } catch let error as DurableFile.Failure {
+            switch error.step {
+            case .create: throw SyncCryptoError.keyFileIO(path: temporary, action: "create", reason: error.reason)
+            case .setMode:
+                throw SyncCryptoError.keyFileIO(path: temporary, action: "set the mode of", reason: error.reason)
+            case .write: throw SyncCryptoError.keyFileIO(path: temporary, action: "write", reason: error.reason)
+            case .sync: throw SyncCryptoError.keyFileIO(path: temporary, action: "sync", reason: error.reason)
+            case .rename: throw SyncCryptoError.keyFileIO(path: path, action: "write", reason: error.reason)
+            }
         }
     }
 

@@ -1,9 +1,11 @@
+import RoutineCore
+
 /// Text renderers for `routine goal show` and `routine goal list`, with progress bars
 /// drawn in plain characters (`[########------------]`), readable anywhere.
-public enum GoalView {
+enum GoalView {
     /// A bar of `width` cells (at least 1) between brackets: `#` done, `-` to go. The
     /// filled part is rounded down, so a bar is full only when the target is reached.
-    public static func bar(fraction: Double, width: Int = 20) -> String {
+    static func bar(fraction: Double, width: Int = 20) -> String {
         let cells = max(1, width)
         let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
         let filled = min(cells, Int((clamped * Double(cells)).rounded(.down)))
@@ -11,7 +13,7 @@ public enum GoalView {
     }
 
     /// The whole percentage, rounded down (99.7 % shows 99 %, never a premature 100 %).
-    public static func percent(_ progress: GoalProgress) -> String {
+    static func percent(_ progress: GoalProgress) -> String {
         let value = progress.fraction.isFinite ? max(0, progress.fraction) * 100 : 0
         return value < 1e9 ? "\(Int(value.rounded(.down)))%" : ">999999999%"
     }
@@ -26,7 +28,7 @@ public enum GoalView {
     ///   77.5 km to go
     ///   Linked: Run, Long Run
     /// ```
-    public static func show(goal: GoalSpec, progress: GoalProgress, day: DayKey) -> String {
+    static func show(goal: GoalSpec, progress: GoalProgress, day: DayKey) -> String {
         let unit = goal.unit
         var lines = [HabitName.display(goal.title)]
         lines.append("  \(goal.from) to \(goal.to) · " + timing(goal: goal, progress: progress, day: day))
@@ -42,7 +44,7 @@ public enum GoalView {
     }
 
     /// `goal list`: one aligned line per goal — title, bar, percentage, amount, timing.
-    public static func list(_ goals: [(goal: GoalSpec, progress: GoalProgress)], day: DayKey) -> String {
+    static func list(_ goals: [(goal: GoalSpec, progress: GoalProgress)], day: DayKey) -> String {
         guard !goals.isEmpty else { return "No goals yet." }
         let rows = goals.map { goal, progress in
             [
@@ -64,7 +66,7 @@ public enum GoalView {
     }
 
     /// `goal list` from goal definitions and entries (progress derived here).
-    public static func list(goals: [GoalSpec], entries: [MetricEntry], day: DayKey) -> String {
+    static func list(goals: [GoalSpec], entries: [MetricEntry], day: DayKey) -> String {
         list(goals.map { ($0, goalProgress(goal: $0, entries: entries)) }, day: day)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import RoutineCore
 import Testing
 
+@testable import RoutineCLI
 @testable import RoutineFile
 
 @Suite struct CheckReportTests {

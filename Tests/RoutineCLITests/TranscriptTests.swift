@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import RoutineCLI
 @testable import RoutineCore
 
 @Suite struct TranscriptTests {

@@ -1,3 +1,5 @@
+import RoutineCore
+
 /// How one habit is going, in the words `routine today` and `habits` use: framed
 /// positively, never "missed", "failed" or "overdue" — an open habit shows what it can
 /// continue.

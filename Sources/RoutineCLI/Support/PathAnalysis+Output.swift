@@ -1,12 +1,15 @@
+import RoutineCore
+
+/// `routine paths`' text and JSON, drawn from RoutineCore's `PathAnalysis`.
 extension PathAnalysis {
     /// The JSON document of `routine paths --format json`, on one line:
     /// `{"routine","combinations","longestChain","habits":[{"habit","on"}]}` plus
     /// `"paths":[{"answers":[{"node","question","option"}],"habits":[…]}]` when listed.
     /// `combinations` is a JSON number with all its digits, however many.
-    public func json() -> String { jsonValue.text }
+    func json() -> String { jsonValue.text }
 
     /// The document of `json()` as the one JSON value.
-    public var jsonValue: JSONValue {
+    var jsonValue: JSONValue {
         var out: JSONObject = [
             "routine": .string(routine), "combinations": .digits(combinations.description),
             "longestChain": .integer(longestChain),
@@ -49,7 +52,7 @@ extension PathAnalysis {
     /// What `every`, `some` and `none` mean, in one line.
     static let legend = "(every: asked however you answer; some: on some answers or days; none: never asked)"
 
-    public func text() -> String {
+    func text() -> String {
         var lines: [String] = []
         lines.append(title == routine ? routine : "\(title) (\(routine))")
         lines.append("combinations: \(combinations)")

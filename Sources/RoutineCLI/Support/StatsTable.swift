@@ -1,3 +1,5 @@
+import RoutineCore
+
 /// The text form of `routine stats`: a compact table, one aligned row per habit.
 ///
 /// ```
@@ -10,9 +12,9 @@
 /// today still shows the run it can continue), `Momentum` is out of 7 days or, for
 /// habits with a weekly target, out of 4 weeks, and `Week` is the last 7 days: entries
 /// (binary) or the value sum (quantity), over the weekly target when there is one.
-public enum StatsTable {
+enum StatsTable {
     /// The table as lines without trailing spaces, joined by `\n` (no final newline).
-    public static func render(_ stats: [HabitStats]) -> String {
+    static func render(_ stats: [HabitStats]) -> String {
         guard !stats.isEmpty else { return "No habits yet." }
         let header = ["Habit", "Today", "Streak", "Prev", "Best", "Momentum", "Week"]
         return aligned([header] + stats.map { row($0) }, rightAligned: [2, 3, 4])
@@ -21,7 +23,7 @@ public enum StatsTable {
     /// Rows of cells as aligned columns two spaces apart (columns in `rightAligned`
     /// flush right), lines without trailing spaces joined by `\n`. Widths count
     /// characters; a short row is padded with empty cells.
-    public static func aligned(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    static func aligned(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
         var widths: [Int] = []
         for row in rows {
             for (column, cell) in row.enumerated() {
@@ -53,7 +55,7 @@ public enum StatsTable {
     }
 
     /// The last 7 days in words: `3`, `3/4`, `42.5 km`, `12/15 km`.
-    public static func weekText(_ stats: HabitStats) -> String {
+    static func weekText(_ stats: HabitStats) -> String {
         let habit = stats.habit
         let unit = habit.unit.flatMap { $0.isEmpty ? nil : $0 }
         let done = habit.isQuantity ? MetricNumber.text(stats.weekSum ?? 0) : String(stats.weekCount)
@@ -66,7 +68,7 @@ public enum StatsTable {
     /// One positive line on how a habit is going, for `routine habits`:
     /// `done today · 5-day streak · 5 of the last 7 days`, or for a weekly habit
     /// `not yet today · 3 of the last 4 weeks · 12 of 15 km this week`.
-    public static func brief(_ stats: HabitStats) -> String {
+    static func brief(_ stats: HabitStats) -> String {
         var parts = [stats.doneToday ? "done today" : "not yet today"]
         if !stats.doneToday && stats.previousStreak >= 2 {
             parts.append("a \(stats.previousStreak)-day streak to continue")
@@ -89,7 +91,7 @@ public enum StatsTable {
         return parts.joined(separator: " · ")
     }
 
-    public static func trimTrailing(_ line: String) -> String {
+    static func trimTrailing(_ line: String) -> String {
         var line = line
         while line.last == " " { line.removeLast() }
         return line
