@@ -12,6 +12,7 @@ enum StoreMigrations {
         ("v8-release", v8Release), ("v9-habit-targets", v9HabitTargets),
         ("v10-run-day", v10RunDay), ("v11-habit-notes", v11HabitNotes), ("v12-ledger-window", v12LedgerWindow),
         ("v13-uid-blobs", v13UIDBlobs), ("v14-ledger-covering", v14LedgerCovering),
+        ("v15-entry-indexes", v15EntryIndexes),
     ]
 
     /// The position of migration `identifier` in `all` (the number of migrations before it).
@@ -351,6 +352,21 @@ enum StoreMigrations {
           WHERE run_id IS NULL AND retracted_at IS NULL;
         CREATE INDEX habit_entry_ledger ON habit_entry(habit_id, day_key, id, value, deleted_at)
           WHERE deleted_at IS NULL;
+        """
+
+    /// v15-entry-indexes (issues 28 and 32): one index on `habit_entry`'s habit and day
+    /// instead of two. `habit_entry_ledger` (v14) now holds every row, deleted ones too
+    /// (it was partial, live rows only), so it serves whatever `habit_entry_habit_day`
+    /// served — a habit's entries, a habit on a day, with or without the deleted ones —
+    /// and, as before, the ledger's whole-history read alone. Every bulk load built both
+    /// again after its rows (docs/PERFORMANCE.md, "Narrower entry indexes"). Nothing is
+    /// rewritten; the name and columns the ledger reads by (`INDEXED BY
+    /// habit_entry_ledger`) stay. `habit_entry_day` stays: the ledger's window and the
+    /// day reads name no habit.
+    static let v15EntryIndexes = """
+        DROP INDEX habit_entry_habit_day;
+        DROP INDEX habit_entry_ledger;
+        CREATE INDEX habit_entry_ledger ON habit_entry(habit_id, day_key, id, value, deleted_at);
         """
 
     /// A random version-4 UUID, lower-case, in SQL (for entries made before uids).

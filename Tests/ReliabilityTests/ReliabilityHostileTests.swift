@@ -58,7 +58,7 @@ import Testing
                     try StoreProbe.rows(store, "SELECT identifier FROM grdb_migrations ORDER BY identifier")
                         == [
                             "v1", "v10-run-day", "v11-habit-notes", "v12-ledger-window", "v13-uid-blobs",
-                            "v14-ledger-covering", "v2", "v3",
+                            "v14-ledger-covering", "v15-entry-indexes", "v2", "v3",
                             "v4",
                             "v5",
                             "v5-run-status", "v6-sync", "v7-sync-guards",

@@ -34,7 +34,7 @@ import Testing
     @Test func largeImportKeepsTheIndexesAndEveryRow() throws {
         let store = try AppDatabase.inMemory()
         let before = try Self.indexes(store)
-        #expect(before.count == 5)  // habit+day, day, run, uid, the ledger's (v14)
+        #expect(before.count == 4)  // day, run, uid, the ledger's (habit and day, v15)
         let rows = 50_001
         #expect(try store.importEntries(rows: Self.rows(rows), now: Date()).imported == rows)
         #expect(try Self.indexes(store) == before)

@@ -159,6 +159,12 @@ enum OldStore {
         "v11-habit-notes": "ALTER TABLE habit DROP COLUMN description; ALTER TABLE run_step DROP COLUMN note;",
         "v12-ledger-window": "DROP INDEX run_step_habit_day;",
         "v14-ledger-covering": "DROP INDEX run_step_ledger; DROP INDEX run_step_pulled; DROP INDEX habit_entry_ledger;",
+        "v15-entry-indexes": """
+        DROP INDEX habit_entry_ledger;
+        CREATE INDEX habit_entry_habit_day ON habit_entry(habit_id, day_key);
+        CREATE INDEX habit_entry_ledger ON habit_entry(habit_id, day_key, id, value, deleted_at)
+          WHERE deleted_at IS NULL;
+        """,
         // Saved states as older builds wrote them: format 1, with the run's status.
         "v5-run-status": """
         UPDATE run
