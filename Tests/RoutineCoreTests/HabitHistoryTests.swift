@@ -3,9 +3,9 @@ import Testing
 
 @testable import RoutineCore
 
-/// `HabitHistory` folds entries already in day order (a day's several by value) as they
-/// come, in one pass, and sorts any others first: either way the same days, counts and
-/// sums, and the entries after the reference day left out.
+/// `HabitHistory` takes entries already in day order (a day's several by value) as they
+/// come and sorts any others first: either way the same days, counts and sums (a day's
+/// values added in ascending order), and the entries after the reference day left out.
 @Suite struct HabitHistoryTests {
     @Test(arguments: [UInt64(3), 11, 23, 47])
     func entriesInOrderOrNotFoldTheSame(seed: UInt64) {

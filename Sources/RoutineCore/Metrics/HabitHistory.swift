@@ -22,48 +22,39 @@ struct HabitHistory: Sendable {
         // the order the entries arrived in.
         let sorted = isSorted ? samples : samples.sorted { $0.day != $1.day ? $0.day < $1.day : $0.value < $1.value }
         days.reserveCapacity(sorted.count)
-        for sample in sorted { fold(sample.day, sample.value) }
-        countPrefixes()
-    }
-
-    /// `entries` of one habit, in any order; those after `through` are left out. Entries
-    /// already in day order (the ledger reads them so), a day's several ones by value,
-    /// are folded as they come, in one pass; others are sorted first (as above).
-    init(entries: [EntrySample], through last: Int) {
-        days.reserveCapacity(entries.count)
-        var previous: (day: Int, value: Double)?
-        for entry in entries where entry.day <= last {
-            let sample = (day: entry.day, value: MetricNumber.sample(entry.value))
-            if let previous, previous.day > sample.day || (previous.day == sample.day && previous.value > sample.value)
-            {
-                self = HabitHistory(
-                    samples: entries.filter { $0.day <= last }.map { ($0.day, MetricNumber.sample($0.value)) })
-                return
+        for sample in sorted {
+            if let last = days.last, last == sample.day {
+                dayCounts[dayCounts.count - 1] += 1
+                daySums[daySums.count - 1] += sample.value
+            } else {
+                days.append(sample.day)
+                dayCounts.append(1)
+                daySums.append(sample.value)
             }
-            previous = sample
-            fold(sample.day, sample.value)
         }
-        countPrefixes()
-    }
-
-    /// Adds one entry after those folded, on their last day or a later one.
-    private mutating func fold(_ day: Int, _ value: Double) {
-        if let last = days.last, last == day {
-            dayCounts[dayCounts.count - 1] += 1
-            daySums[daySums.count - 1] += value
-        } else {
-            days.append(day)
-            dayCounts.append(1)
-            daySums.append(value)
-        }
-    }
-
-    /// `prefixCount` from the days folded.
-    private mutating func countPrefixes() {
         prefixCount.reserveCapacity(days.count + 1)
         for index in days.indices {
             prefixCount.append(prefixCount[index] + dayCounts[index])
         }
+    }
+
+    /// `entries` of one habit, in any order; those after `through` are left out. Entries
+    /// already in day order (the ledger reads them so) are not sorted again but a day's
+    /// several entries are, by value (as above).
+    init(entries: [EntrySample], through last: Int) {
+        var samples: [(day: Int, value: Double)] = []
+        samples.reserveCapacity(entries.count)
+        var ordered = true
+        for entry in entries where entry.day <= last {
+            let sample = (day: entry.day, value: MetricNumber.sample(entry.value))
+            if let previous = samples.last,
+                previous.day > sample.day || (previous.day == sample.day && previous.value > sample.value)
+            {
+                ordered = false
+            }
+            samples.append(sample)
+        }
+        self.init(samples: samples, sorted: ordered)
     }
 
     /// The index of the first done day ≥ `day`.
