@@ -50,7 +50,14 @@ extension AppDatabase {
     /// ledger reads of them (a window: through the day indexes); runs are read from their
     /// day index, never their saved states. Rows are decoded where SQLite holds them
     /// (`LedgerScan`), as strictly as elsewhere.
-    public func ledgerRecords(from: DayKey? = nil, to: DayKey) throws -> LedgerRecords {
+    ///
+    /// With `entriesOf`, only those habits' entries are read (the others' are empty), so
+    /// a ledger of a few habits costs their entries, not every one.
+    public func ledgerRecords(
+        from: DayKey? = nil, to: DayKey, entriesOf: Set<HabitKey>? = nil
+    ) throws
+        -> LedgerRecords
+    {
         try read { db in
             let last = to.description
             let days = from == nil ? "day_key <= ?" : "day_key BETWEEN ? AND ?"
@@ -65,9 +72,13 @@ extension AppDatabase {
                 return habits.count - 1
             }
             var habitOfID: [Int64: Int] = [:]
+            // The ids of the habits whose entries are read, in the table's order.
+            var entryIDs: [Int64] = []
             for row in try Row.fetchAll(db, sql: "SELECT id, name_key FROM habit") {
                 let stored = StoredRow(row, table: "habit")
-                habitOfID[try stored.at(0, "id")] = intern(try stored.at(1, "name_key"))
+                let (id, key): (Int64, HabitKey) = (try stored.at(0, "id"), try stored.at(1, "name_key"))
+                habitOfID[id] = intern(key)
+                if entriesOf?.contains(key) ?? true { entryIDs.append(id) }
             }
             var slugOfRoutine: [Int64: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, slug FROM routine") {
@@ -80,24 +91,39 @@ extension AppDatabase {
                 slugOfVersion[try stored.at(0, "id")] = slugOfRoutine[try stored.at(1, "routine_id")]
             }
 
-            // The whole history in `habit_entry_ledger`'s order, a habit's entries together
-            // (its id looked up once), the last day checked here rather than by SQLite per
-            // row; a window through the day index.
+            // Entries by habit, each habit's in day order. The whole history: each habit's
+            // rows from `habit_entry_ledger`, where they are together, by one statement
+            // bound to each habit in turn (no row carries its habit, a column read per
+            // row; the rows after the last day are not read; with `entriesOf`, the other
+            // habits' rows are not stepped over). A window: through the day index, the
+            // habits not asked for skipped.
             var entries = [[EntrySample]](repeating: [], count: habits.count)
-            var entryRows = try LedgerScan(
-                db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
-                indexedBy: from == nil ? "habit_entry_ledger" : nil,
-                where: from == nil ? "deleted_at IS NULL" : "deleted_at IS NULL AND day_key BETWEEN ? AND ?",
-                arguments: from == nil ? [] : bounds)
-            var (lastHabitID, habit): (Int64?, Int?) = (nil, nil)
             let lastOrdinal = to.ordinal
-            while try entryRows.next() {
-                let habitID = try entryRows.int64(0, "habit_id")
-                if habitID != lastHabitID { (lastHabitID, habit) = (habitID, habitOfID[habitID]) }
-                guard let habit else { continue }
-                let day = try entryRows.day(1, "day_key").ordinal
-                if day > lastOrdinal { continue }
-                entries[habit].append(EntrySample(day: day, value: try entryRows.optionalDouble(2, "value")))
+            if from != nil {
+                let read = Set(entryIDs)
+                var rows = try LedgerScan(
+                    db, "habit_id, day_key, value", from: EntryRecord.databaseTableName,
+                    where: "deleted_at IS NULL AND day_key BETWEEN ? AND ?", arguments: bounds)
+                while try rows.next() {
+                    let habitID = try rows.int64(0, "habit_id")
+                    guard read.contains(habitID), let habit = habitOfID[habitID] else { continue }
+                    entries[habit].append(
+                        EntrySample(day: try rows.day(1, "day_key").ordinal, value: try rows.optionalDouble(2, "value"))
+                    )
+                }
+            } else if let firstID = entryIDs.first {
+                var rows = try LedgerScan(
+                    db, "day_key, value", from: EntryRecord.databaseTableName, indexedBy: "habit_entry_ledger",
+                    where: "deleted_at IS NULL AND habit_id = ?", arguments: [firstID])
+                for id in entryIDs {
+                    guard let habit = habitOfID[id] else { continue }
+                    try rows.restart([id])
+                    while try rows.next() {
+                        let day = try rows.day(0, "day_key").ordinal
+                        if day > lastOrdinal { break }
+                        entries[habit].append(EntrySample(day: day, value: try rows.optionalDouble(1, "value")))
+                    }
+                }
             }
 
             var steps: [LedgerStep] = []
@@ -166,16 +192,16 @@ extension AppDatabase {
         try read { db in
             var first: [HabitKey: DayKey] = [:]
             func note(_ key: HabitKey, _ day: DayKey) { first[key] = min(first[key] ?? day, day) }
+            // One statement, bound to each habit in turn (a statement is costly to prepare).
+            let firstEntry = try db.makeStatement(
+                sql: """
+                    SELECT day_key, id FROM habit_entry WHERE habit_id = ? AND deleted_at IS NULL
+                    ORDER BY day_key LIMIT 1
+                    """)
             for row in try Row.fetchAll(db, sql: "SELECT id, name_key FROM habit") {
                 let stored = StoredRow(row, table: "habit")
                 let key: HabitKey = try stored.at(1, "name_key")
-                if let entry = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT day_key, id FROM habit_entry WHERE habit_id = ? AND deleted_at IS NULL
-                        ORDER BY day_key LIMIT 1
-                        """, arguments: [try stored.at(0, "id") as Int64])
-                {
+                if let entry = try Row.fetchOne(firstEntry, arguments: [try stored.at(0, "id") as Int64]) {
                     note(key, try StoredRow(entry, table: EntryRecord.databaseTableName).at(0, "day_key"))
                 }
             }

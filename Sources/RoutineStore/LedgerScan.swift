@@ -18,7 +18,7 @@ struct LedgerScan {
     private let select: String
     private let source: String
     private let condition: String
-    private let arguments: StatementArguments
+    private var arguments: StatementArguments
     /// The month of the last day parsed (`day`): its first eight bytes (`YYYY-MM-`) and
     /// the ordinal of its first day.
     private var month: (bytes: UInt64, first: Int)?
@@ -42,6 +42,13 @@ struct LedgerScan {
         statement = try db.makeStatement(sql: "SELECT \(select) FROM \(source) WHERE \(condition)")
         try statement.setArguments(arguments)
         handle = statement.sqliteStatement
+    }
+
+    /// Scans the query again from its first row, with `arguments` (the statement is
+    /// prepared once).
+    mutating func restart(_ arguments: StatementArguments) throws {
+        try statement.setArguments(arguments)
+        self.arguments = arguments
     }
 
     /// Moves to the next row; false after the last.

@@ -202,11 +202,15 @@ struct DayTable<Value> {
     }
 }
 
-/// One habit's tallies by day: held in an array from its first day with an entry through
-/// the last dense day (a look-up per day and habit, not a hash), later days in a dictionary.
+/// One habit's tallies by day: held in arrays from its first day with an entry through
+/// the last dense day (a look-up per day and habit, not a hash; counts and sums side by
+/// side, so a day is two plain numbers, not an optional struct), later days in a dictionary.
 struct DayTallies {
     private var base = 0
-    private var dense: [DayTally?] = []
+    /// Each dense day's number of entries (0: none) and their values' sum, added in the
+    /// order of the entries (as `DayTally.add` adds them).
+    private var counts: [Int] = []
+    private var sums: [Double] = []
     private var sparse: [Int: DayTally] = [:]
 
     /// Tallies `samples` in their order.
@@ -218,22 +222,28 @@ struct DayTallies {
         }
         if first <= top {
             base = first
-            dense = [DayTally?](repeating: nil, count: top - first + 1)
+            counts = [Int](repeating: 0, count: top - first + 1)
+            sums = [Double](repeating: 0, count: top - first + 1)
         }
-        for sample in samples {
-            if sample.day <= denseEnd {
-                let offset = sample.day - base
-                if dense[offset] == nil { dense[offset] = DayTally(day: DayKey(ordinal: sample.day), count: 0) }
-                dense[offset]?.add(sample.value)
-            } else {
-                sparse[sample.day, default: DayTally(day: DayKey(ordinal: sample.day), count: 0)].add(sample.value)
+        counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for sample in samples {
+                    if sample.day <= denseEnd {
+                        let offset = sample.day - base
+                        counts[offset] += 1
+                        sums[offset] += MetricNumber.sample(sample.value)
+                    } else {
+                        sparse[sample.day, default: DayTally(day: DayKey(ordinal: sample.day), count: 0)].add(
+                            sample.value)
+                    }
+                }
             }
         }
     }
 
     /// The first day with an entry.
     var first: Int? {
-        dense.isEmpty ? sparse.keys.min() : base
+        counts.isEmpty ? sparse.keys.min() : base
     }
 
     /// Whether the day's entries meet `rule` (a day without entries: false).
@@ -243,7 +253,10 @@ struct DayTallies {
 
     subscript(day: Int) -> DayTally? {
         let offset = day - base
-        if offset >= 0 && offset < dense.count { return dense[offset] }
+        if offset >= 0 && offset < counts.count {
+            return counts[offset] > 0
+                ? DayTally(day: DayKey(ordinal: day), count: counts[offset], sum: sums[offset]) : nil
+        }
         return sparse.isEmpty ? nil : sparse[day]
     }
 }
@@ -325,7 +338,11 @@ struct LedgerBuilder {
         // A window reads, before its first day, the days a schedule reads (`every: N`:
         // the last done day within N days; `per: N/P`: the done days within P).
         let lookback = habits.map { $0.schedule?.span ?? 0 }.max() ?? 0
-        let records = try store.ledgerRecords(from: window.map { DayKey(ordinal: $0 - lookback) }, to: end)
+        // Only the kept habits' entries: the others' decide no state of a kept habit. (A
+        // ledger through a day after today reads them all: another habit's entry after
+        // today is a day every habit evaluates, which momentum's denominator counts.)
+        let records = try store.ledgerRecords(
+            from: window.map { DayKey(ordinal: $0 - lookback) }, to: end, entriesOf: end <= today ? kept : nil)
         // Habits by index from here on (an array look-up, not a hash of the name), names at the edges.
         names = records.habits
         for (index, key) in names.enumerated() { indexOf[key] = index }
@@ -471,7 +488,7 @@ struct LedgerBuilder {
             // In a window, the days a schedule reads before it are walked too (their
             // verdicts fall before the column's first day, which drops them).
             let start = self.window.map { max(firstDay[id] ?? column.first, $0 - lookback) } ?? column.first
-            let days = (start...max(start, denseEnd)).filter { $0 <= denseEnd } + extraDays
+            let days = (start <= denseEnd ? Array(start...denseEnd) : []) + extraDays
             // Without a schedule, or with weekdays, the verdict is the weekday's (the
             // status reads nothing else): computed once per weekday.
             switch habit.schedule {
