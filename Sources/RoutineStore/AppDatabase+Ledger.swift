@@ -186,7 +186,7 @@ extension AppDatabase {
 
     /// Each habit's first day with a live entry or a recorded step (of this store's runs
     /// or pulled), whatever its day: what a ledger reading a window of days (SPEC §17)
-    /// needs of the days before it. Index look-ups only (`habit_entry_habit_day`, and
+    /// needs of the days before it. Index look-ups only (`habit_entry_ledger`, and
     /// `run_step_habit_day` per name a step recorded), however long the history.
     public func ledgerFirstDays() throws -> [HabitKey: DayKey] {
         try read { db in
