@@ -166,7 +166,9 @@ import Testing
 
         mutating func change() -> String {
             if chance(2) { return pick(["[]", "{}", "", "[", "null", #"[{"uid":"a"}"#, "[1,2]"]) }
-            let items = (0..<Int.random(in: 1...6, using: &random)).map { _ in item() }
+            // Four in ten as devices write them (the reader's own path), the rest anything.
+            let clean = chance(40)
+            let items = (0..<Int.random(in: 1...6, using: &random)).map { _ in clean ? cleanItem() : item() }
             return "[" + items.joined(separator: chance(3) ? ", " : ",") + "]"
         }
     }
@@ -236,9 +238,9 @@ import Testing
         let device = UUID().uuidString.lowercased()
         var seq: Int64 = 0
         var (read, written, refused) = (0, 0, 0)
-        for round in 0..<300 {
+        for round in 0..<120 {
             let items =
-                round % 100 == 99 ? changes.bigChange([1337, 2049, 1000][round / 100]) : changes.change()
+                round % 100 == 99 ? changes.bigChange(1337) : changes.change()
             var text = items
             if let scanned = text.withUTF8({ SyncEntryItems.scan($0) }) {
                 read += 1
@@ -260,15 +262,15 @@ import Testing
             #expect(outcome == apply(sqlite, "sqlite.sqlite", scanning: false), "change \(round): \(items)")
             if outcome.hasPrefix("failed") { refused += 1 } else { seq += 1 }
             // Every change's rows while the stores are small, then every tenth (a dump reads them all).
-            guard round < 100 || round % 10 == 9 || round % 100 == 99 else { continue }
+            guard round < 60 || round % 10 == 9 else { continue }
             let (left, right) = (try Self.dump(swift), try Self.dump(sqlite))
             #expect(left == right, "change \(round): \(items)")
             if left != right { break }
         }
         // Both ways were taken, and changes that made entries, and changes refused whole.
-        #expect(read > 75 && read < 225)
-        #expect(written > 50)
-        #expect(refused > 10)
+        #expect(read > 30 && read < 90)
+        #expect(written > 20)
+        #expect(refused > 4)
         #expect(try swift.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") ?? 0 } > 500)
     }
 }
