@@ -52,7 +52,7 @@ struct StoredUID: Hashable, Sendable, Codable, StoredValue {
         return text.withUTF8 { parse($0) }
     }
 
-    private static func parse(_ chars: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+    static func parse(_ chars: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
         guard chars.count == 36 else { return nil }
         var result: (UInt64, UInt64) = (0, 0)
         let ok = withUnsafeMutableBytes(of: &result) { raw -> Bool in

@@ -34,6 +34,11 @@ extension SyncApplier {
     struct InsertedEntries {
         var count: Int
         var after: Int64
+        /// The items of the change, when read in Swift (`SyncEntryItems`).
+        var items: Int?
+        /// Whether no two of them name the same uid text, when read in Swift and some
+        /// made no entry (the only time it is asked).
+        var uidsDistinct: Bool?
     }
 
     /// Inserts, in one statement, the entries of `items` (a JSON array of entry items)
@@ -48,6 +53,19 @@ extension SyncApplier {
     /// `temp.sync_added` (`sameDayEntries`). `insertedUIDs` gives their uids when needed.
     mutating func insertNewEntries(_ items: String, from origin: String) throws -> InsertedEntries {
         let after = try db.fetchOneCached(Int64.self, sql: "SELECT max(id) FROM habit_entry") ?? 0
+        var text = items
+        // In the shape every device writes, the items are read in Swift (`SyncEntryItems`);
+        // anything else goes through SQLite's JSON.
+        let scanned = try text.withUTF8 { bytes -> (count: Int, items: Int, uidsDistinct: Bool?)? in
+            guard scanning, let read = SyncEntryItems.scan(bytes) else { return nil }
+            let count = try insertScanned(read, in: bytes)
+            return (count, read.count, count == read.count ? nil : read.uidsDistinct(in: bytes))
+        }
+        if let scanned {
+            var inserted = try noteInserted(count: scanned.count, after: after, from: origin)
+            (inserted.items, inserted.uidsDistinct) = (scanned.items, scanned.uidsDistinct)
+            return inserted
+        }
         try db.executeCached(
             sql: """
                 INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, uid, deleted_at)
@@ -65,7 +83,12 @@ extension SyncApplier {
                 ORDER BY j.key
                 ON CONFLICT (uid) DO NOTHING
                 """, arguments: [items, resolvedAliases])
-        let count = db.changesCount
+        return try noteInserted(count: db.changesCount, after: after, from: origin)
+    }
+
+    /// What follows from the `count` entries made above id `after`: their origin, and
+    /// the habit and day of each live one.
+    private mutating func noteInserted(count: Int, after: Int64, from origin: String) throws -> InsertedEntries {
         guard count > 0 else { return InsertedEntries(count: 0, after: after) }
         try db.executeCached(
             sql: """

@@ -23,11 +23,25 @@ struct PulledChanges {
         var kind: String
         var size: Int
         var body: [UInt8] = []
+        /// Whether `body` holds the plaintext (`unseal`) rather than the sealed bytes.
+        var isUnsealed = false
 
         /// Opens the seal; a body that does not open, or whose clock is not the
         /// server's plain copy of it, was tampered with.
         func opened(with sealer: ChangeSealer) throws -> IncomingChange {
-            let plaintext = try sealer.open(body, device: device, seq: seq, kind: kind)
+            try change(isUnsealed ? body : try sealer.open(body, device: device, seq: seq, kind: kind))
+        }
+
+        /// Checks the change as `opened` does, then keeps its plaintext (still compressed:
+        /// the sealed size less 29 bytes) in place of the sealed bytes, so that applying
+        /// it does not open the seal a second time.
+        mutating func unseal(with sealer: ChangeSealer) throws {
+            let plaintext = isUnsealed ? body : try sealer.open(body, device: device, seq: seq, kind: kind)
+            _ = try change(plaintext)
+            (body, isUnsealed) = (plaintext, true)
+        }
+
+        private func change(_ plaintext: [UInt8]) throws -> IncomingChange {
             guard let opened = try ChangeBody.open(plaintext), opened.clock == clock else {
                 throw SyncError.tampered(device: device, seq: seq)
             }

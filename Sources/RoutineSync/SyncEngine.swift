@@ -292,8 +292,8 @@ public struct SyncEngine {
     /// Every change of the other devices after this store's cursors, from one snapshot
     /// of the server, checked whole before any is applied: the devices' marks against
     /// what this store has seen, each device's seqs without a hole up to its mark, each
-    /// body's length, and every seal (opened here, and again when its batch is applied:
-    /// what is kept meanwhile is the sealed bytes, a seventh of the opened ones).
+    /// body's length, and every seal (opened here; what is kept until its batch is
+    /// applied is the plaintext still compressed, a seventh of the opened size).
     private func fetchPull(_ server: SyncServer, sealer: ChangeSealer) throws -> PulledChanges {
         let cursors = try store.syncCursors()
         let devices = cursors.keys.sorted()
@@ -353,7 +353,7 @@ public struct SyncEngine {
                         throw SyncError.tampered(device: first.device, seq: headers[index + row].seq)
                     }
                     headers[index + row].body = try bodies.bytes(row, "body")
-                    _ = try headers[index + row].opened(with: sealer)
+                    try headers[index + row].unseal(with: sealer)
                 }
                 index = end
             }
