@@ -276,6 +276,6 @@ extension RoutineDecoder {
         }
         guard let text = text(value, what: "a condition") else { return nil }
         _ = raw
-        return DraftCondition(text: text, at: value.location, shift: text.contains("\n") ? nil : (plain ? 0 : 1))
+        return Self.draftCondition(text, at: value.location, plain: plain)
     }
 }

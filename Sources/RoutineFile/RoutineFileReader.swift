@@ -62,17 +62,30 @@ public enum RoutineFileReader {
     )
         -> RoutineFileResult
     {
-        read(data: data, assemble: assemble, keeping: keeper, storedHabits: storedHabits, streaming: true)
+        read(data: data, assemble: assemble, keeping: keeper, storedHabits: storedHabits, nodes: .fromEvents)
     }
 
-    /// `streaming`: the nodes are decoded as libyaml reads them, without a tree of the
-    /// whole file (see `YAMLEventReader.read`); false only in the tests, as their oracle.
+    /// How the nodes under `nodes:` are read (`read(data:…nodes:)`).
+    enum NodeReading {
+        /// From a tree of the whole file, as every other key: the tests' oracle.
+        case wholeTree
+        /// As libyaml reads them, each from its own small tree (`YAMLEventReader`'s stream).
+        case streamedTrees
+        /// As libyaml reads them, each from its flat events (`NodeEvents`) when that
+        /// gives no diagnostic, else from its small tree: what every caller uses.
+        case fromEvents
+    }
+
+    /// `nodes`: how the nodes are read; every way gives the same result (the tests
+    /// compare them), the later ones with less work.
     static func read(
-        data: Data, assemble: Bool, keeping keeper: TreeKeeper?, storedHabits: [String], streaming: Bool
+        data: Data, assemble: Bool, keeping keeper: TreeKeeper?, storedHabits: [String], nodes reading: NodeReading
     ) -> RoutineFileResult {
+        let streaming = reading != .wholeTree
         let nodes = StreamedNodes(byteCount: streaming ? data.count : 0)
         let yaml = YAMLEventReader.read(
-            data, streaming: streaming ? ("nodes", { nodes.decoder.topLevelNode($0) }) : nil)
+            data, streaming: streaming ? ("nodes", { nodes.decoder.topLevelNode($0) }) : nil,
+            fastSink: reading == .fromEvents ? { nodes.decoder.topLevelNode(key: $0, events: $1) } : nil)
         var diagnostics = yaml.diagnostics
         if yaml.stopped {
             RoutineValidator.sortByPosition(&diagnostics)

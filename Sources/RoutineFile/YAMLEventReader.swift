@@ -43,6 +43,17 @@ public struct YAMLEventReader {
     public static func read(
         _ data: Data, asReleased: Bool = false, streaming: (key: String, sink: (YAMLPair) -> Void)? = nil
     ) -> Output {
+        read(data, asReleased: asReleased, streaming: streaming, fastSink: nil)
+    }
+
+    /// `fastSink`, with `streaming`: each value of that mapping that is a mapping is first
+    /// kept as flat events (`NodeEvents`, no tree) and offered to `fastSink` with its key;
+    /// when it returns false (or the value has an anchor or an alias) the value's tree is
+    /// built and goes to `sink` as before.
+    static func read(
+        _ data: Data, asReleased: Bool = false, streaming: (key: String, sink: (YAMLPair) -> Void)?,
+        fastSink: ((YAMLNode, NodeEvents) -> Bool)?
+    ) -> Output {
         // A UTF-8 byte order mark (editors on Windows write one) is not content. libyaml
         // skips it only when it detects the encoding itself, and ours is set explicitly.
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
@@ -60,6 +71,7 @@ public struct YAMLEventReader {
             var builder = TreeBuilder(aliasBudget: aliasBudget(byteCount: bytes.count))
             builder.asReleased = asReleased
             builder.stream = streaming
+            builder.fastSink = streaming == nil ? nil : fastSink
             var empty: UInt8 = 0
             // A UTF-8 byte order mark is allowed and is not part of the first line.
             let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -109,11 +121,18 @@ private struct TreeBuilder {
     /// The state of the root mapping's stream key: 0 not met yet, 1 just read (its
     /// value comes next), 2 met before (only the first is what a reader of the tree uses).
     var streamKeyState = 0
+    /// Decodes a streamed value from its flat events; false when it declines (the
+    /// value's tree then goes to `stream`'s sink). Nil: every value's tree is built.
+    var fastSink: ((YAMLNode, NodeEvents) -> Bool)?
+    /// True while a value under the streamed mapping is being recorded into `recorded`.
+    var recording = false
+    var recorded = NodeEvents()
 
     init(aliasBudget: Int) { self.aliasBudget = aliasBudget }
 
     mutating func run(_ input: UnsafePointer<UInt8>, count: Int, bytes: UnsafeBufferPointer<UInt8>) {
         defer {
+            recorded.removeAll()
             for index in stack.indices {
                 stack[index].items.free()
                 stack[index].pairs.free()
@@ -137,7 +156,7 @@ private struct TreeBuilder {
                 return
             }
             let done = event.type == YAML_STREAM_END_EVENT
-            handle(event)
+            handle(&event)
             yaml_event_delete(&event)
             if done { break }
         }
@@ -188,7 +207,8 @@ private struct TreeBuilder {
         pointer.map { String(cString: $0) }
     }
 
-    mutating func handle(_ event: yaml_event_t) {
+    mutating func handle(_ event: inout yaml_event_t) {
+        if recording, record(&event) { return }
         let location = Self.location(event.start_mark)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
@@ -229,42 +249,126 @@ private struct TreeBuilder {
             add(node, size: anchored.size)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard building else { return }
-            guard depth < YAMLEventReader.maxDepth else {
-                stop(
-                    Diagnostic(
-                        .invalidValue, YAMLEventReader.tooDeep, at: location))
-                return
-            }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor =
                 isMapping
                 ? Self.anchor(event.data.mapping_start.anchor) : Self.anchor(event.data.sequence_start.anchor)
-            // The root mapping's first stream key, its value a mapping without anchor.
-            let streaming = isMapping && streamKeyState == 1 && depth == 1 && anchor == nil && stack[0].isMapping
-            if depth < stack.count {
-                stack[depth].isMapping = isMapping
-                stack[depth].pendingKey = nil
-                stack[depth].location = location
-                stack[depth].anchor = anchor
-                stack[depth].size = 1
-                stack[depth].streaming = streaming
-            } else {
-                stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor, streaming: streaming))
+            // A node under the streamed mapping: its events are kept flat (see `record`).
+            if isMapping, anchor == nil, depth == 2, fastSink != nil, stack[1].streaming, stack[1].pendingKey != nil {
+                startRecording(at: location)
+                return
             }
-            if streaming { output.streamed = true }
-            depth += 1
+            open(isMapping: isMapping, at: location, anchor: anchor)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard building, depth > 0 else { return }
-            depth -= 1
-            let top = depth
-            let kind: YAMLNode.Kind =
-                stack[top].isMapping ? .mapping(stack[top].pairs.take()) : .sequence(stack[top].items.take())
-            let node = YAMLNode(kind: kind, location: stack[top].location)
-            let size = stack[top].size
-            if let anchor = stack[top].anchor { anchors[anchor] = (node, size) }
-            add(node, size: size)
+            close()
         default:
             break
+        }
+    }
+
+    /// Starts a collection (`handle`'s start events, and `replay`).
+    mutating func open(isMapping: Bool, at location: SourceLocation, anchor: String?) {
+        guard depth < YAMLEventReader.maxDepth else {
+            stop(Diagnostic(.invalidValue, YAMLEventReader.tooDeep, at: location))
+            return
+        }
+        // The root mapping's first stream key, its value a mapping without anchor.
+        let streaming = isMapping && streamKeyState == 1 && depth == 1 && anchor == nil && stack[0].isMapping
+        if depth < stack.count {
+            stack[depth].isMapping = isMapping
+            stack[depth].pendingKey = nil
+            stack[depth].location = location
+            stack[depth].anchor = anchor
+            stack[depth].size = 1
+            stack[depth].streaming = streaming
+        } else {
+            stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor, streaming: streaming))
+        }
+        if streaming { output.streamed = true }
+        depth += 1
+    }
+
+    /// Ends the innermost collection and adds it to the one around it.
+    mutating func close() {
+        depth -= 1
+        let top = depth
+        let kind: YAMLNode.Kind =
+            stack[top].isMapping ? .mapping(stack[top].pairs.take()) : .sequence(stack[top].items.take())
+        let node = YAMLNode(kind: kind, location: stack[top].location)
+        let size = stack[top].size
+        if let anchor = stack[top].anchor { anchors[anchor] = (node, size) }
+        add(node, size: size)
+    }
+
+    // MARK: - A streamed node's events, kept flat
+
+    /// Starts keeping the events of a value under the streamed mapping (its opening
+    /// mapping's at `location`) in `recorded` instead of building its tree.
+    mutating func startRecording(at location: SourceLocation) {
+        recorded.removeAll()
+        recorded.append(.mapping, at: location)
+        recording = true
+    }
+
+    /// Keeps one event of the value being recorded; false when the value needs the tree
+    /// after all (an anchor or an alias, or nesting deeper than `NodeEvents.maxDepth`):
+    /// what was recorded is then built as `handle` would have built it, and the event
+    /// is `handle`'s to take.
+    mutating func record(_ event: inout yaml_event_t) -> Bool {
+        let location = Self.location(event.start_mark)
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            guard event.data.scalar.anchor == nil else { return giveUpRecording() }
+            recorded.take(&event, at: location)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            let anchor =
+                event.type == YAML_MAPPING_START_EVENT
+                ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            guard anchor == nil, recorded.openCount < NodeEvents.maxDepth else { return giveUpRecording() }
+            recorded.append(event.type == YAML_MAPPING_START_EVENT ? .mapping : .sequence, at: location)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            recorded.appendEnd(at: location)
+            if recorded.openCount == 0 { finishRecording() }
+        default:
+            return giveUpRecording()
+        }
+        return true
+    }
+
+    /// The recorded value is complete: the fast sink decodes it, or (when it declines)
+    /// its tree is built and goes to the stream's sink as every other value does.
+    mutating func finishRecording() {
+        recording = false
+        guard let key = stack[1].pendingKey.take() else { return }
+        if let fastSink, fastSink(key, recorded) {
+            stack[1].size = min(Int.max / 2, stack[1].size + min(Int.max / 4, recorded.nodeCount))
+        } else {
+            stack[1].pendingKey = key
+            replay()
+        }
+        recorded.removeAll()
+    }
+
+    mutating func giveUpRecording() -> Bool {
+        recording = false
+        replay()
+        recorded.removeAll()
+        return false
+    }
+
+    /// Builds the recorded events into the tree, as `handle` would have built them.
+    mutating func replay() {
+        for event in recorded.events {
+            switch event.kind {
+            case .scalar:
+                let text = String(decoding: event.buffer, as: UTF8.self)
+                add(YAMLNode(kind: .scalar(text, plain: event.plain), location: event.location), size: 1)
+            case .mapping, .sequence:
+                open(isMapping: event.kind == .mapping, at: event.location, anchor: nil)
+            case .end:
+                close()
+            }
         }
     }
 
