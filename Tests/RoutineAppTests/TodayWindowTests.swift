@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import RoutineApp
+@testable import RoutineCLI
 @testable import RoutineStore
 
 /// `today` reads the habits by hand through a window of days first (`todayLedger`, issue
