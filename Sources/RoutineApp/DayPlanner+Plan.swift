@@ -94,7 +94,8 @@ extension DayPlanner {
     {
         guard let first = days.first else { return [] }
         let pauses = try store.pauseSpans()
-        let context = try store.dayContext(habits: habits.map(\.name), day: first.adding(days: -1), historyOf: [])
+        let context = try HistoryWindow(store: store).dayContext(
+            habits: habits.map(\.name), day: first.adding(days: -1), historyOf: [])
         return habits.map { habit in
             var last = context.lastDone(habit.key, before: first)
             // The plan's days done or assumed done, for a frequency's window (SPEC §18.1).

@@ -41,7 +41,8 @@ import Testing
         // The bulk readers: metrics, the CSV backup, a run's history.
         #expect(detail { _ = try store.metricEntries(to: Fixtures.day) } == expected)
         #expect(detail { try store.exportEntryRows { _ in } } == expected)
-        #expect(detail { _ = try store.dayContext(habits: ["Stretch"], day: Fixtures.day) } == expected)
+        let stretch = try #require(try store.habit(named: "Stretch"))
+        #expect(detail { _ = try store.entryTallies(whole: [stretch.id: stretch.key], to: Fixtures.day) } == expected)
     }
 
     @Test func anInstantThatIsNoInstantIsDamaged() throws {

@@ -4,6 +4,7 @@ import RoutineCore
 import TestSupport
 import Testing
 
+@testable import RoutineApp
 @testable import RoutineStore
 
 /// The windowed history snapshot reads the same figures as the whole history: the last
@@ -51,8 +52,10 @@ import Testing
                     }
                 }
             }
-            let whole = try store.dayContext(habits: names, day: day, historyOf: names, historyDepth: .max)
-            let window = try store.dayContext(habits: names, day: day, historyOf: names, historyDepth: 7)
+            let whole = try HistoryWindow(store: store).dayContext(
+                habits: names, day: day, historyOf: names, historyDepth: .max)
+            let window = try HistoryWindow(store: store).dayContext(
+                habits: names, day: day, historyOf: names, historyDepth: 7)
             let windowCount = window.history.values.map(\.count).reduce(0, +)
             let wholeCount = whole.history.values.map(\.count).reduce(0, +)
             #expect(windowCount <= wholeCount)
