@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
+extension AppDatabase.History {
     /// The answer that stands for each DayKey in `from`..<`before` at each of `nodes`
     /// of the routine (SPEC §14.4): the last live one recorded that day, whatever the
     /// run's status (an answer given is an answer; a retracted one is not).

@@ -12,7 +12,7 @@ import Testing
     private let instant = Date(timeIntervalSince1970: 1_795_329_600)  // 2026-11-22T06:40:00Z
 
     private func log(_ store: AppDatabase, _ habit: String, daysBack: Int) throws {
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: habit, value: nil, unit: nil, dayKey: day.adding(days: -daysBack), at: instant, timeZone: "UTC",
             note: nil)
     }
@@ -28,8 +28,8 @@ import Testing
     @Test func onlyConditionAndEveryHabitsHaveTheirHistoryRead() throws {
         let store = try AppDatabase.inMemory()
         for habit in ["Run", "Walk", "Sleep"] { try log(store, habit, daysBack: 1) }
-        _ = try store.setSchedule(habit: "Walk", to: .every(2))
-        _ = try store.setSchedule(habit: "Run", to: .days([.mon]))
+        _ = try store.habits.setSchedule(habit: "Walk", to: .every(2))
+        _ = try store.habits.setSchedule(habit: "Run", to: .days([.mon]))
         let context = try HistoryWindow(store: store).dayContext(
             habits: ["Run", "Walk"], day: day, historyOf: ["Sleep"])
         #expect(Set(context.history.keys) == ["walk", "sleep"])
@@ -42,7 +42,7 @@ import Testing
             try log(store, "Walk", daysBack: back)
             try log(store, "Swim", daysBack: back)
         }
-        _ = try store.setSchedule(habit: "Swim", to: .every(40))
+        _ = try store.habits.setSchedule(habit: "Swim", to: .every(40))
         let context = try HistoryWindow(store: store).dayContext(
             habits: ["Walk", "Swim"], day: day, historyOf: ["Walk"])
         #expect(context.tallies("Walk").map(\.day) == [800, 1].map { day.adding(days: -$0) })

@@ -21,12 +21,12 @@ import Testing
         }
         let routine = try Routine(
             slug: morning.slug, title: morning.title, start: morning.start, nodes: nodes, habits: morning.habits)
-        _ = try store.importRoutine(routine, source: "c", at: Fixtures.instant)
-        #expect(try store.routine(slug: "morning-checkin")?.routine == routine)
+        _ = try store.routines.importRoutine(routine, source: "c", at: Fixtures.instant)
+        #expect(try store.routines.routine(slug: "morning-checkin")?.routine == routine)
         #expect(routine.contextHabitNames.contains("Sleep 8h"))
         try store.log("Sleep 8h", day: Fixtures.day.adding(days: -1))
-        let sleep = try #require(try store.habit(named: "sleep 8H"))
-        let tallies = try store.entryTallies(whole: [sleep.id: sleep.key], to: Fixtures.day)
+        let sleep = try #require(try store.habits.habit(named: "sleep 8H"))
+        let tallies = try store.history.entryTallies(whole: [sleep.id: sleep.key], to: Fixtures.day)
         #expect(tallies == ["sleep 8h": [DayTally(day: Fixtures.day.adding(days: -1))]])
     }
 
@@ -34,20 +34,20 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         try store.log("Run", 2.5, unit: "km")
-        let run = try #require(try store.habit(named: "run"))
-        let tallies = try store.entryTallies(
+        let run = try #require(try store.habits.habit(named: "run"))
+        let tallies = try store.history.entryTallies(
             whole: [run.id: run.key], to: Fixtures.day, excludingRun: RunID(rawValue: "no-such-run"))
         #expect(tallies["run"] == [DayTally(day: Fixtures.day, count: 2, sum: 7.5)])
-        #expect(try store.entryTallies(whole: [:], to: Fixtures.day).isEmpty)
+        #expect(try store.history.entryTallies(whole: [:], to: Fixtures.day).isEmpty)
     }
 
     @Test func aWindowReadsFromItsStartWithEachHabitsLastDayBeforeIt() throws {
         let store = try AppDatabase.inMemory()
         for back in [40, 30, 2, 1] { try store.log("Walk", day: Fixtures.day.adding(days: -back)) }
         try store.log("Read", day: Fixtures.day.adding(days: -40))
-        let walk = try #require(try store.habit(named: "Walk"))
-        let read = try #require(try store.habit(named: "Read"))
-        let tallies = try store.entryTallies(
+        let walk = try #require(try store.habits.habit(named: "Walk"))
+        let read = try #require(try store.habits.habit(named: "Read"))
+        let tallies = try store.history.entryTallies(
             whole: [read.id: read.key], windowed: ([walk.id: walk.key], Fixtures.day.adding(days: -5)),
             to: Fixtures.day)
         #expect(tallies["walk"]?.map(\.day) == [-30, -2, -1].map { Fixtures.day.adding(days: $0) })

@@ -22,16 +22,16 @@ import Testing
             let names = ["Long", "Gaps", "Weekly", "Every"]
             var ids: [EntryID] = []
             for name in names {
-                let entry = try store.logEntry(
+                let entry = try store.entries.logEntry(
                     habit: name, value: nil, unit: nil, dayKey: day.adding(days: -5000), at: instant, timeZone: "UTC",
                     note: nil)
                 ids.append(entry.id)
             }
-            _ = try store.setSchedule(habit: "Weekly", to: .days([.mon, .thu]))
-            _ = try store.setSchedule(habit: "Every", to: .every(1 + Int(rng.next() % 40)))
+            _ = try store.habits.setSchedule(habit: "Weekly", to: .days([.mon, .thu]))
+            _ = try store.habits.setSchedule(habit: "Every", to: .every(1 + Int(rng.next() % 40)))
             if trial % 3 == 0 {
                 let start = day.adding(days: -Int(rng.next() % 500))
-                _ = try store.addPause(
+                _ = try store.pauses.addPause(
                     habits: [], from: start, to: start.adding(days: Int(rng.next() % 60)), note: nil,
                     at: instant)
             }

@@ -37,7 +37,7 @@ struct HistoryWindow {
         context.streaks = streaks
         let past = routine.conditionPastAnswers
         if !past.nodes.isEmpty, past.depth > 0 {
-            context.pastAnswers = try store.pastAnswers(
+            context.pastAnswers = try store.history.pastAnswers(
                 routine: routine.slug, nodes: past.nodes, from: day.adding(days: -past.depth), before: day)
         }
         return context
@@ -52,7 +52,7 @@ struct HistoryWindow {
         historyDepth: Int = 0
     ) throws -> DayContext {
         let wanted = Set(names.map { HabitKey($0) })
-        let everyHabit = try store.habits()
+        let everyHabit = try store.habits.all()
         let stored = everyHabit.filter { wanted.contains($0.key) }
         var schedules: [HabitKey: Schedule] = [:]
         var doneRules: [HabitKey: DoneRule] = [:]
@@ -71,7 +71,7 @@ struct HistoryWindow {
         }
         let allHabits = historyOf == nil ? stored : everyHabit.filter { historyKeys.contains($0.key) }
         let keyOfID = Dictionary(allHabits.map { ($0.id, $0.key) }, uniquingKeysWith: { first, _ in first })
-        let pauses = try store.pauseSpans()
+        let pauses = try store.pauses.pauseSpans()
         var history: [HabitKey: [DayTally]] = [:]
         if !keyOfID.isEmpty {
             if historyOf != nil && historyDepth < Self.days - Self.margin {
@@ -87,10 +87,10 @@ struct HistoryWindow {
                         windowed[id] = key
                     }
                 }
-                history = try store.entryTallies(
+                history = try store.history.entryTallies(
                     whole: whole, windowed: (windowed, day.adding(days: -Self.days)), to: day, excludingRun: runID)
             } else {
-                history = try store.entryTallies(whole: keyOfID, to: day, excludingRun: runID)
+                history = try store.history.entryTallies(whole: keyOfID, to: day, excludingRun: runID)
             }
         }
         var context = DayContext(day: day, history: history, pauses: pauses, schedules: schedules)

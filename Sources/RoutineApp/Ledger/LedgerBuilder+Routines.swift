@@ -69,7 +69,7 @@ extension LedgerBuilder {
             habits: routine.contextHabitNames, day: end, historyOf: runless.isEmpty ? [] : routine.conditionHabitNames,
             historyDepth: onlyTheLastDay ? routine.conditionDepth : Int(Int32.max))
         if !past.nodes.isEmpty, past.depth > 0 {
-            context.pastAnswers = try store.pastAnswers(
+            context.pastAnswers = try store.history.pastAnswers(
                 routine: compiled.slug, nodes: past.nodes, from: DayKey(ordinal: start - past.depth),
                 before: end.adding(days: 1))
         }
