@@ -151,7 +151,7 @@ let package = Package(
         // graphs, a 100,000-node file read and checked, 365,000-row imports.
         .testTarget(
             name: "ScaleTests",
-            dependencies: ["RoutineCore", "RoutineFile", "RoutineStore", "TestSupport"]
+            dependencies: ["RoutineCore", "RoutineFile", "RoutineStore", "RoutineApp", "TestSupport"]
         ),
         // Kill -9 mid-run, the fuzzer, mutants,
         // store faults, processes racing on one store (about 90 s of work).

@@ -14,10 +14,10 @@ extension DayPlanner {
         guard let last = days.last else { return PlanGrid(days: [], groups: []) }
         let today = time.today
         let compiled = try compiledRoutines()
-        let habits = try store.habits()
+        let habits = try store.habits.all()
         let archived = Set(habits.filter(\.isArchived).map(\.key))
         var doneOn: [DayKey: Set<HabitKey>] = [:]
-        for entry in try store.metricEntries(from: from, to: last) {
+        for entry in try store.entries.metricEntries(from: from, to: last) {
             doneOn[entry.dayKey, default: []].insert(entry.habitKey)
         }
         let todays = days.contains(today) ? try routines(on: today, time: time) : []
@@ -93,8 +93,9 @@ extension DayPlanner {
         throws -> [PlanGrid.Row]
     {
         guard let first = days.first else { return [] }
-        let pauses = try store.pauseSpans()
-        let context = try store.dayContext(habits: habits.map(\.name), day: first.adding(days: -1), historyOf: [])
+        let pauses = try store.pauses.pauseSpans()
+        let context = try HistoryWindow(store: store).dayContext(
+            habits: habits.map(\.name), day: first.adding(days: -1), historyOf: [])
         return habits.map { habit in
             var last = context.lastDone(habit.key, before: first)
             // The plan's days done or assumed done, for a frequency's window (SPEC §18.1).

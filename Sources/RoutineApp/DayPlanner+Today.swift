@@ -64,7 +64,7 @@ extension DayPlanner {
         for routine in try compiledRoutines() {
             inRoutines.formUnion(routine.routine.reachableHabitNames().map { HabitKey($0) })
         }
-        let byHand = Set(try store.habits(includeArchived: true).map(\.key)).subtracting(inRoutines)
+        let byHand = Set(try store.habits.all(includeArchived: true).map(\.key)).subtracting(inRoutines)
         guard !byHand.isEmpty else { return try whole() }
         let from = day.adding(days: -(max(28, span) - 1))
         let window = try HabitLedger.build(

@@ -30,7 +30,7 @@ public struct DayPlanner {
     /// once (the active ones are those not archived, as `routines(includeArchived:)` says).
     private func summaries() throws -> [RoutineSummary] {
         if let known = cache.summaries { return known }
-        let summaries = try store.routines(includeArchived: true)
+        let summaries = try store.routines.all(includeArchived: true)
         cache.summaries = summaries
         return summaries
     }
@@ -71,10 +71,10 @@ public struct DayPlanner {
     /// The active (not archived) routines, compiled, in `list` order.
     func compiledRoutines(includeArchived: Bool = false) throws -> [Compiled] {
         if let known = includeArchived ? cache.all : cache.active { return known }
-        let specs = try store.habitSpecs()
+        let specs = try store.habits.habitSpecs()
         let summaries = try self.summaries().filter { includeArchived || !$0.isArchived }
         // Read together: each routine on its own was ten statements (docs/PERFORMANCE.md).
-        let stored = try store.routines(versionIDs: summaries.map(\.versionID))
+        let stored = try store.routines.all(versionIDs: summaries.map(\.versionID))
         let compiled = zip(summaries, stored).map { summary, stored in
             let prototype = Walker(routine: stored.routine, dayKey: DayKey(ordinal: 0), habitSpecs: specs)
             return Compiled(slug: summary.slug, title: summary.title, versionID: stored.versionID, walker: prototype)
@@ -92,9 +92,9 @@ public struct DayPlanner {
     /// it is completed, at the time of its last step — the time a completed run here
     /// gives too, so every device that holds the steps says the same.
     public func routines(on day: DayKey, time: TimeContext) throws -> [RoutineDay] {
-        let runs = try store.runs(on: day)
-        let done = try store.liveHabitKeys(on: day)
-        let lastSteps = try store.lastSteps(on: day)
+        let runs = try store.runs.all(on: day)
+        let done = try store.entries.liveHabitKeys(on: day)
+        let lastSteps = try store.runs.lastSteps(on: day)
         return try compiledRoutines().map { compiled in
             guard let run = runs.first(where: { $0.slug == compiled.slug }) else {
                 let context = try runContext(for: compiled.routine, day: day, time: time)
@@ -110,7 +110,7 @@ public struct DayPlanner {
     /// A routine's day as its run stands (its own version, woken in memory); a completed
     /// run says when its last step was recorded (when it recorded none, its last update).
     private func day(of run: RunInfo, _ compiled: Compiled, lastStep: Date?, time: TimeContext) throws -> RoutineDay {
-        let routine = try store.routine(versionID: run.versionID)?.routine ?? compiled.routine
+        let routine = try store.routines.routine(versionID: run.versionID)?.routine ?? compiled.routine
         let (walker, _) = try RunCoordinator.wake(run, routine: routine, store: store, time: time)
         let state: RoutineDay.State =
             switch run.status {
@@ -132,7 +132,7 @@ public struct DayPlanner {
         // Archived routines are only read, not compiled (a walker each cost more).
         let compiled = Set(active.map(\.slug))
         let archived = try summaries().filter { !compiled.contains($0.slug) }
-        for stored in try store.routines(versionIDs: archived.map(\.versionID)) {
+        for stored in try store.routines.all(versionIDs: archived.map(\.versionID)) {
             for name in stored.routine.reachableHabitNames() { keys.insert(HabitKey(name)) }
         }
         return keys

@@ -19,7 +19,7 @@ public enum HabitFigures {
         store: AppDatabase, day: DayKey, time: TimeContext, only names: [String]? = nil, includeArchived: Bool = false,
         planner: DayPlanner? = nil, ledger: HabitLedger? = nil
     ) throws -> [HabitStats] {
-        var infos = try store.habits(includeArchived: includeArchived || names != nil)
+        var infos = try store.habits.all(includeArchived: includeArchived || names != nil)
         if let names {
             let keys = Set(names.map { HabitKey($0) })
             infos = infos.filter { keys.contains($0.key) }

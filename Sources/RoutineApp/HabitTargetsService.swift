@@ -22,11 +22,13 @@ public enum HabitTargetsService {
     static func set(
         habit name: String, schedule: Schedule??, dayTarget: DayTarget??, store: AppDatabase
     ) throws -> Outcome {
-        let change = try store.setHabitTargets(habit: name, schedule: schedule, dayTarget: dayTarget)
-        guard let habit = try store.habit(named: name) else { throw StoreError.unknownHabit(HabitName.display(name)) }
+        let change = try store.habits.setHabitTargets(habit: name, schedule: schedule, dayTarget: dayTarget)
+        guard let habit = try store.habits.habit(named: name) else {
+            throw StoreError.unknownHabit(HabitName.display(name))
+        }
         var elsewhere: [(slug: String, declared: Schedule)] = []
         if let change {
-            elsewhere = try store.routinesDeclaringSchedule(of: habit.name).filter { $0.declared != change.to }
+            elsewhere = try store.habits.routinesDeclaringSchedule(of: habit.name).filter { $0.declared != change.to }
         }
         return Outcome(habit: habit, change: change, declaredElsewhere: elsewhere)
     }

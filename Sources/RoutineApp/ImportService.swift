@@ -47,7 +47,7 @@ public enum ImportService {
                 throw ImportError(file: path, "the routine \(question.slug) cannot be made from it: \(error)")
             }
         }
-        let outcome = try store.applyImport(
+        let outcome = try store.bulk.applyImport(
             habits: habits, entries: plan.entries, skips: plan.skips, answers: plan.answers, routine: routine,
             source: sourceName(source), now: now, dryRun: dryRun)
         let created = Set(outcome.createdHabits.map { HabitKey($0) })

@@ -43,7 +43,7 @@ public enum LogWords {
         let all = readings(words)
         var known: [Reading] = []
         var names = Set<HabitKey>()
-        for reading in all where try store.habit(named: reading.habit) != nil {
+        for reading in all where try store.habits.habit(named: reading.habit) != nil {
             if names.insert(HabitKey(reading.habit)).inserted { known.append(reading) }
         }
         if known.count > 1 { return .ambiguous(known) }

@@ -15,19 +15,20 @@ public enum PathsService {
     ) throws
         -> PathAnalysis
     {
-        let specs = try store?.habitSpecs() ?? [:]
+        let specs = try store?.habits.habitSpecs() ?? [:]
         if let day {
             let context =
                 try store.map { try DayPlanner(store: $0).runContext(for: routine, day: day, time: time) }
                 ?? .empty(day)
             return try PathAnalysis(
-                routine, days: [context], historyKnown: true, knownDone: try store?.liveHabitKeys(on: day) ?? [],
+                routine, days: [context], historyKnown: true,
+                knownDone: try store?.entries.liveHabitKeys(on: day) ?? [],
                 habitSpecs: specs, listing: listing)
         }
         var schedules: [HabitKey: Schedule]?
         var archived = Set<HabitKey>()
         if let store {
-            let habits = try store.habits()
+            let habits = try store.habits.all()
             schedules = Dictionary(
                 habits.compactMap { habit in habit.schedule.map { (habit.key, $0) } }, uniquingKeysWith: { a, _ in a })
             archived = Set(habits.filter(\.isArchived).map(\.key))

@@ -70,12 +70,12 @@ public struct RunCoordinator {
         _ routine: StoredRoutine, dayKey: DayKey, store: AppDatabase, time: TimeContext, timeZoneName: String,
         startNew: Bool = false
     ) throws -> (RunCoordinator, Opening) {
-        if try store.isRoutineArchived(slug: routine.routine.slug) {
+        if try store.routines.isRoutineArchived(slug: routine.routine.slug) {
             throw StoreError.routineArchived(routine.routine.slug)
         }
         var abandoned: RunID?
-        if let existing = try store.unfinishedRun(slug: routine.routine.slug, dayKey: dayKey) {
-            if let pid = store.runHolder(id: existing.id) {
+        if let existing = try store.runs.unfinishedRun(slug: routine.routine.slug, dayKey: dayKey) {
+            if let pid = store.runs.runHolder(id: existing.id) {
                 throw StoreError.runInUse(id: existing.id, pid: pid)
             }
             if startNew {
@@ -85,8 +85,8 @@ public struct RunCoordinator {
                 let coordinator = try resume(existing.id, store: store, time: time, timeZoneName: timeZoneName)
                 return (coordinator, .resumed(existing))
             }
-        } else if !startNew, let leaving = try store.runLeavingLater(slug: routine.routine.slug, dayKey: dayKey) {
-            if let pid = store.runHolder(id: leaving.id) {
+        } else if !startNew, let leaving = try store.runs.runLeavingLater(slug: routine.routine.slug, dayKey: dayKey) {
+            if let pid = store.runs.runHolder(id: leaving.id) {
                 throw StoreError.runInUse(id: leaving.id, pid: pid)
             }
             let habits = (try? RunState.decode(leaving, routine: routine.routine))?.leftForLater ?? []
@@ -94,11 +94,11 @@ public struct RunCoordinator {
             return (coordinator, .laterAgain(leaving, habits: habits))
         }
         let walker = Walker(
-            routine: routine.routine, dayKey: dayKey, habitSpecs: try store.habitSpecs(),
-            alreadyDone: try store.liveHabitKeys(on: dayKey),
+            routine: routine.routine, dayKey: dayKey, habitSpecs: try store.habits.habitSpecs(),
+            alreadyDone: try store.entries.liveHabitKeys(on: dayKey),
             context: try DayPlanner(store: store).runContext(for: routine.routine, day: dayKey, time: time))
         let runID = RunID(rawValue: time.newID())
-        try store.startRun(
+        try store.runs.startRun(
             versionID: routine.versionID, dayKey: dayKey, timeZone: timeZoneName, state: try RunState.encode(walker),
             now: time.now(), id: runID, steps: RunStepRecord.of(walker.steps))
         let coordinator = RunCoordinator(
@@ -113,11 +113,11 @@ public struct RunCoordinator {
     ) throws
         -> RunCoordinator
     {
-        let run = try store.claimRun(id: id, at: time.now())
+        let run = try store.runs.claimRun(id: id, at: time.now())
         do {
             return try woken(run, for: .resume, store: store, time: time, timeZoneName: timeZoneName)
         } catch {
-            store.releaseRun(id: run.id)
+            store.runs.releaseRun(id: run.id)
             throw error
         }
     }
@@ -130,12 +130,12 @@ public struct RunCoordinator {
     ) throws
         -> RunCoordinator
     {
-        let run = try store.reopenRun(id: id, at: time.now())
+        let run = try store.runs.reopenRun(id: id, at: time.now())
         do {
             return try woken(run, for: .later, store: store, time: time, timeZoneName: timeZoneName)
         } catch {
             // Completed again as it was: nothing of the pass was written.
-            try? store.finishRun(runID: id, status: .completed, state: nil, at: time.now())
+            try? store.runs.finishRun(runID: id, status: .completed, state: nil, at: time.now())
             throw error
         }
     }
@@ -152,7 +152,7 @@ public struct RunCoordinator {
     private static func woken(
         _ run: RunInfo, for pass: Pass, store: AppDatabase, time: TimeContext, timeZoneName: String
     ) throws -> RunCoordinator {
-        guard let stored = try store.routine(versionID: run.versionID) else {
+        guard let stored = try store.routines.routine(versionID: run.versionID) else {
             throw RunError.versionMissing(run: run.id)
         }
         var (walker, repaired) = try wake(run, routine: stored.routine, store: store, time: time)
@@ -175,8 +175,8 @@ public struct RunCoordinator {
         -> RunCoordinator
     {
         let walker = Walker(
-            routine: routine, dayKey: dayKey, habitSpecs: try store?.habitSpecs() ?? [:],
-            alreadyDone: try store?.liveHabitKeys(on: dayKey) ?? [],
+            routine: routine, dayKey: dayKey, habitSpecs: try store?.habits.habitSpecs() ?? [:],
+            alreadyDone: try store?.entries.liveHabitKeys(on: dayKey) ?? [],
             context: try store.map { try DayPlanner(store: $0).runContext(for: routine, day: dayKey, time: time) }
                 ?? .empty(dayKey))
         return RunCoordinator(
@@ -194,8 +194,8 @@ public struct RunCoordinator {
     static func wake(
         _ run: RunInfo, routine: Routine, store: AppDatabase, time: TimeContext
     ) throws -> (Walker, repaired: Bool) {
-        let recorded = try store.recordedTokens(runID: run.id)
-        let live = try store.liveHabitKeys(on: run.dayKey)
+        let recorded = try store.runs.recordedTokens(runID: run.id)
+        let live = try store.entries.liveHabitKeys(on: run.dayKey)
         var walker: Walker
         var repaired: Bool
         if let saved = try? RunState.decode(run, routine: routine), saved.dayKey == run.dayKey {
@@ -203,7 +203,8 @@ public struct RunCoordinator {
             repaired = walker.reconcile(recorded: recorded)
         } else {
             // Unreadable, or not this run's: rebuilt from what the run recorded.
-            walker = Walker(routine: routine, dayKey: run.dayKey, habitSpecs: try store.habitSpecs(), alreadyDone: live)
+            walker = Walker(
+                routine: routine, dayKey: run.dayKey, habitSpecs: try store.habits.habitSpecs(), alreadyDone: live)
             walker.reconcile(recorded: recorded)
             repaired = true
         }
@@ -219,18 +220,18 @@ public struct RunCoordinator {
 
     /// Ends a paused run (`routine abort`) with its state as it stands: what it recorded stays.
     static func abort(_ id: RunID, store: AppDatabase, time: TimeContext) throws {
-        let run = try store.claimRun(id: id, at: time.now())
+        let run = try store.runs.claimRun(id: id, at: time.now())
         do {
             var state: Data? = nil
-            if let stored = try store.routine(versionID: run.versionID),
+            if let stored = try store.routines.routine(versionID: run.versionID),
                 var walker = try? RunState.decode(run, routine: stored.routine)
             {
                 walker.abort()
                 state = try RunState.encode(walker)
             }
-            try store.finishRun(runID: run.id, status: .aborted, state: state, at: time.now())
+            try store.runs.finishRun(runID: run.id, status: .aborted, state: state, at: time.now())
         } catch {
-            store.releaseRun(id: run.id)
+            store.runs.releaseRun(id: run.id)
             throw error
         }
     }
@@ -250,7 +251,7 @@ public struct RunCoordinator {
     /// stepped over, whose new state is saved at once.
     public mutating func refresh() throws -> [Step] {
         guard let store, walker.status == .active else { return [] }
-        let stepped = walker.refreshAlreadyDone(try store.liveHabitKeys(on: walker.dayKey))
+        let stepped = walker.refreshAlreadyDone(try store.entries.liveHabitKeys(on: walker.dayKey))
         if !stepped.isEmpty { _ = try persist([]) }
         return stepped
     }
@@ -272,7 +273,7 @@ public struct RunCoordinator {
         case .answered, .wentBack:
             if case .alreadyRecorded(let habit) = try persist(event.effects) {
                 walker = before
-                let stepped = walker.refreshAlreadyDone(try store?.liveHabitKeys(on: walker.dayKey) ?? [])
+                let stepped = walker.refreshAlreadyDone(try store?.entries.liveHabitKeys(on: walker.dayKey) ?? [])
                 _ = try persist([])
                 return .recordedElsewhere(habit: habit, steppedOver: stepped)
             }
@@ -291,7 +292,7 @@ public struct RunCoordinator {
     /// state, and drops the claim. A dry run writes nothing.
     public func finish() throws {
         guard !isDryRun, let store else { return }
-        try store.finishRun(
+        try store.runs.finishRun(
             runID: runID, status: walker.status == .active ? .paused : walker.status,
             state: try RunState.encode(walker), steps: RunStepRecord.of(walker.steps), at: time.now())
     }
@@ -308,7 +309,7 @@ public struct RunCoordinator {
             case .retract(let token): retractions.append(token)
             }
         }
-        return try store.applyStep(
+        return try store.runs.applyStep(
             runID: runID, state: try RunState.encode(walker), records: records, retractions: retractions,
             steps: RunStepRecord.of(walker.steps), at: time.now(), timeZone: timeZoneName)
     }

@@ -32,7 +32,7 @@ extension RunCoordinator {
         var recorded = walker.entries.map {
             RunOutcome.Recorded(habit: $0.habit, value: $0.value, unit: unit($0.habit))
         }
-        if !isDryRun, let store, let stored = try? store.entries(runID: runID) {
+        if !isDryRun, let store, let stored = try? store.runs.entries(runID: runID) {
             recorded = stored.map { RunOutcome.Recorded(habit: $0.habit, value: $0.value, unit: unit($0.habit)) }
         }
         var streaks: [(String, Int)] = []

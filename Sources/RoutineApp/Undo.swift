@@ -31,7 +31,7 @@ public enum UndoError: Error, Sendable, CustomStringConvertible {
 extension Undoable {
     /// The last thing recorded that is still live; nil when there is none.
     static func last(in store: AppDatabase) throws -> Undoable? {
-        try store.lastRecordedEntry().map(Undoable.entry)
+        try store.entries.lastRecordedEntry().map(Undoable.entry)
     }
 
     /// Takes it back: an entry is soft-deleted (`undelete` brings it back). Returns what
@@ -39,10 +39,10 @@ extension Undoable {
     func undo(in store: AppDatabase, at instant: Date) throws -> Undoable {
         switch self {
         case .entry(let entry):
-            if let runID = entry.runID, let run = try store.run(id: runID), !run.status.isFinished {
+            if let runID = entry.runID, let run = try store.runs.run(id: runID), !run.status.isFinished {
                 throw UndoError.inUnfinishedRun(entry, run)
             }
-            return .entry(try store.deleteEntry(id: entry.id, at: instant))
+            return .entry(try store.entries.deleteEntry(id: entry.id, at: instant))
         }
     }
 }

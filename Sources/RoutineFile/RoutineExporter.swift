@@ -1,7 +1,7 @@
 import RoutineCore
 
-/// Writes a `Routine` out: YAML (the routine file format), JSON, Graphviz DOT, a
-/// Mermaid flowchart, or a tree for the terminal.
+/// Writes a `Routine` out: YAML (the routine file format), JSON, Graphviz DOT or a
+/// Mermaid flowchart. (`show`'s terminal tree is the CLI's: RoutineCLI's `TreeDrawing`.)
 public enum RoutineExporter {
     /// The routine file format of SPEC §2. Reading it back gives an equal `Routine`
     /// (same ids, texts, order, habits): top-level nodes go under `nodes:` in order;
@@ -16,7 +16,6 @@ public enum RoutineExporter {
     public static func json(_ routine: Routine) -> String { GraphFormats.json(routine) }
     public static func dot(_ routine: Routine) -> String { GraphFormats.dot(routine) }
     public static func mermaid(_ routine: Routine) -> String { GraphFormats.mermaid(routine) }
-    public static func tree(_ routine: Routine) -> String { TreeDrawing.draw(routine) }
 }
 
 /// The YAML writer: block style, two-space indentation.

@@ -2,10 +2,10 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
+extension AppDatabase.Answers {
     /// Live recorded answers (SPEC §14.2), by day then time; only those of `routine`,
     /// of the question `node`, and within `from`…`to` when given.
-    public func answers(
+    public func all(
         routine: String? = nil, node: String? = nil, from: DayKey? = nil, to: DayKey? = nil
     ) throws -> [StepInfo] {
         var answers: [StepInfo] = []
@@ -158,11 +158,11 @@ extension AppDatabase {
                 message: "the uid \(answer.uid ?? "") is on an earlier row too")
         }
         do {
-            while let row = try next(keeping: &sourceError, { try source.next() }) {
+            while let row = try AppDatabase.next(keeping: &sourceError, { try source.next() }) {
                 func fail(_ column: String, _ message: String) -> StoreError {
                     .invalidEntryRow(line: row.line, column: AnswerRow.column(column), message: message)
                 }
-                let uid = row.uid.map(uidText)
+                let uid = row.uid.map(AppDatabase.uidText)
                 if let uid {
                     switch try inserter.find(uid: uid) {
                     case .stored(let id) where id <= before:
@@ -181,8 +181,9 @@ extension AppDatabase {
                     throw fail("node", "routine '\(row.routine)' has no question '\(row.node)'")
                 }
                 let text = row.question ?? asked
-                let note = Self.cleanNote(row.note)
-                try Self.checkText(note, what: "the note of the answer on \(row.dayKey)", allowingLineBreaks: true)
+                let note = AppDatabase.cleanNote(row.note)
+                try AppDatabase.checkText(
+                    note, what: "the note of the answer on \(row.dayKey)", allowingLineBreaks: true)
                 try inserter.insert(.init(row: row, routineID: routineID, text: text, uid: uid, note: note))
                 questions.recorded(routineID: routineID, node: row.node, text: text)
                 result.imported += 1
@@ -261,7 +262,7 @@ private struct AskedQuestions {
     }
 }
 
-extension AppDatabase {
+extension AppDatabase.Answers {
     /// The days each habit was asked by a run (SPEC §13.6: a day a run asked a habit —
     /// done, skipped or declined — is a due day), by the habit's key; live steps only.
     public func askedHabitDays(from: DayKey? = nil, to: DayKey? = nil) throws -> [HabitKey: Set<DayKey>] {
@@ -304,7 +305,7 @@ extension AppDatabase {
     }
 }
 
-extension AppDatabase {
+extension AppDatabase.Answers {
     /// The standing answer of each day at each question (SPEC §14: the last live one
     /// recorded that day), ordered by routine, node and day; only those of `routine`, of
     /// `node`, and within `from`…`to` when given.

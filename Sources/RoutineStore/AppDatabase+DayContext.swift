@@ -2,27 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
-    /// What a run of `routine` reads on `day` (SPEC §10.4): the history of the habits its
-    /// conditions name and of its `every:` habits, schedules and pauses, and the streaks
-    /// its `streak(H)` conditions read, which the caller takes from the ledger of states
-    /// (SPEC §17.2; the store derives no state). The one recipe for the walker, `today`,
-    /// `plan` and `paths --day` (through RoutineApp's `runContext`).
-    public func dayContext(
-        for routine: Routine, day: DayKey, excludingRun runID: RunID? = nil, streaks: [HabitKey: Int]
-    ) throws -> DayContext {
-        var context = try dayContext(
-            habits: routine.contextHabitNames, day: day, excludingRun: runID,
-            historyOf: routine.conditionHabitNames, historyDepth: routine.conditionDepth)
-        context.streaks = streaks
-        let past = routine.conditionPastAnswers
-        if !past.nodes.isEmpty, past.depth > 0 {
-            context.pastAnswers = try pastAnswers(
-                routine: routine.slug, nodes: past.nodes, from: day.adding(days: -past.depth), before: day)
-        }
-        return context
-    }
-
+extension AppDatabase.History {
     /// The answer that stands for each DayKey in `from`..<`before` at each of `nodes`
     /// of the routine (SPEC §14.4): the last live one recorded that day, whatever the
     /// run's status (an answer given is an answer; a retracted one is not).
@@ -49,81 +29,33 @@ extension AppDatabase {
         }
     }
 
-    /// The history snapshot a run reads (SPEC §10.4): for each named habit, its live
-    /// entries up to `day` tallied per DayKey and its current schedule, and every pause. One query for the
-    /// entries, whatever the store's age. Entries of `excludingRun` are left out (the
-    /// walker knows its own), so a context rebuilt on resume does not count them twice.
-    ///
-    /// Entries are read only for the habits named in `historyOf` (the routine's
-    /// conditions) and those of `habits` with an `every:` schedule (nil: all of `habits`):
-    /// a run of a routine without them reads no history at all, whatever the store's age.
-    ///
-    /// With `historyOf`, only the last `historyWindow` days are read, plus each habit's
-    /// last entry before them, unless a habit's schedule or day target reads further back
-    /// (then its whole history) or `historyDepth` (the furthest `done(H, N)` of the
-    /// conditions) asks for more: every figure a condition reads from entries stays exact.
-    /// (`streak(H)` reads the ledger's states, not these entries: `DayContext.streaks`.)
-    public func dayContext(
-        habits names: [String], day: DayKey, excludingRun runID: RunID? = nil, historyOf: [String]? = nil,
-        historyDepth: Int = 0
-    ) throws -> DayContext {
-        let wanted = Set(names.map { HabitKey($0) })
-        let everyHabit = try habits()
-        let stored = everyHabit.filter { wanted.contains($0.key) }
-        var schedules: [HabitKey: Schedule] = [:]
-        var doneRules: [HabitKey: DoneRule] = [:]
-        for habit in stored {
-            if let schedule = habit.schedule { schedules[habit.key] = schedule }
-            if let target = habit.dayTarget {
-                doneRules[habit.key] = DoneRule(target: target, isQuantity: habit.measure != nil)
+    /// Live entries of some habits up to `day`, tallied per DayKey (the history a run
+    /// reads, SPEC §10.4), in one transaction: the habits of `whole` from their first
+    /// entry; those of `windowed` from its `start` on, each with its last live DayKey
+    /// before it first (a tally of that day alone); entries of `excludingRun`
+    /// left out. Which habits, and how far back, is the caller's to say (RoutineApp's
+    /// `HistoryWindow`); this reads what it is asked.
+    public func entryTallies(
+        whole: [Int64: HabitKey], windowed: (habits: [Int64: HabitKey], start: DayKey)? = nil, to day: DayKey,
+        excludingRun runID: RunID? = nil
+    ) throws -> [HabitKey: [DayTally]] {
+        guard !whole.isEmpty || windowed?.habits.isEmpty == false else { return [:] }
+        return try read { db in
+            var history: [HabitKey: [DayTally]] = [:]
+            if !whole.isEmpty { history = try Self.tallies(db, keyOfID: whole, from: nil, to: day, runID: runID) }
+            guard let windowed, !windowed.habits.isEmpty else { return history }
+            let start = windowed.start
+            for (key, tallies) in try Self.tallies(db, keyOfID: windowed.habits, from: start, to: day, runID: runID) {
+                history[key] = tallies
             }
-        }
-        var historyKeys = wanted
-        if let historyOf {
-            historyKeys = Set(historyOf.map { HabitKey($0) })
-            for habit in stored {
-                if habit.schedule?.readsHistory == true || habit.dayTarget != nil { historyKeys.insert(habit.key) }
-            }
-        }
-        let allHabits = historyOf == nil ? stored : everyHabit.filter { historyKeys.contains($0.key) }
-        let keyOfID = Dictionary(allHabits.map { ($0.id, $0.key) }, uniquingKeysWith: { first, _ in first })
-        let pauses = try pauseSpans()
-        var history: [HabitKey: [DayTally]] = [:]
-        if !keyOfID.isEmpty {
-            try read { db in
-                let windowStart = day.adding(days: -Self.historyWindow)
-                let windowed = historyOf != nil && historyDepth < Self.historyWindow - Self.windowMargin
-                history = try Self.tallies(
-                    db, keyOfID: keyOfID, from: windowed ? windowStart : nil, to: day, runID: runID)
-                guard windowed else { return }
-                // Exact despite the window: each habit's last entry before it (days-since,
-                // `every:`), and the whole history of a habit whose schedule or day target
-                // reads further back.
-                var full: [Int64: HabitKey] = [:]
-                for (id, key) in keyOfID {
-                    if let last = try Self.lastDay(db, habitID: id, before: windowStart, runID: runID) {
-                        history[key, default: []].insert(DayTally(day: last), at: 0)
-                    }
-                    if (schedules[key]?.span ?? 0) >= Self.windowMargin || doneRules[key] != nil { full[id] = key }
-                }
-                if !full.isEmpty {
-                    for (key, tallies) in try Self.tallies(db, keyOfID: full, from: nil, to: day, runID: runID) {
-                        history[key] = tallies
-                    }
+            for (id, key) in windowed.habits {
+                if let last = try Self.lastDay(db, habitID: id, before: start, runID: runID) {
+                    history[key, default: []].insert(DayTally(day: last), at: 0)
                 }
             }
+            return history
         }
-        var context = DayContext(day: day, history: history, pauses: pauses, schedules: schedules)
-        context.archived = Set(stored.filter(\.isArchived).map(\.key))
-        context.doneRules = doneRules
-        return context
     }
-
-    /// Days of history read when a run needs no more (see `dayContext`).
-    static let historyWindow = 400
-    /// A schedule reading more days back than this (`every: N`, `per: N/P`) reads its
-    /// habit's whole history.
-    static let windowMargin = 31
 
     /// Live entries of the habits in `keyOfID` from `from` (nil: all) to `to`, tallied
     /// per day: raw rows in index order (habit, day), folded here — SQLite's GROUP BY

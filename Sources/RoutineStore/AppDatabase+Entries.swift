@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
+extension AppDatabase.Entries {
     /// Appends one entry by hand (`routine log`), creating the habit if it is new.
     ///
     /// SPEC §5.4: a new habit is a quantity habit when a value is given (in `unit`, else
@@ -14,31 +14,31 @@ extension AppDatabase {
         habit: String, value: Double?, unit: String?, dayKey: DayKey, at instant: Date, timeZone: String,
         note: String?, createHabit: Bool = true
     ) throws -> EntryInfo {
-        try Self.checkText(note, what: "the note", allowingLineBreaks: true)
-        try Self.checkText(unit, what: "the unit")
+        try AppDatabase.checkText(note, what: "the note", allowingLineBreaks: true)
+        try AppDatabase.checkText(unit, what: "the unit")
         return try write { db in
             var resolver = HabitResolver(db: db, now: instant)
             if !createHabit, try resolver.find(habit) == nil { throw StoreError.unknownHabit(HabitName.display(habit)) }
             let (row, resolved) = try resolver.habitForEntry(habit, value: value, unit: unit)
-            let id = try Self.insertEntry(
+            let id = try AppDatabase.insertEntry(
                 db, habitID: row.id, dayKey: dayKey, at: instant, timeZone: timeZone, value: resolved,
-                note: Self.cleanNote(note), runID: nil)
-            return try Self.fetchEntry(db, id: id)
+                note: AppDatabase.cleanNote(note), runID: nil)
+            return try AppDatabase.fetchEntry(db, id: id)
         }
     }
 
     /// Entries, oldest DayKey first (then by id), optionally for one habit and between two
     /// DayKeys (inclusive). Deleted entries only with `includeDeleted`. An unknown habit
     /// name throws `unknownHabit`.
-    public func entries(
+    public func list(
         habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil, includeDeleted: Bool = false
     ) throws -> [EntryInfo] {
         try read { db in
-            var (clauses, arguments) = try Self.entryFilter(db, habit: habit, from: from, to: to)
+            var (clauses, arguments) = try AppDatabase.entryFilter(db, habit: habit, from: from, to: to)
             if !includeDeleted { clauses.append("e.deleted_at IS NULL") }
             let filter = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
             return try EntryListing.fetchAllChecked(
-                db, sql: "\(Self.entrySelect) \(filter) ORDER BY e.day_key, e.id", arguments: arguments
+                db, sql: "\(AppDatabase.entrySelect) \(filter) ORDER BY e.day_key, e.id", arguments: arguments
             ).map(\.info)
         }
     }
@@ -46,7 +46,8 @@ extension AppDatabase {
     /// One entry by id (deleted or not), or nil.
     public func entry(id: EntryID) throws -> EntryInfo? {
         try read { db in
-            try EntryListing.fetchOneChecked(db, sql: "\(Self.entrySelect) WHERE e.id = ?", arguments: [id])?.info
+            try EntryListing.fetchOneChecked(db, sql: "\(AppDatabase.entrySelect) WHERE e.id = ?", arguments: [id])?
+                .info
         }
     }
 
@@ -62,7 +63,7 @@ extension AppDatabase {
     public func lastRecordedEntry() throws -> EntryInfo? {
         try read { db in
             try EntryListing.fetchOneChecked(
-                db, sql: "\(Self.entrySelect) WHERE e.deleted_at IS NULL ORDER BY e.id DESC LIMIT 1"
+                db, sql: "\(AppDatabase.entrySelect) WHERE e.deleted_at IS NULL ORDER BY e.id DESC LIMIT 1"
             )?.info
         }
     }
@@ -75,10 +76,10 @@ extension AppDatabase {
     }
 
     private static func deleteEntry(_ db: Database, id: EntryID, at instant: Date) throws -> EntryInfo {
-        let entry = try fetchEntry(db, id: id)
+        let entry = try AppDatabase.fetchEntry(db, id: id)
         guard entry.deletedAt == nil else { throw StoreError.entryAlreadyDeleted(id) }
         try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.deletedAt.set(to: StoredInstant(instant)))
-        return try fetchEntry(db, id: id)
+        return try AppDatabase.fetchEntry(db, id: id)
     }
 
     /// Corrects an entry's value, checked against its habit's kind: binary habits take
@@ -94,7 +95,7 @@ extension AppDatabase {
     @discardableResult
     public func editEntry(id: EntryID, corrections: [EntryCorrection]) throws -> EntryInfo {
         try write { db in
-            let entry = try Self.fetchEntry(db, id: id)
+            let entry = try AppDatabase.fetchEntry(db, id: id)
             guard entry.deletedAt == nil else { throw StoreError.entryDeleted(id) }
             for correction in corrections {
                 switch correction {
@@ -105,12 +106,12 @@ extension AppDatabase {
                     let checked = try habit.entryValue(value, orTarget: false)
                     try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.value.set(to: checked))
                 case .note(let note):
-                    try Self.checkText(note, what: "the note", allowingLineBreaks: true)
+                    try AppDatabase.checkText(note, what: "the note", allowingLineBreaks: true)
                     try EntryRecord.filter(key: id).updateAll(
-                        db, EntryRecord.Columns.note.set(to: Self.cleanNote(note)))
+                        db, EntryRecord.Columns.note.set(to: AppDatabase.cleanNote(note)))
                 }
             }
-            return try Self.fetchEntry(db, id: id)
+            return try AppDatabase.fetchEntry(db, id: id)
         }
     }
 
@@ -119,13 +120,15 @@ extension AppDatabase {
     @discardableResult
     public func undeleteEntry(id: EntryID) throws -> EntryInfo {
         try write { db in
-            let entry = try Self.fetchEntry(db, id: id)
+            let entry = try AppDatabase.fetchEntry(db, id: id)
             guard entry.deletedAt != nil else { throw StoreError.entryNotDeleted(id) }
             try EntryRecord.filter(key: id).updateAll(db, EntryRecord.Columns.deletedAt.set(to: nil))
-            return try Self.fetchEntry(db, id: id)
+            return try AppDatabase.fetchEntry(db, id: id)
         }
     }
+}
 
+extension AppDatabase {
     /// Throws `controlCharacter` when a text from outside holds a control character
     /// (SPEC §11: text is text, never terminal commands; `TerminalText` says which are).
     /// An entry's note may hold line breaks; no other text does.
@@ -134,7 +137,9 @@ extension AppDatabase {
         else { return }
         throw StoreError.controlCharacter(what: what, scalar: TerminalText.name(scalar))
     }
+}
 
+extension AppDatabase.Entries {
     /// Keys (`HabitName.key`) of habits with a live entry on `dayKey`: what a run shows
     /// as `already-done`.
     public func liveHabitKeys(on dayKey: DayKey) throws -> Set<HabitKey> {
@@ -191,9 +196,11 @@ extension AppDatabase {
             }
         }
     }
+}
 
+extension AppDatabase.Habits {
     /// Every habit, by shown name; archived ones only with `includeArchived`.
-    public func habits(includeArchived: Bool = true) throws -> [HabitInfo] {
+    public func all(includeArchived: Bool = true) throws -> [HabitInfo] {
         try read { db in
             try readCache.habits(db, includeArchived: includeArchived) {
                 try HabitWithMeasure.fetchAll(
@@ -215,9 +222,11 @@ extension AppDatabase {
         // Not `uniqueKeysWithValues`: two stored keys that differ in bytes but are
         // canonically equivalent (a hand-edited store) must not trap; the older wins.
         Dictionary(
-            try habits().sorted { $0.id < $1.id }.map { ($0.key, $0.spec) }, uniquingKeysWith: { first, _ in first })
+            try all().sorted { $0.id < $1.id }.map { ($0.key, $0.spec) }, uniquingKeysWith: { first, _ in first })
     }
+}
 
+extension AppDatabase {
     // MARK: - Shared by entries, runs and CSV
 
     /// The WHERE clauses and arguments of the `habit`/`from`/`to` filters of `entries`

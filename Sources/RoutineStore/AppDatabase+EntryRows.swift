@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
+extension AppDatabase.Bulk {
     /// Live entries as rows, in day order then the order they were recorded, with the
     /// same filters as `entries`; `unit` is the habit's measure (nil for a binary habit),
     /// so that a fresh store recreates the habit as it was. The rows go to `body` one at
@@ -12,7 +12,7 @@ extension AppDatabase {
         habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil, _ body: (EntryRow) throws -> Void
     ) throws {
         try read { db in
-            var (clauses, arguments) = try Self.entryFilter(db, habit: habit, from: from, to: to)
+            var (clauses, arguments) = try AppDatabase.entryFilter(db, habit: habit, from: from, to: to)
             clauses.append("e.deleted_at IS NULL")
             let rows = try Row.fetchCursor(
                 db,
@@ -99,7 +99,7 @@ extension AppDatabase {
                     // end like the others. Uids made here come in order (`UIDPool`): their
                     // index grows at one edge as the rows go in, cheaper than a sort.
                     let capture = try SyncSnapshot.suspendEntryCapture(db)
-                    let indexes = try Self.dropEntryIndexesForBulkLoad(
+                    let indexes = try AppDatabase.dropEntryIndexesForBulkLoad(
                         db, rowsAtMost: source.rowsAtMost, includingUIDs: stored.isEmpty && source.carriesUIDs)
                     var resolver = HabitResolver(db: db, now: now)
                     let inserter = try EntryBulkInserter(db)
@@ -107,10 +107,10 @@ extension AppDatabase {
                     var count = 0
                     var skipped = 0
                     var seenUIDs: Set<UUID> = []
-                    while let row = try Self.next(keeping: &sourceError, { try source.next() }) {
+                    while let row = try AppDatabase.next(keeping: &sourceError, { try source.next() }) {
                         var givenUID: (UInt64, UInt64)?
                         if let given = row.uid {
-                            let uid = Self.uidBytes(given)
+                            let uid = AppDatabase.uidBytes(given)
                             if try !seenUIDs.insert(given).inserted || (!stored.isEmpty && inserter.exists(uid: uid)) {
                                 skipped += 1
                                 continue
@@ -128,12 +128,12 @@ extension AppDatabase {
                         } catch let error as StoreError {
                             if case .unknownHabitInRow = error { throw error }
                             throw StoreError.invalidEntryRow(
-                                line: row.line, column: source.column(of: Self.field(blamedBy: error)),
+                                line: row.line, column: source.column(of: AppDatabase.field(blamedBy: error)),
                                 message: error.message)
                         }
                         let dayKey = row.dayKey.description
                         let timestamp = Instant.format(row.timestamp)
-                        let note = Self.cleanNote(row.note)
+                        let note = AppDatabase.cleanNote(row.note)
                         if row.uid == nil,
                             stored.contains(
                                 habitID: resolved.0.id, dayKey: dayKey, value: resolved.1, note: note,
@@ -157,7 +157,9 @@ extension AppDatabase {
             throw sourceError ?? error
         }
     }
+}
 
+extension AppDatabase {
     /// A source's next row (a bulk load's); the source's own error is kept in
     /// `sourceError` as well as thrown, for the caller to throw as it was after `write`
     /// (which turns any error it does not know into `StoreError.database`).
@@ -191,7 +193,7 @@ extension AppDatabase {
     ) throws
         -> [String]
     {
-        guard rowsAtMost >= bulkLoadRows else { return [] }
+        guard rowsAtMost >= Bulk.bulkLoadRows else { return [] }
         let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") ?? 0
         guard rowsAtMost > stored else { return [] }
         // The trigger that gives a row without a uid one: every loaded row has one, and

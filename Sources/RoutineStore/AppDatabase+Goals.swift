@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
+extension AppDatabase.Goals {
     /// Adds a goal over existing habits, under the core's goal rules (`GoalSpec`): a goal
     /// with a unit links only quantity habits measured in that unit (spellings folded by
     /// `UnitName.canonical`); a goal without a unit counts entries and links binary habits
@@ -16,8 +16,8 @@ extension AppDatabase {
         if let error = definition.validationErrors().first(where: { $0 != .noLinkedHabits }) {
             throw StoreError.invalidGoal(error.description)
         }
-        try Self.checkText(cleanTitle, what: "the goal's title")
-        try Self.checkText(unit, what: "the goal's unit")
+        try AppDatabase.checkText(cleanTitle, what: "the goal's title")
+        try AppDatabase.checkText(unit, what: "the goal's unit")
         let canonicalUnit = unit.map(UnitName.canonical).flatMap { $0.isEmpty ? nil : $0 }
         return try write { db in
             var goal = GoalRecord(
@@ -31,7 +31,7 @@ extension AppDatabase {
     }
 
     /// Every goal, oldest first.
-    public func goals() throws -> [GoalInfo] {
+    public func all() throws -> [GoalInfo] {
         try read { db in
             try GoalRecord.order(GoalRecord.Columns.id).fetchAllChecked(db).map { try goalInfo(db, $0) }
         }
@@ -101,7 +101,7 @@ extension AppDatabase {
 
     private func goalInfo(_ db: Database, _ goal: GoalRecord) throws -> GoalInfo {
         let id = goal.id ?? GoalID(rawValue: 0)
-        let links = try Self.linkedHabits(db, table: "goal_link", owner: "goal_id", id: id)
+        let links = try AppDatabase.linkedHabits(db, table: "goal_link", owner: "goal_id", id: id)
         return GoalInfo(
             id: id, title: goal.title, target: goal.target, unit: goal.unit,
             from: goal.fromDay, to: goal.toDay,

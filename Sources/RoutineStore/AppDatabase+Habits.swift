@@ -5,14 +5,14 @@ import RoutineCore
 /// Habit lifecycle (SPEC §11): rename, merge, archive, unarchive, delete. Each is one
 /// transaction. Routines keep working: their nodes point at the habit's row, and a
 /// version is read with the habit's current name.
-extension AppDatabase {
+extension AppDatabase.Habits {
     /// Gives a habit a new name; its entries, goals and routines follow. A name that is
     /// another habit's throws `habitExists` (merge is the way to join two habits); a
     /// change of case or spacing only is allowed.
     @discardableResult
     public func renameHabit(_ name: String, to newName: String) throws -> HabitInfo {
         try write { db in
-            let habit = try Self.existingHabit(db, name)
+            let habit = try AppDatabase.existingHabit(db, name)
             let display = try HabitResolver.validName(newName)
             let key = HabitKey(display)
             if let other = try HabitRecord.filter(HabitRecord.Columns.nameKey == key).fetchOneChecked(db),
@@ -22,7 +22,7 @@ extension AppDatabase {
             }
             try HabitRecord.filter(key: habit.id).updateAll(
                 db, HabitRecord.Columns.name.set(to: display), HabitRecord.Columns.nameKey.set(to: key))
-            return try Self.habitInfo(db, id: habit.id)
+            return try AppDatabase.habitInfo(db, id: habit.id)
         }
     }
 
@@ -32,11 +32,11 @@ extension AppDatabase {
     @discardableResult
     public func describeHabit(_ name: String, as text: String?) throws -> HabitInfo {
         try write { db in
-            let habit = try Self.existingHabit(db, name)
-            let description = Self.cleanNote(text?.trimmingCharacters(in: .whitespacesAndNewlines))
-            try Self.checkText(description, what: "the description of \(habit.name)", allowingLineBreaks: true)
+            let habit = try AppDatabase.existingHabit(db, name)
+            let description = AppDatabase.cleanNote(text?.trimmingCharacters(in: .whitespacesAndNewlines))
+            try AppDatabase.checkText(description, what: "the description of \(habit.name)", allowingLineBreaks: true)
             try HabitRecord.filter(key: habit.id).updateAll(db, HabitRecord.Columns.description.set(to: description))
-            return try Self.habitInfo(db, id: habit.id)
+            return try AppDatabase.habitInfo(db, id: habit.id)
         }
     }
 
@@ -46,20 +46,22 @@ extension AppDatabase {
     @discardableResult
     public func mergeHabit(_ from: String, into: String) throws -> Int {
         try write { db in
-            let source = try Self.existingHabit(db, from)
-            let target = try Self.existingHabit(db, into)
+            let source = try AppDatabase.existingHabit(db, from)
+            let target = try AppDatabase.existingHabit(db, into)
             guard source.id != target.id else { throw StoreError.sameHabit(target.name) }
             guard Measure.same(source.measure, target.measure) else {
                 throw StoreError.habitMeasuresDisagree(
                     from: source.name, into: target.name, fromMeasure: source.measure, intoMeasure: target.measure)
             }
-            let moved = try Self.moveHabit(db, from: source.id, into: target.id)
+            let moved = try AppDatabase.moveHabit(db, from: source.id, into: target.id)
             let survivor = try HabitRecord.filter(key: target.id).fetchCount(db) > 0 ? target.id : source.id
             try SyncSchema.announceAllFields(db, habitID: survivor)
             return moved
         }
     }
+}
 
+extension AppDatabase {
     /// Merges habit `from` into `into` and returns the number of entries of `from`: the
     /// work of `habit merge`, also done when a pulled change merges two habits (SPEC §16.3).
     ///
@@ -68,7 +70,7 @@ extension AppDatabase {
     /// directions while apart then keep the same habit (its settings those of the later
     /// merge, by clock), and merges never make a cycle of uids.
     static func moveHabit(_ db: Database, from source: Int64, into target: Int64) throws -> Int {
-        let moved = try EntryRecord.filter(EntryRecord.Columns.habitID == source).fetchCount(db)
+        let moved = try EntryRecord.all().of(habit: source).fetchCount(db)
         let uids = try Dictionary(
             uniqueKeysWithValues: Row.fetchAll(
                 db, sql: "SELECT id, uid FROM habit WHERE id IN (?, ?)", arguments: [source, target]
@@ -107,7 +109,7 @@ extension AppDatabase {
         // First, so a device that pulls this merge moves its own rows of FROM too
         // (SPEC §16.2: merges follow the habit's uid).
         try recordAlias(db, from: source, into: target)
-        try EntryRecord.filter(EntryRecord.Columns.habitID == source)
+        try EntryRecord.all().of(habit: source)
             .updateAll(db, EntryRecord.Columns.habitID.set(to: target))
         try db.execute(sql: "UPDATE routine_node SET habit_id = ? WHERE habit_id = ?", arguments: [target, source])
         try db.execute(sql: "UPDATE routine_habit SET habit_id = ? WHERE habit_id = ?", arguments: [target, source])
@@ -122,17 +124,19 @@ extension AppDatabase {
         }
         try HabitRecord.deleteOne(db, key: source)
     }
+}
 
+extension AppDatabase.Habits {
     /// Hides a habit from `today`, `stats`, `habits` (unless `--all`); its entries stay.
     /// Archiving an archived habit changes nothing.
     @discardableResult
     public func archiveHabit(_ name: String, archived: Bool = true, at instant: Date) throws -> HabitInfo {
         try write { db in
-            let habit = try Self.existingHabit(db, name)
+            let habit = try AppDatabase.existingHabit(db, name)
             let archivedAt = HabitRecord.Columns.archivedAt
             try HabitRecord.filter(key: habit.id).updateAll(
                 db, archivedAt.set(to: archived ? archivedAt ?? StoredInstant(instant) : nil))
-            return try Self.habitInfo(db, id: habit.id)
+            return try AppDatabase.habitInfo(db, id: habit.id)
         }
     }
 
@@ -141,8 +145,8 @@ extension AppDatabase {
     /// the history and hides the habit.
     public func deleteHabit(_ name: String) throws {
         try write { db in
-            let habit = try Self.existingHabit(db, name)
-            let entries = try EntryRecord.filter(EntryRecord.Columns.habitID == habit.id).fetchCount(db)
+            let habit = try AppDatabase.existingHabit(db, name)
+            let entries = try EntryRecord.all().of(habit: habit.id).fetchCount(db)
             guard entries == 0 else { throw StoreError.habitHasEntries(habit.name, count: entries) }
             let routines = try String.fetchAll(
                 db,
@@ -153,10 +157,12 @@ extension AppDatabase {
                     ORDER BY r.slug
                     """, arguments: [habit.id, habit.id])
             guard routines.isEmpty else { throw StoreError.habitInRoutines(habit.name, routines: routines) }
-            try Self.removeHabit(db, id: habit.id)
+            try AppDatabase.removeHabit(db, id: habit.id)
         }
     }
+}
 
+extension AppDatabase {
     // MARK: - Shared
 
     /// Removes a habit row with its goal links and the pauses of it alone (the caller has

@@ -41,7 +41,7 @@ public struct ImportHabit: Sendable, Equatable {
     }
 }
 
-extension AppDatabase {
+extension AppDatabase.Bulk {
     /// Writes an import from another tool (SPEC §18.2) in one transaction: all or
     /// nothing. Habits go through the one get-or-create path (`HabitResolver`: an
     /// existing habit of that name is reused, with the measure check); a new habit
@@ -60,7 +60,9 @@ extension AppDatabase {
         try writeOrRollBack(rollBack: dryRun) { db in
             var outcome = ImportOutcome()
             if let routine {
-                outcome.routine = try importRoutine(routine.routine, source: routine.source, at: now, in: db).outcome
+                outcome.routine = try database.routines.importRoutine(
+                    routine.routine, source: routine.source, at: now, in: db
+                ).outcome
             }
             var resolver = HabitResolver(db: db, now: now)
             var rows: [HabitRow] = []
@@ -82,8 +84,9 @@ extension AppDatabase {
                 }
                 // A description fills a habit that has none: one the person wrote stays, and
                 // a second import finds the first one's and changes nothing.
-                if let description = Self.cleanNote(habit.description) {
-                    try Self.checkText(description, what: "the description of \(row.name)", allowingLineBreaks: true)
+                if let description = AppDatabase.cleanNote(habit.description) {
+                    try AppDatabase.checkText(
+                        description, what: "the description of \(row.name)", allowingLineBreaks: true)
                     try HabitRecord.filter(key: row.id).filter(HabitRecord.Columns.description == nil).updateAll(
                         db, HabitRecord.Columns.description.set(to: description))
                 }
@@ -92,7 +95,8 @@ extension AppDatabase {
             outcome.scheduleChanges = resolver.scheduleChanges
             let empty = try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") == 0
             let capture = try SyncSnapshot.suspendEntryCapture(db)
-            let indexes = try Self.dropEntryIndexesForBulkLoad(db, rowsAtMost: entries.count, includingUIDs: empty)
+            let indexes = try AppDatabase.dropEntryIndexesForBulkLoad(
+                db, rowsAtMost: entries.count, includingUIDs: empty)
             let inserter = try EntryBulkInserter(db)
             // The within-file duplicate check on the uid's 16 bytes: hashing its text was a
             // twentieth of a ten-year import.
@@ -103,14 +107,15 @@ extension AppDatabase {
                     outcome.alreadyImported += 1
                     continue
                 }
-                let uid = Self.uidBytes(entry.uid)
+                let uid = AppDatabase.uidBytes(entry.uid)
                 if !empty, try inserter.exists(uid: uid) {
                     outcome.alreadyImported += 1
                     continue
                 }
                 let row = rows[entry.habit]
-                let note = Self.cleanNote(entry.note)
-                try Self.checkText(note, what: "the note of \(row.name) on \(entry.dayKey)", allowingLineBreaks: true)
+                let note = AppDatabase.cleanNote(entry.note)
+                try AppDatabase.checkText(
+                    note, what: "the note of \(row.name) on \(entry.dayKey)", allowingLineBreaks: true)
                 try inserter.insert(
                     habitID: row.id, dayKey: entry.dayKey.description, timestamp: Instant.format(entry.timestamp),
                     timeZone: "UTC", value: try row.entryValue(entry.value, orTarget: false), note: note, uid: uid)
@@ -121,25 +126,25 @@ extension AppDatabase {
             try SyncSnapshot.resumeEntryCapture(db, capture)
             // Every skip comes with its uid: the trigger that gives a pause without one a
             // uid is set aside while they go in (SQLite entered it for each row).
-            let pauseTriggers = skips.isEmpty ? [] : try Self.setAside(db, triggers: ["pause_uid_default"])
+            let pauseTriggers = skips.isEmpty ? [] : try AppDatabase.setAside(db, triggers: ["pause_uid_default"])
             let pauses = try OneDayPauseInserter(db, note: "skipped in \(source)", createdAt: Instant.format(now))
             for skip in skips {
-                let uid = Self.uidBytes(skip.uid)
+                let uid = AppDatabase.uidBytes(skip.uid)
                 if try pauses.exists(uid: uid) {
                     outcome.alreadyImported += 1
                     continue
                 }
                 let day = skip.dayKey.description
                 // A pause's note is one line: the source's own note follows, its breaks as spaces.
-                let said = Self.cleanNote(skip.note).map {
+                let said = AppDatabase.cleanNote(skip.note).map {
                     pauses.note + ": " + $0.split(whereSeparator: \.isNewline).joined(separator: " ")
                 }
-                try Self.checkText(said, what: "the note of a skip of \(rows[skip.habit].name) on \(day)")
+                try AppDatabase.checkText(said, what: "the note of a skip of \(rows[skip.habit].name) on \(day)")
                 try pauses.insert(day: day, habitID: rows[skip.habit].id, uid: uid, note: said)
                 outcome.newSkips += 1
             }
             for sql in pauseTriggers { try db.execute(sql: sql) }
-            let answered = try Self.insertAnswers(answers, in: db)
+            let answered = try AppDatabase.Answers.insertAnswers(answers, in: db)
             outcome.newAnswers = answered.imported
             outcome.alreadyImported += answered.alreadyPresent
             return outcome

@@ -4,7 +4,7 @@ import RoutineCore
 
 /// Runs that left habits for later (SPEC §17.4): found, and opened again for a pass
 /// over those habits.
-extension AppDatabase {
+extension AppDatabase.Runs {
     /// The most recently started completed run of the routine `slug` on `dayKey` with a
     /// live step left for later, or nil.
     public func runLeavingLater(slug: String, dayKey: DayKey) throws -> RunInfo? {

@@ -42,7 +42,7 @@ public struct LedgerRecords: Sendable {
     public var runs: [LedgerRun]
 }
 
-extension AppDatabase {
+extension AppDatabase.Ledger {
     /// What the ledger reads of the runs and entries from `from` (nil: the first) through
     /// `to` (SPEC §17.5: a pulled run is a run): lean scans for lifetimes of rows. The big
     /// tables are read without joins (ids are mapped to names from the small tables
@@ -53,7 +53,7 @@ extension AppDatabase {
     ///
     /// With `entriesOf`, only those habits' entries are read (the others' are empty), so
     /// a ledger of a few habits costs their entries, not every one.
-    public func ledgerRecords(
+    public func records(
         from: DayKey? = nil, to: DayKey, entriesOf: Set<HabitKey>? = nil
     ) throws
         -> LedgerRecords
@@ -188,7 +188,7 @@ extension AppDatabase {
     /// or pulled), whatever its day: what a ledger reading a window of days (SPEC §17)
     /// needs of the days before it. Index look-ups only (`habit_entry_ledger`, and
     /// `run_step_habit_day` per name a step recorded), however long the history.
-    public func ledgerFirstDays() throws -> [HabitKey: DayKey] {
+    public func firstDays() throws -> [HabitKey: DayKey] {
         try read { db in
             var first: [HabitKey: DayKey] = [:]
             func note(_ key: HabitKey, _ day: DayKey) { first[key] = min(first[key] ?? day, day) }

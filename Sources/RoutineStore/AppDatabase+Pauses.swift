@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
+extension AppDatabase.Pauses {
     /// Records a pause of `habits` (every habit when empty) from `from` to `to`.
     /// Every named habit must exist (a pause creates no habit); `from` ≤ `to`.
     public func addPause(
@@ -12,7 +12,7 @@ extension AppDatabase {
         let cleanNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
         // What a control character is has one home (`TerminalText`: a tab is none, SPEC
         // §11); a pause's note is one line, unlike an entry's.
-        try Self.checkText(cleanNote, what: "the pause's note")
+        try AppDatabase.checkText(cleanNote, what: "the pause's note")
         return try write { db in
             var ids: [Int64] = []
             for name in habits {
@@ -35,13 +35,13 @@ extension AppDatabase {
     }
 
     /// Every pause, by start day then id.
-    public func pauses() throws -> [PauseInfo] {
+    public func all() throws -> [PauseInfo] {
         try read { db in try readCache.pauses(db) { try fetchPauses(db, id: nil) } }
     }
 
     /// The pauses as the core reads them (metrics, due-ness, the walker's snapshot).
     public func pauseSpans() throws -> [PauseSpan] {
-        try pauses().map(\.span)
+        try all().map(\.span)
     }
 
     /// Removes a pause (`routine unpause ID`) and returns what it was.
@@ -62,7 +62,7 @@ extension AppDatabase {
             arguments: id.map { [$0] } ?? []
         ).compactMap { pause in
             guard let pauseID = pause.id else { return nil }
-            let habits = try Self.linkedHabits(db, table: "pause_habit", owner: "pause_id", id: pauseID)
+            let habits = try AppDatabase.linkedHabits(db, table: "pause_habit", owner: "pause_id", id: pauseID)
             return PauseInfo(
                 id: pauseID, habits: habits.map(\.name), habitKeys: habits.map(\.nameKey), from: pause.fromDay,
                 to: pause.toDay, note: pause.note, createdAt: pause.createdAt.date)

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
+extension AppDatabase.Routines {
     /// Stores a validated routine: a new slug becomes version 1, a changed graph or
     /// source text a new version, and an identical re-import writes nothing.
     ///
@@ -60,7 +60,7 @@ extension AppDatabase {
 
     /// Every stored routine's latest version, by slug; archived ones only with
     /// `includeArchived` (SPEC §11: hidden from list and completion).
-    public func routines(includeArchived: Bool = false) throws -> [RoutineSummary] {
+    public func all(includeArchived: Bool = false) throws -> [RoutineSummary] {
         try read { db in
             // A join and an aggregate: SQL, decoded by column name.
             try SummaryRow.fetchAllChecked(
@@ -274,12 +274,12 @@ extension AppDatabase {
 
     /// Several versions by id, in that order (`today` reads every routine's latest):
     /// their graphs in the same six queries.
-    public func routines(versionIDs: [Int64]) throws -> [StoredRoutine] {
+    public func all(versionIDs: [Int64]) throws -> [StoredRoutine] {
         try read { db in try loadVersions(db, versionIDs: versionIDs) }
     }
 }
 
-extension AppDatabase {
+extension AppDatabase.Habits {
     /// Sets a habit's schedule by hand (`routine habit schedule`); nil makes it daily.
     /// Returns the change, or nil when the habit already had that schedule.
     public func setSchedule(habit name: String, to schedule: Schedule?) throws -> ScheduleChange? {
@@ -301,7 +301,7 @@ extension AppDatabase {
                 throw StoreError.unknownHabit(HabitName.display(name))
             }
             try HabitResolver.setDayTarget(db, of: &row, to: target)
-            return try Self.habitInfo(db, id: row.id)
+            return try AppDatabase.habitInfo(db, id: row.id)
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RoutineCore
 
-extension AppDatabase {
+extension AppDatabase.Runs {
     /// Records a new run of one routine version with the id `id` (from the caller's
     /// injected id generator), claimed by this process. The run's DayKey is fixed here;
     /// every entry of the run carries it.
@@ -23,7 +23,7 @@ extension AppDatabase {
                     id: runID, routineVersionID: versionID, dayKey: dayKey, timeZone: timeZone, status: .active,
                     startedAt: stamp, updatedAt: stamp, walkerState: state
                 ).insert(db)
-                try Self.recordSteps(
+                try AppDatabase.recordSteps(
                     db, runID: runID, steps: steps, stamp: Instant.format(stamp.date), timeZone: timeZone)
             }
         } catch {
@@ -119,7 +119,7 @@ extension AppDatabase {
                         db, sql: "SELECT entry_id FROM run_step_entry WHERE run_id = ? AND token = ?",
                         arguments: [runID, token])
                 else { throw StoreError.unknownRunToken(run: runID, token: token) }
-                try EntryRecord.filter(key: entryID).filter(EntryRecord.Columns.deletedAt == nil)
+                try EntryRecord.filter(key: entryID).live()
                     .updateAll(db, EntryRecord.Columns.deletedAt.set(to: stamp))
                 try db.execute(
                     sql: "DELETE FROM run_step_entry WHERE run_id = ? AND token = ?", arguments: [runID, token])
@@ -150,14 +150,15 @@ extension AppDatabase {
                     throw StoreError.duplicateRunToken(run: runID, token: record.token)
                 }
                 let (habit, value) = try resolver.habitForEntry(name, value: record.value, unit: nil)
-                let entryID = try Self.insertEntry(
+                let entryID = try AppDatabase.insertEntry(
                     db, habitID: habit.id, dayKey: dayKey, at: instant, timeZone: timeZone, value: value, note: nil,
                     runID: runID)
                 try db.execute(
                     sql: "INSERT INTO run_step_entry (run_id, token, entry_id) VALUES (?, ?, ?)",
                     arguments: [runID, record.token, entryID])
             }
-            try Self.recordSteps(db, runID: runID, steps: steps, stamp: Instant.format(stamp.date), timeZone: timeZone)
+            try AppDatabase.recordSteps(
+                db, runID: runID, steps: steps, stamp: Instant.format(stamp.date), timeZone: timeZone)
             try RunRecord.filter(key: runID).updateAll(
                 db, RunRecord.Columns.walkerState.set(to: state), RunRecord.Columns.updatedAt.set(to: stamp))
             return .written
@@ -213,7 +214,8 @@ extension AppDatabase {
                     let zone = try String.fetchOne(
                         db, sql: "SELECT time_zone FROM run WHERE id = ?", arguments: [runID])
                 {
-                    try Self.recordSteps(db, runID: runID, steps: steps, stamp: Instant.format(now), timeZone: zone)
+                    try AppDatabase.recordSteps(
+                        db, runID: runID, steps: steps, stamp: Instant.format(now), timeZone: zone)
                 }
             }
         } catch {
@@ -234,7 +236,7 @@ extension AppDatabase {
     /// Runs, most recently started first; only those whose effective status is `status`
     /// when given. Finished statuses are filtered in SQL; `active` and `paused` read
     /// the unfinished records and ask the run locks which are live.
-    public func runs(status: RunStatus? = nil) throws -> [RunInfo] {
+    public func all(status: RunStatus? = nil) throws -> [RunInfo] {
         var filter = ""
         var arguments: StatementArguments = []
         switch status {
@@ -258,7 +260,7 @@ extension AppDatabase {
     }
 
     /// The runs of one DayKey, most recently started first (what `today` reads).
-    public func runs(on day: DayKey) throws -> [RunInfo] {
+    public func all(on day: DayKey) throws -> [RunInfo] {
         try read { db in
             try RunListing.fetchAllChecked(
                 db, sql: "\(Self.runSelect) WHERE run.day_key = ? ORDER BY run.started_at DESC, run.rowid DESC",
@@ -292,7 +294,7 @@ extension AppDatabase {
     /// The most recently started run that is effectively paused (what `resume` with no
     /// id continues), or nil.
     public func latestPausedRun() throws -> RunInfo? {
-        try runs(status: .paused).first
+        try all(status: .paused).first
     }
 
     /// The unfinished run (paused, or walked by a live process) of the routine `slug` for
@@ -345,7 +347,7 @@ extension AppDatabase {
     public func entries(runID: RunID) throws -> [EntryInfo] {
         try read { db in
             try EntryListing.fetchAllChecked(
-                db, sql: "\(Self.entrySelect) WHERE e.run_id = ? AND e.deleted_at IS NULL ORDER BY e.id",
+                db, sql: "\(AppDatabase.entrySelect) WHERE e.run_id = ? AND e.deleted_at IS NULL ORDER BY e.id",
                 arguments: [runID]
             ).map(\.info)
         }

@@ -91,7 +91,9 @@ extension AppDatabase {
                 """,
             arguments: arguments)
     }
+}
 
+extension AppDatabase.Runs {
     /// A run's recorded steps in order (live ones by position; with `includeRetracted`,
     /// the retracted ones too, each where it was written).
     public func steps(runID: RunID, includeRetracted: Bool = false) throws -> [StepInfo] {

@@ -32,7 +32,7 @@ public struct IncomingChange: Sendable, Equatable {
     }
 }
 
-extension AppDatabase {
+extension AppDatabase.Sync {
     /// Sets this store up to sync as `device`: from now on every write appends a
     /// change, and everything the store holds goes into the outbox once, as a snapshot.
     /// `join` does the server's part inside the store's transaction, after the snapshot

@@ -194,7 +194,7 @@ struct HabitResolver {
         if !Measure.same(row.measure, declared) {
             var upgradable = false
             if row.measure == nil, declared != nil {
-                upgradable = try EntryRecord.filter(EntryRecord.Columns.habitID == row.id).isEmpty(db)
+                upgradable = try EntryRecord.all().of(habit: row.id).isEmpty(db)
             }
             guard upgradable, let declared else {
                 throw StoreError.measureConflict(habit: row.name, existing: row.measure, new: declared)

@@ -217,6 +217,16 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
+/// The requests of entries the store makes again and again (GRDB's recommended shape:
+/// `EntryRecord.all().of(habit: id).live()`).
+extension DerivableRequest<EntryRecord> {
+    /// The entries of one habit (by its row id), deleted ones included.
+    func of(habit id: Int64) -> Self { filter(EntryRecord.Columns.habitID == id) }
+
+    /// The entries not deleted.
+    func live() -> Self { filter(EntryRecord.Columns.deletedAt == nil) }
+}
+
 /// An entry with its habit's shown name, read by `AppDatabase.entrySelect`.
 struct EntryListing: FetchableRecord {
     var entry: EntryRecord
@@ -283,7 +293,7 @@ struct RunRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-/// A run with its routine's slug and version number, read by `AppDatabase.runSelect`.
+/// A run with its routine's slug and version number, read by `AppDatabase.Runs.runSelect`.
 struct RunListing: FetchableRecord {
     var run: RunRecord
     var slug: String

@@ -92,11 +92,13 @@ extension AppDatabase {
         let queue = try DatabaseQueue(path: path, configuration: config)
         defer { try? queue.close() }
         let store = AppDatabase(checking: queue, path: path)
-        _ = try store.habits()
-        _ = try store.goals()
-        _ = try store.pauses()
-        for routine in try store.routines(includeArchived: true) { _ = try store.routineVersions(slug: routine.slug) }
-        _ = try store.runs()
-        _ = try store.entries(includeDeleted: true)
+        _ = try store.habits.all()
+        _ = try store.goals.all()
+        _ = try store.pauses.all()
+        for routine in try store.routines.all(includeArchived: true) {
+            _ = try store.routines.routineVersions(slug: routine.slug)
+        }
+        _ = try store.runs.all()
+        _ = try store.entries.list(includeDeleted: true)
     }
 }

@@ -246,7 +246,8 @@ extension SyncApplier {
         let imported = (fields["imported"] as? String).flatMap(Instant.parse).map(StoredInstant.init)
         let stored: (id: Int64, number: Int, resolver: HabitResolver)
         do {
-            stored = try AppDatabase.insertVersion(db, routine, source: source, at: now, importedAt: imported, uid: uid)
+            stored = try AppDatabase.Routines.insertVersion(
+                db, routine, source: source, at: now, importedAt: imported, uid: uid)
         } catch let error as StoreError {
             report.problems.append("a version of routine '\(slug)' from another device waits: \(error)")
             return false

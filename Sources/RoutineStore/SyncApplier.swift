@@ -24,7 +24,7 @@ public struct SameDayEntries: Sendable, Equatable {
     public var ids: [EntryID]
 }
 
-extension AppDatabase {
+extension AppDatabase.Sync {
     /// Applies pulled changes in the order given (the engine orders them by clock), then
     /// the ones that waited, in one transaction with the cursors and the clock: a crash
     /// leaves none of it, and the next sync pulls them again. Capturing is off meanwhile

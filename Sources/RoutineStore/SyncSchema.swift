@@ -4,7 +4,7 @@ import RoutineCore
 /// What sync captures (SPEC §16.2), written once: the kinds of change, the fields each
 /// carries, and the SQL of migration "v6-sync" generated from them — the triggers that
 /// append a change to `sync_outbox` in the same transaction as every write, and the
-/// snapshot a device sends when it first joins (`AppDatabase.enableSync`).
+/// snapshot a device sends when it first joins (`AppDatabase.Sync.enableSync`).
 ///
 /// A change is one row of the outbox: a change uid (so a push retried after a crash is
 /// not stored twice), a hybrid logical clock (`HybridClock`), a kind, and a JSON array

@@ -46,7 +46,7 @@ public enum AutoSync {
                 record(Failure(at: engine.now(), message: String(describing: error)), path: path)
                 return
             }
-            guard ((try? engine.store.syncIdentity()?.waiting) ?? 0) > 0 else { return }
+            guard ((try? engine.store.sync.syncIdentity()?.waiting) ?? 0) > 0 else { return }
         }
     }
 

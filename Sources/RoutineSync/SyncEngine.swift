@@ -72,12 +72,12 @@ public struct SyncEngine {
             parameters = try KDFParameters.forNewServer(environment: passphrase.environment)
         }
         let derivation = secret.map { KeyDerivation(passphrase: $0, salt: salt, parameters: parameters) }
-        let identity = try store.syncIdentity()
+        let identity = try store.sync.syncIdentity()
         let device =
             identity.flatMap { existing != nil && $0.server == existing?.serverID ? $0.device : nil }
             ?? UUID().uuidString.lowercased()
         var made = false
-        try store.enableSync(device: device, knownServer: existing?.serverID, name: deviceName, at: now()) {
+        try store.sync.enableSync(device: device, knownServer: existing?.serverID, name: deviceName, at: now()) {
             var meta: SyncServer.Meta
             var key = try derivation?.key()
             if let existing {
@@ -142,7 +142,7 @@ public struct SyncEngine {
     /// pull is checked (no hole, no repeat, no size over `maximumChangeBytes`, every seal
     /// opens) before any is applied (issue 31 items 1–4).
     public func sync() throws -> SyncReport {
-        guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
+        guard let identity = try store.sync.syncIdentity() else { throw SyncError.notSetUp }
         let lock = try FileLock.open(syncLockPath)
         _ = try lock.take(.exclusive, wait: .forever)
         defer { lock.release() }
@@ -152,7 +152,7 @@ public struct SyncEngine {
     /// `sync()`, unless another sync of this store holds its lock: then nil at once,
     /// having done nothing (the automatic sync of SPEC §20 never runs twice at once).
     public func syncIfIdle() throws -> SyncReport? {
-        guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
+        guard let identity = try store.sync.syncIdentity() else { throw SyncError.notSetUp }
         let lock = try FileLock.open(syncLockPath)
         guard try lock.take(.exclusive, wait: .once) else { return nil }
         defer { lock.release() }
@@ -178,13 +178,13 @@ public struct SyncEngine {
         }
         let sealer = ChangeSealer(key: stored.key)
         let marks = try server.marks()
-        try SyncSequence.checkServer(holds: marks.lastSeq, known: try store.syncKnown(), name: marks.name)
+        try SyncSequence.checkServer(holds: marks.lastSeq, known: try store.sync.syncKnown(), name: marks.name)
         var report = SyncReport()
         report.pushed = try push(connection, device: identity.device, pushed: identity.pushed, sealer: sealer)
         let pulled = try fetchPull(server, sealer: sealer)
         for batch in pulled.batches(of: Self.pullBatch) {
             let changes = try batch.map { try $0.opened(with: sealer) }
-            let applied = try store.applySyncChanges(
+            let applied = try store.sync.applySyncChanges(
                 changes, readRoutine: readRoutine, at: now(), name: pulled.marks.name)
             report.pulled += changes.count
             report.apply.applied += applied.applied
@@ -195,7 +195,7 @@ public struct SyncEngine {
             report.apply.sameDay += applied.sameDay
             report.apply.problems += applied.problems
         }
-        try store.recordSync(at: now())
+        try store.sync.recordSync(at: now())
         _ = try? connection.execute(
             "UPDATE routine_sync.device SET last_sync = now() WHERE id = $1", [.text(identity.device)])
         return report
@@ -213,7 +213,7 @@ public struct SyncEngine {
         var pushed = 0
         var checked = false
         while true {
-            let batch = try store.outbox(limit: Self.pushBatch)
+            let batch = try store.sync.outbox(limit: Self.pushBatch)
             guard let last = batch.last else { return pushed }
             if !checked {
                 try checkOwnChangesBeyond(pushed: mark, connection, device: device, sealer: sealer)
@@ -257,7 +257,7 @@ public struct SyncEngine {
                 }
                 return (first, seq)
             }
-            try store.markPushed(upTo: last.localID, firstSeq: range.first, lastSeq: range.last, device: device)
+            try store.sync.markPushed(upTo: last.localID, firstSeq: range.first, lastSeq: range.last, device: device)
             pushed += Int(range.last - range.first + 1)
         }
     }
@@ -295,12 +295,12 @@ public struct SyncEngine {
     /// body's length, and every seal (opened here; what is kept until its batch is
     /// applied is the plaintext still compressed, a seventh of the opened size).
     private func fetchPull(_ server: SyncServer, sealer: ChangeSealer) throws -> PulledChanges {
-        let cursors = try store.syncCursors()
+        let cursors = try store.sync.syncCursors()
         let devices = cursors.keys.sorted()
         return try server.connection.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
             connection in
             let marks = try server.marks()
-            try SyncSequence.checkServer(holds: marks.lastSeq, known: try store.syncKnown(), name: marks.name)
+            try SyncSequence.checkServer(holds: marks.lastSeq, known: try store.sync.syncKnown(), name: marks.name)
             let rows = try connection.execute(
                 """
                 WITH cursor_row AS (
@@ -365,7 +365,7 @@ public struct SyncEngine {
 
     /// This device, and the server's devices when it can be reached (else the error).
     public func status() throws -> (SyncStatus, Error?) {
-        guard let identity = try store.syncIdentity() else { throw SyncError.notSetUp }
+        guard let identity = try store.sync.syncIdentity() else { throw SyncError.notSetUp }
         var status = SyncStatus(identity: identity, deviceName: nil, devices: [])
         do {
             status.devices = try devices()

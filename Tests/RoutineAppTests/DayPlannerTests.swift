@@ -24,8 +24,8 @@ import Testing
 
     private func importFile(_ text: String, into store: AppDatabase) throws -> StoredRoutine {
         let routine = try #require(RoutineFileReader.read(string: text, path: "test.yaml").routine)
-        let version = try store.importRoutine(routine, source: "test", at: Self.time.now()).versionID
-        return try #require(try store.routine(versionID: version))
+        let version = try store.routines.importRoutine(routine, source: "test", at: Self.time.now()).versionID
+        return try #require(try store.routines.routine(versionID: version))
     }
 
     private static let checkin = """
@@ -105,7 +105,7 @@ import Testing
         _ = try run.handle("y")
         run.pause()
         try run.finish()
-        try store.finishRun(
+        try store.runs.finishRun(
             runID: run.runID, status: .paused, state: Data(#"{"format":0,"steps":"old"}"#.utf8), at: Self.time.now())
         let day = try #require(try DayPlanner(store: store).routines(on: Self.day, time: Self.time).first)
         // Rebuilt from its one entry: Water done, the question asked again.

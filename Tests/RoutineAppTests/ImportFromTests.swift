@@ -48,7 +48,7 @@ import Testing
 
     /// (habit, day, value, note) of every live entry, in day then habit order.
     static func entries(_ store: AppDatabase) throws -> [String] {
-        try store.entries().map { entry in
+        try store.entries.list().map { entry in
             "\(entry.habit) \(entry.dayKey) \(entry.value.map { JSONValue.number($0).text } ?? "-") \(entry.note ?? "")"
         }.sorted()
     }
@@ -79,7 +79,7 @@ import Testing
         #expect(report.outcome.newEntries == 9)
         #expect(report.outcome.newSkips == 1)
         #expect(try entries(store) == expectedLoopEntries)
-        let habits = Dictionary(uniqueKeysWithValues: try store.habits().map { ($0.name, $0) })
+        let habits = Dictionary(uniqueKeysWithValues: try store.habits.all().map { ($0.name, $0) })
         #expect(habits.keys.sorted() == ["Gym", "Meditate", "Old habit", "Read", "Run", "Smoke", "Vegan", "vegan (2)"])
         #expect(habits["Meditate"]?.measure == nil)
         #expect(habits["Meditate"]?.schedule == nil)
@@ -109,23 +109,23 @@ import Testing
                     "Loop reminded you at 08:00 (Meditate, Gym): routine remind install --at 08:00"
                 ])
         }
-        let pauses = try store.pauses()
+        let pauses = try store.pauses.all()
         #expect(pauses.map { "\($0.habits) \($0.from) \($0.to)" } == ["[\"Meditate\"] 2026-01-05 2026-01-05"])
         // Its note is kept with the pause's (one line).
         #expect(pauses.map(\.note) == ["skipped in Loop: ill in bed"])
         // Again: nothing changes.
-        let before = try store.habits()
+        let before = try store.habits.all()
         let again = try run(.loop, path, store)
         #expect(again.outcome.newRecords == 0)
         #expect(again.outcome.alreadyImported == 10)
         #expect(again.outcome.createdHabits.isEmpty)
         #expect(try entries(store) == expectedLoopEntries)
-        #expect(try store.pauses().count == 1)
-        #expect(try store.habits() == before)
+        #expect(try store.pauses.all().count == 1)
+        #expect(try store.habits.all() == before)
         // A description the person wrote stays: an import fills only a habit without one.
-        _ = try store.describeHabit("Meditate", as: "my own words")
+        _ = try store.habits.describeHabit("Meditate", as: "my own words")
         _ = try run(.loop, path, store)
-        #expect(try store.habit(named: "Meditate")?.description == "my own words")
+        #expect(try store.habits.habit(named: "Meditate")?.description == "my own words")
     }
 
     @Test func loopDatabaseRoundTrip() throws {
@@ -205,9 +205,9 @@ import Testing
         let store = try AppDatabase.open(path: folder.store)
         defer { store.close() }
         let dry = try Self.run(.loop, path, store, dryRun: true)
-        #expect(try store.habits().isEmpty)
-        #expect(try store.entries().isEmpty)
-        #expect(try store.pauses().isEmpty)
+        #expect(try store.habits.all().isEmpty)
+        #expect(try store.entries.list().isEmpty)
+        #expect(try store.pauses.all().isEmpty)
         let real = try Self.run(.loop, path, store)
         #expect(dry.outcome.newEntries == real.outcome.newEntries)
         #expect(dry.outcome.newSkips == real.outcome.newSkips)
@@ -237,7 +237,7 @@ import Testing
         let report = try Self.run(.loop, path, store)
         #expect(report.outcome.newEntries == 1 && report.outcome.newSkips == 1)
         #expect(try Self.entries(store) == ["Run 2026-01-02 3 "])
-        #expect(try store.pauses().map { "\($0.habits) \($0.from)" } == ["[\"Run\"] 2026-01-01"])
+        #expect(try store.pauses.all().map { "\($0.habits) \($0.from)" } == ["[\"Run\"] 2026-01-01"])
     }
 
     /// Schemas before 16 had no repetition values: every row is a check.
@@ -255,9 +255,9 @@ import Testing
         defer { store.close() }
         let report = try Self.run(.loop, path, store)
         #expect(try Self.entries(store) == ["Floss 2016-03-01 - ", "Floss 2016-03-04 - "])
-        #expect(try store.habit(named: "Floss")?.schedule == .every(3))
+        #expect(try store.habits.habit(named: "Floss")?.schedule == .every(3))
         #expect(report.plan.habits[0].description == "Did you floss?")
-        #expect(try store.habit(named: "Floss")?.description == "Did you floss?")
+        #expect(try store.habits.habit(named: "Floss")?.description == "Did you floss?")
     }
 
     /// Bad input: one error naming the file (and line); nothing imported.
@@ -330,8 +330,8 @@ import Testing
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
         #expect(Self.refusal(.habitbull, huge, store: store) == "\(huge): too large (2048 MB; at most 256 MB)")
-        #expect(try store.habits().isEmpty)
-        #expect(try store.entries().isEmpty)
+        #expect(try store.habits.all().isEmpty)
+        #expect(try store.entries.list().isEmpty)
     }
 
     /// A name taken by a habit of another measure: the measure check, and nothing imported.
@@ -339,15 +339,15 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = try AppDatabase.open(path: folder.store)
         defer { store.close() }
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: "Run", value: nil, unit: nil, dayKey: Self.day("2025-06-01"), at: Self.now, timeZone: "UTC",
             note: nil)
         let path = folder.url.appendingPathComponent("loop.db").path
         try ImportFixtures.loopDatabase(at: path, habits: Self.loopHabits, repetitions: Self.loopRepetitions)
         #expect(Self.refusal(.loop, path, store: store).hasPrefix("measure conflict: habit 'Run' is"))
-        #expect(try store.habits().map(\.name) == ["Run"])
-        #expect(try store.entries().count == 1)
-        #expect(try store.pauses().isEmpty)
+        #expect(try store.habits.all().map(\.name) == ["Run"])
+        #expect(try store.entries.list().count == 1)
+        #expect(try store.pauses.all().isEmpty)
     }
 
     /// An existing habit of the same measure is reused, not duplicated.
@@ -355,7 +355,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = try AppDatabase.open(path: folder.store)
         defer { store.close() }
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: "meditate", value: nil, unit: nil, dayKey: Self.day("2025-06-01"), at: Self.now, timeZone: "UTC",
             note: nil)
         let path = folder.url.appendingPathComponent("loop.db").path
@@ -365,7 +365,7 @@ import Testing
         let report = try Self.run(.loop, path, store)
         #expect(report.outcome.reusedHabits == ["meditate"])
         #expect(report.isNew == [false])
-        #expect(try store.habits().count == 1)
-        #expect(try store.entries(habit: "Meditate").count == 3)
+        #expect(try store.habits.all().count == 1)
+        #expect(try store.entries.list(habit: "Meditate").count == 3)
     }
 }

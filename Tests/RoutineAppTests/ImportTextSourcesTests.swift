@@ -61,10 +61,10 @@ import Testing
                 "Pushups 2026-01-02 25 ", "Pushups 2026-01-03 0 ",
             ])
         #expect(
-            try store.pauses().map { "\($0.habits) \($0.from) \($0.note ?? "")" } == [
+            try store.pauses.all().map { "\($0.habits) \($0.from) \($0.note ?? "")" } == [
                 "[\"Meditated\"] 2026-01-02 skipped in harsh: travelling"
             ])
-        let habits = Dictionary(uniqueKeysWithValues: try store.habits().map { ($0.name, $0) })
+        let habits = Dictionary(uniqueKeysWithValues: try store.habits.all().map { ($0.name, $0) })
         #expect(habits.count == 7)
         #expect(habits["Meditated"]?.schedule == nil)
         #expect(habits["Gym"]?.schedule == .per(3, 7))
@@ -94,7 +94,7 @@ import Testing
         defer { store.close() }
         #expect(
             ImportFromTests.refusal(.harsh, path, store: store) == "\(log):2: result maybe is not y, n or s")
-        #expect(try store.habits().isEmpty)
+        #expect(try store.habits.all().isEmpty)
     }
 
     /// Issue 27: harsh's and HabitBull's amounts are read by the one amount grammar
@@ -122,7 +122,7 @@ import Testing
             "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nWater,,,2026-01-03,0x10,\n")
         #expect(
             ImportFromTests.refusal(.habitbull, csv, store: store) == "\(csv):2: Value 0x10 is not a number ≥ 0")
-        #expect(try store.habits().isEmpty)
+        #expect(try store.habits.all().isEmpty)
     }
 
     /// HabitBull's columns (SPEC §18.2); dates in both forms Loop's HabitBullCSVImporter.kt reads.
@@ -145,10 +145,10 @@ import Testing
             try ImportFromTests.entries(store) == [
                 "Read 2026-01-01 - good chapter", "Water 2026-01-03 8 ", "Water 2026-01-04 1 ",
             ])
-        #expect(try store.habit(named: "Read")?.measure == nil)
-        #expect(try store.habit(named: "Water")?.measure?.unit == "count")
+        #expect(try store.habits.habit(named: "Read")?.measure == nil)
+        #expect(try store.habits.habit(named: "Water")?.measure?.unit == "count")
         #expect(report.plan.habits.map(\.description) == ["Read a book", "Glasses"])
-        #expect(try store.habits().map(\.description) == ["Read a book", "Glasses"])
+        #expect(try store.habits.all().map(\.description) == ["Read a book", "Glasses"])
         #expect(report.notMapped.contains { $0.hasPrefix("categories Health, Learning") })
         let again = try ImportService.run(.habitbull, path: path, store: store, now: Self.now, dryRun: false)
         #expect(again.outcome.newRecords == 0)
@@ -172,7 +172,7 @@ import Testing
         defer { store.close() }
         let dry = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: true)
         #expect(dry.outcome.newAnswers == 3 && dry.outcome.routine == .created)
-        #expect(try store.routines().isEmpty && store.answers().isEmpty)
+        #expect(try store.routines.all().isEmpty && store.answers.all().isEmpty)
         let report = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
         #expect(try ImportFromTests.entries(store) == ["reading 2026-01-02 - ", "walk 2026-01-02 - "])
         // Each mood is an answer to the question `mood` of the routine `daylio`, whose
@@ -181,13 +181,13 @@ import Testing
         #expect(!report.notMapped.contains { $0.contains("moods") })
         // The note is the answer's note (SPEC §18.2), its title on a line of its own.
         #expect(!report.notMapped.contains { $0.contains("note") })
-        let version = try #require(try store.routine(slug: "daylio"))
+        let version = try #require(try store.routines.routine(slug: "daylio"))
         guard case .question(_, let options)? = version.routine.nodes.first(where: { $0.id == "mood" })?.body else {
             Issue.record("daylio has no question mood")
             return
         }
         #expect(options.map(\.text) == ["rad", "meh", "good"])
-        let answers = try store.answers(routine: "daylio", node: "mood")
+        let answers = try store.answers.all(routine: "daylio", node: "mood")
         #expect(
             answers.map { "\($0.dayKey) \($0.optionText ?? "") \(Instant.format($0.recordedAt))" } == [
                 "2026-01-01 rad 2026-01-01T20:00:00.000Z", "2026-01-02 meh 2026-01-02T08:00:00.000Z",
@@ -198,7 +198,7 @@ import Testing
         let again = try ImportService.run(.daylio, path: path, store: store, now: Self.now, dryRun: false)
         #expect(again.outcome.newRecords == 0 && again.outcome.routine == .unchanged)
         #expect(again.outcome.alreadyImported == 5)
-        #expect(try store.answers(routine: "daylio").count == 3)
+        #expect(try store.answers.all(routine: "daylio").count == 3)
     }
 
     /// Moods that differ only in case are one option of `mood`; each answer keeps its text.
@@ -220,10 +220,10 @@ import Testing
         // A row without a mood has no answer for its note to go with: the report counts it.
         #expect(report.notMapped == ["1 note of rows without a mood: a note goes with its answer"])
         #expect(
-            try store.answers(routine: "daylio").map { "\($0.optionText ?? "") \($0.optionPosition ?? -1)" } == [
+            try store.answers.all(routine: "daylio").map { "\($0.optionText ?? "") \($0.optionPosition ?? -1)" } == [
                 "Good 0", "good 0",
             ])
-        let stored = try #require(try store.routine(slug: "daylio"))
+        let stored = try #require(try store.routines.routine(slug: "daylio"))
         let read = RoutineFileReader.read(string: stored.source)
         #expect(!read.hasErrors && read.routine == stored.routine)
     }
@@ -241,7 +241,7 @@ import Testing
         let store = try AppDatabase.open(path: folder.store)
         defer { store.close() }
         #expect(ImportFromTests.refusal(.daylio, path, store: store) == "\(path):2: time 25:00 is not HH:MM")
-        #expect(try store.habits().isEmpty && store.routines().isEmpty)
+        #expect(try store.habits.all().isEmpty && store.routines.all().isEmpty)
         #expect(DaylioImporter.minutes("8:30 pm") == 20 * 60 + 30 && DaylioImporter.minutes("12:05 am") == 5)
     }
 }

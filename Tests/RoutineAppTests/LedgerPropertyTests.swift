@@ -67,17 +67,17 @@ import Testing
             }
             if g.below(4) == 0 { try LedgerTests.log(store, habitNames[g.below(4)], date) }
             if g.below(12) == 0 {
-                _ = try store.importEntries(
+                _ = try store.bulk.importEntries(
                     rows: [EntryRow(habit: "D", dayKey: day, timestamp: LedgerTests.time.now(), timeZone: "UTC")],
                     now: LedgerTests.time.now())
             }
             if g.below(15) == 0 {
-                _ = try store.addPause(
+                _ = try store.pauses.addPause(
                     habits: g.below(2) == 0 ? [] : ["A"], from: day, to: day.adding(days: g.below(3)), note: nil,
                     at: LedgerTests.time.now())
             }
             if g.below(20) == 0 {
-                _ = try store.setSchedule(habit: "C", to: [nil, .every(2), .days([.mon, .thu])][g.below(3)])
+                _ = try store.habits.setSchedule(habit: "C", to: [nil, .every(2), .days([.mon, .thu])][g.below(3)])
             }
         }
     }
@@ -115,14 +115,14 @@ import Testing
         var g = SeededGenerator(seed: seed)
         let (store, _, folder) = try LedgerTests.store(Self.routine(&g), at: Self.first.adding(days: -1))
         _ = folder
-        let routine = try #require(try store.routine(slug: "prop"))
+        let routine = try #require(try store.routines.routine(slug: "prop"))
         try LedgerTests.log(store, "D", Self.first.description)
         try Self.history(store, routine, &g)
         let time = LedgerTests.time
         let planner = DayPlanner(store: store)
         let last = try #require(Self.days.last)
         let ledger = try HabitLedger.build(planner: planner, through: last, time: time)
-        let keys = try store.habits().map(\.key)
+        let keys = try store.habits.all().map(\.key)
         let plan = try planner.plan(from: Self.first, count: 21, time: time)
         let weeks = try (0..<3).map { week in
             try ReviewService.review(

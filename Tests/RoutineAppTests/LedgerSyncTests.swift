@@ -20,11 +20,11 @@ import Testing
 
         init(_ path: String) throws {
             store = try AppDatabase.open(path: path)
-            try store.enableSync(device: id, server: "server-1", at: LedgerTests.time.now())
+            try store.sync.enableSync(device: id, server: "server-1", at: LedgerTests.time.now())
         }
 
         func push(to log: inout [IncomingChange]) throws {
-            let changes = try store.outbox(limit: 100_000)
+            let changes = try store.sync.outbox(limit: 100_000)
             guard let last = changes.last else { return }
             let first = seq + 1
             for change in changes {
@@ -33,14 +33,14 @@ import Testing
                     IncomingChange(
                         device: id, seq: seq, clock: change.clock, kind: change.kind, items: try change.items()))
             }
-            try store.markPushed(upTo: last.localID, firstSeq: first, lastSeq: seq, device: id)
+            try store.sync.markPushed(upTo: last.localID, firstSeq: first, lastSeq: seq, device: id)
         }
 
         func pull(from log: [IncomingChange]) throws {
-            let cursors = try store.syncCursors()
+            let cursors = try store.sync.syncCursors()
             let news = log.filter { $0.seq > cursors[$0.device, default: 0] }
                 .sorted { ($0.clock, $0.device, $0.seq) < ($1.clock, $1.device, $1.seq) }
-            _ = try store.applySyncChanges(
+            _ = try store.sync.applySyncChanges(
                 news, readRoutine: { RoutineFileReader.read(string: $0, path: "pulled.yaml").routine },
                 at: LedgerTests.time.now())
         }
@@ -71,9 +71,9 @@ import Testing
         let b = try Device(folder.url.appendingPathComponent("b.sqlite").path)
         var log: [IncomingChange] = []
         let routine = try #require(RoutineFileReader.read(string: LedgerTests.evening, path: "evening.yaml").routine)
-        let version = try a.store.importRoutine(
+        let version = try a.store.routines.importRoutine(
             routine, source: LedgerTests.evening, at: Date(timeIntervalSince1970: 1_794_772_800))
-        let stored = try #require(try a.store.routine(versionID: version.versionID))
+        let stored = try #require(try a.store.routines.routine(versionID: version.versionID))
         for day in ["2026-11-16", "2026-11-18", "2026-11-20"] { try LedgerTests.log(a.store, "Guitar", day) }
         try LedgerTests.run(a.store, stored, LedgerTests.sunday.adding(days: -2), ["Fine", "y"])
         try LedgerTests.run(a.store, stored, LedgerTests.sunday.adding(days: -1), ["Tense", "n"])

@@ -45,13 +45,13 @@ import Testing
         let routine = try #require(RoutineFileReader.read(string: text, path: "test.yaml").routine)
         // Imported a week before: the habits exist from Sunday 11-15.
         let instant = Date(timeIntervalSince1970: 1_794_772_800 + Double(day.ordinal - 20_772) * 86_400)
-        let version = try store.importRoutine(routine, source: "test", at: instant)
+        let version = try store.routines.importRoutine(routine, source: "test", at: instant)
             .versionID
-        return (store, try #require(try store.routine(versionID: version)), folder)
+        return (store, try #require(try store.routines.routine(versionID: version)), folder)
     }
 
     static func log(_ store: AppDatabase, _ habit: String, _ day: String, value: Double? = nil) throws {
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: habit, value: value, unit: nil, dayKey: try #require(DayKey(day)), at: time.now(), timeZone: "UTC",
             note: nil)
     }

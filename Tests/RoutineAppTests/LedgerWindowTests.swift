@@ -39,14 +39,14 @@ import Testing
             if g.below(5) == 0 { try LedgerTests.log(store, "G", date) }
             if g.below(6) == 0 { try LedgerTests.log(store, ["A", "C"][g.below(2)], date) }
             if g.below(25) == 0 {
-                _ = try store.addPause(
+                _ = try store.pauses.addPause(
                     habits: g.below(2) == 0 ? [] : ["E"], from: day, to: day.adding(days: g.below(4)), note: nil,
                     at: LedgerTests.time.now())
             }
         }
-        _ = try store.setSchedule(habit: "E", to: .every(3))
-        _ = try store.setSchedule(habit: "F", to: .per(2, 7))
-        _ = try store.setDayTarget(habit: "G", to: .atMost(1))
+        _ = try store.habits.setSchedule(habit: "E", to: .every(3))
+        _ = try store.habits.setSchedule(habit: "F", to: .per(2, 7))
+        _ = try store.habits.setDayTarget(habit: "G", to: .atMost(1))
     }
 
     @Test(arguments: [UInt64(5), 17, 29])
@@ -57,11 +57,11 @@ import Testing
         let (store, _, folder) = try LedgerTests.store(
             LedgerPropertyTests.routine(&g), at: Self.first.adding(days: 30))
         _ = folder
-        let routine = try #require(try store.routine(slug: "prop"))
+        let routine = try #require(try store.routines.routine(slug: "prop"))
         try Self.history(store, routine, &g)
         let time = LedgerTests.time
         let planner = DayPlanner(store: store)
-        let keys = try store.habits(includeArchived: true).map(\.key)
+        let keys = try store.habits.all(includeArchived: true).map(\.key)
         var windows: [(from: Int, through: Int)] = [(0, 59), (59, 59), (58, 59), (29, 35), (31, 31)]
         for _ in 0..<8 {
             let from = g.below(60)

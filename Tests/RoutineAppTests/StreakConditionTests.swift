@@ -100,7 +100,7 @@ import Testing
         #expect(
             try HabitLedger.build(planner: DayPlanner(store: store), through: saturday, time: L.time)
                 .state("Guitar", saturday) == .declined)
-        _ = try store.setSchedule(habit: "Guitar", to: .every(1))
+        _ = try store.habits.setSchedule(habit: "Guitar", to: .every(1))
         // `stats` of Saturday: Monday done, the declined days neither extend nor break: 1.
         #expect(try L.stats(store, "Guitar", saturday).currentStreak == 1)
         // The condition on Sunday reads 1 too (today's daily schedule made Tuesday a miss: 0).

@@ -48,7 +48,7 @@ import Testing
         let first = LedgerWindowTests.first
         let (store, _, folder) = try LedgerTests.store(LedgerPropertyTests.routine(&g), at: first.adding(days: 30))
         _ = folder
-        let routine = try #require(try store.routine(slug: "prop"))
+        let routine = try #require(try store.routines.routine(slug: "prop"))
         try LedgerWindowTests.history(store, routine, &g)
         let time = LedgerTests.time
         let planner = DayPlanner(store: store)

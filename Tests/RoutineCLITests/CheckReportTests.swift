@@ -1,5 +1,6 @@
 import Foundation
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineCLI
@@ -20,20 +21,7 @@ import Testing
     }
 
     private let clean = "routine: a\nstart: [x]\nnodes:\n  x:\n    habit: X\n"
-    private let cyclic = """
-        routine: morning
-        start: [walk]
-        nodes:
-          walk:
-            habit: Walk
-            next: [journal]
-          journal:
-            habit: Journal
-            next: [walk]
-          stretch:
-            habit: Stretch
-
-        """
+    private let cyclic = CheckSamples.walkJournalCycle(slug: "morning") + "\n  stretch:\n    habit: Stretch\n"
 
     @Test func textOutputAndSummary() throws {
         let root = try folder(["routines/morning.yaml": cyclic, "routines/clean.yml": clean])

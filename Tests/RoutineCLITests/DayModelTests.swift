@@ -1,5 +1,6 @@
 import EndToEndSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §13 through the binary: each case three weeks of daily use found, where `today`,
@@ -178,19 +179,7 @@ import Testing
 
                 """), "\(evening)")
         #expect(
-            try e2e.ok(["paths", EndToEnd.routineFile("training"), "--list", "--limit", "3"]) == """
-                Training Log (training)
-                combinations: 5
-                longest chain: 4 prompts
-                habits:
-                  every  Warm-up
-                  some   Run
-                  some   Cycle
-                  some   Swim
-                  some   Strength training
-                  some   Stretch
-                  some   Foam rolling
-                (every: asked however you answer; some: on some answers or days; none: never asked)
+            try e2e.ok(["paths", EndToEnd.routineFile("training"), "--list", "--limit", "3"]) == trainingPathsHead + """
                 paths (first 3 of 5):
                   1. session: Run -> Warm-up, Run, Stretch
                   2. session: Ride -> Warm-up, Cycle, Stretch

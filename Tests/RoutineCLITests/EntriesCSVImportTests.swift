@@ -26,7 +26,7 @@ import Testing
             guard var rows = try EntriesCSVReader(csv: csv, defaultTimeZone: defaultTimeZone, now: now) else {
                 return EntryImportResult(imported: 0, alreadyPresent: 0)
             }
-            return try store.importEntries(from: &rows, now: now)
+            return try store.bulk.importEntries(from: &rows, now: now)
         } catch let error as CSVError {
             throw Refusal(line: error.line, column: error.column, message: error.message)
         } catch StoreError.invalidEntryRow(let line, let column, let message) {
@@ -47,18 +47,18 @@ import Testing
 
     static func exportCSV(_ store: AppDatabase) throws -> String {
         var writer = EntriesCSVWriter()
-        try store.exportEntryRows { writer.append($0) }
+        try store.bulk.exportEntryRows { writer.append($0) }
         return writer.text
     }
 
     @Test func roundTripKeepsEveryField() throws {
         let source = try AppDatabase.inMemory()
-        _ = try source.logEntry(
+        _ = try source.entries.logEntry(
             habit: "Run", value: 5.25, unit: "km", dayKey: Self.day, at: Self.now, timeZone: "Europe/Paris",
             note: "felt \"great\", really\nsecond line")
-        _ = try source.logEntry(
+        _ = try source.entries.logEntry(
             habit: "Stretch", value: nil, unit: nil, dayKey: Self.day, at: Self.now, timeZone: "UTC", note: nil)
-        _ = try source.logEntry(
+        _ = try source.entries.logEntry(
             habit: "Pages", value: 0.1, unit: nil, dayKey: Self.day, at: Self.now, timeZone: "UTC", note: nil)
         let csv = try Self.exportCSV(source)
         #expect(csv.hasPrefix("uid,habit,dayKey,value,unit,note,timestamp,timeZone\n"))
@@ -69,7 +69,7 @@ import Testing
                 "\($0.habit)|\($0.dayKey)|\(String(describing: $0.value))|\($0.note ?? "-")|\($0.timestamp)|\($0.timeZone)|\($0.uid)"
             }
         }
-        #expect(strip(try target.entries()) == strip(try source.entries()))
+        #expect(strip(try target.entries.list()) == strip(try source.entries.list()))
         #expect(try Self.exportCSV(target) == csv)
         // Twice changes nothing.
         #expect(try Self.importCSV(csv, into: target) == EntryImportResult(imported: 0, alreadyPresent: 3))
@@ -80,20 +80,20 @@ import Testing
     @Test func whatTheExportWritesTheImportReads() throws {
         let source = try AppDatabase.inMemory()
         let long = String(repeating: "note, \"quoted\"\nand more. ", count: 4_000)  // 100,000 characters
-        _ = try source.logEntry(
+        _ = try source.entries.logEntry(
             habit: "Journal", value: nil, unit: nil, dayKey: Self.day, at: Self.now, timeZone: "UTC", note: long)
-        _ = try source.logEntry(
+        _ = try source.entries.logEntry(
             habit: "Run", value: 5, unit: "km", dayKey: Self.day, at: Self.now, timeZone: "UTC", note: nil)
         let csv = try Self.exportCSV(source)
         let target = try AppDatabase.inMemory()
         #expect(try Self.importCSV(csv, into: target).imported == 2)
-        #expect(try target.entries().map(\.note) == source.entries().map(\.note))
+        #expect(try target.entries.list().map(\.note) == source.entries.list().map(\.note))
         #expect(try Self.exportCSV(target) == csv)
     }
 
     @Test func storeRulesNameTheColumnOfTheFile() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: "Meditate", value: 10, unit: "min", dayKey: Self.day, at: Self.now, timeZone: "UTC", note: nil)
         let header = "habit,dayKey,value,note,timestamp,timeZone\n"
         #expect(Self.refusal(header + "Stretch,2026-11-20,,,,\nStretch,2026-11-21,3,,,\n", store: store)?.column == 3)
@@ -105,8 +105,8 @@ import Testing
         #expect(unit == Refusal(line: 3, column: 5, message: "habit 'Meditate' is measured in min, not km"))
         let noValue = Self.refusal("dayKey,habit\n2026-11-20,Meditate\n2026-11-21,Run\n", store: store)
         #expect(noValue?.line == 2 && noValue?.column == 2)  // Meditate has no target; no value column: the habit's
-        #expect(try store.entries().count == 1)
-        #expect(try store.habits().map(\.name) == ["Meditate"])
+        #expect(try store.entries.list().count == 1)
+        #expect(try store.habits.all().map(\.name) == ["Meditate"])
     }
 
     /// A store rule in row 3 is found before a grammar error in row 4: the first bad row
@@ -115,7 +115,7 @@ import Testing
         let store = try AppDatabase.inMemory()
         let csv = "habit,dayKey,value\nStretch,2026-11-20,\nStretch,2026-11-21,3\nStretch,bad,\n"
         #expect(Self.refusal(csv, store: store)?.line == 3)
-        #expect(try store.entries().isEmpty)
+        #expect(try store.entries.list().isEmpty)
     }
 
     /// Random bytes from an alphabet rich in CSV syntax: every input either loads or is
@@ -132,11 +132,11 @@ import Testing
             if round % 3 == 0 { body = "Stretch,2026-11-2\(round % 10)\n" + body }
             do {
                 let count = try Self.importCSV("habit,dayKey\n" + body, into: store).imported
-                #expect(try store.entries().count == count)
+                #expect(try store.entries.list().count == count)
             } catch let refusal as Refusal {
                 #expect(refusal.line >= 2 && refusal.column >= 1)
-                #expect(try store.entries().isEmpty)
-                #expect(try store.habits().isEmpty)
+                #expect(try store.entries.list().isEmpty)
+                #expect(try store.habits.all().isEmpty)
             }
         }
     }

@@ -7,14 +7,9 @@ import Testing
 /// `goal show` and `goal list` as text, drawn by RoutineCLI from goal progress.
 @Suite struct GoalViewTests {
     private typealias F = MetricsFixtures
-    private let run = MetricHabit(name: "Run", isQuantity: true, unit: "km")
-    private let longRun = MetricHabit(name: "Long Run", isQuantity: true, unit: "Kilometres")
+    private let run = F.run
 
-    private var runGoal: GoalSpec {
-        GoalSpec(
-            title: "Run 120 km", target: 120, unit: "km", from: F.day("2026-11-01"), to: F.day("2026-12-31"),
-            linkedHabits: [run, longRun])
-    }
+    private var runGoal: GoalSpec { F.runGoal }
 
     @Test func showBeforeTheStartSaysWhenItStarts() {
         let progress = goalProgress(goal: runGoal, entries: [])

@@ -18,8 +18,8 @@ import Testing
     private func open(_ store: AppDatabase) throws -> RunCoordinator {
         let path = Binary.repository.appendingPathComponent("routines/morning-checkin.yaml").path
         let routine = try #require(RoutineFileReader.read(path: path).routine)
-        let version = try store.importRoutine(routine, source: "test", at: Self.time.now()).versionID
-        let stored = try #require(try store.routine(versionID: version))
+        let version = try store.routines.importRoutine(routine, source: "test", at: Self.time.now()).versionID
+        let stored = try #require(try store.routines.routine(versionID: version))
         return try RunCoordinator.open(
             stored, dayKey: Self.day, store: store, time: Self.time, timeZoneName: "UTC"
         ).0
@@ -32,20 +32,20 @@ import Testing
 
     /// The live steps agree with the saved walker's steps, and a done step's entry is live.
     private func expectConsistent(_ store: AppDatabase, _ run: RunCoordinator) throws {
-        let recorded = try store.steps(runID: run.runID)
+        let recorded = try store.runs.steps(runID: run.runID)
         #expect(recorded.map(\.node) == run.walker.steps.map(\.node))
         #expect(recorded.map(\.answer) == run.walker.steps.map { $0.answer.label })
         #expect(recorded.map(\.position) == Array(0..<recorded.count))
-        let live = Set(try store.entries(runID: run.runID).map(\.uid))
+        let live = Set(try store.runs.entries(runID: run.runID).map(\.uid))
         #expect(Set(recorded.compactMap(\.entryUID)) == live)
     }
 
     @Test func eachStepIsRecordedAsItHappensAndBackRetractsIt() throws {
         let store = try AppDatabase.inMemory()
         var run = try open(store)
-        #expect(try store.steps(runID: run.runID).isEmpty)
+        #expect(try store.runs.steps(runID: run.runID).isEmpty)
         _ = try run.handle("1")
-        #expect(lines(try store.steps(runID: run.runID)) == ["feeling Great!"])
+        #expect(lines(try store.runs.steps(runID: run.runID)) == ["feeling Great!"])
         _ = try run.handle("12")
         try expectConsistent(store, run)
         _ = try run.handle("back")
@@ -56,42 +56,42 @@ import Testing
         try run.finish()
         try expectConsistent(store, run)
         #expect(
-            lines(try store.steps(runID: run.runID, includeRetracted: true)) == [
+            lines(try store.runs.steps(runID: run.runID, includeRetracted: true)) == [
                 "feeling Great!", "meditate done (retracted)", "meditate skipped", "water done", "journal done",
             ])
-        let steps = try store.steps(runID: run.runID)
+        let steps = try store.runs.steps(runID: run.runID)
         let answer = try #require(steps.first)
         #expect(answer.kind == .question && answer.text == "How are you feeling today?")
         #expect(answer.optionPosition == 0 && answer.routine == "morning-checkin" && answer.dayKey == Self.day)
         #expect(answer.timeZone == "UTC" && answer.recordedAt == Self.time.now())
-        let uids = try store.steps(runID: run.runID, includeRetracted: true).map(\.uid)
+        let uids = try store.runs.steps(runID: run.runID, includeRetracted: true).map(\.uid)
         #expect(Set(uids).count == 5 && uids.allSatisfy { $0.count == 36 })
         // The retracted done step points at the entry `back` deleted.
         let retracted = try #require(
-            try store.steps(runID: run.runID, includeRetracted: true).first(where: \.isRetracted))
-        let deleted = try store.entries(from: Self.day, to: Self.day, includeDeleted: true).filter(\.isDeleted)
+            try store.runs.steps(runID: run.runID, includeRetracted: true).first(where: \.isRetracted))
+        let deleted = try store.entries.list(from: Self.day, to: Self.day, includeDeleted: true).filter(\.isDeleted)
         #expect(deleted.map(\.uid) == [retracted.entryUID])
     }
 
     @Test func stepsOverAndPausesAreRecordedToo() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: "Meditate", value: 5, unit: "min", dayKey: Self.day, at: Self.time.now(), timeZone: "UTC", note: nil)
         var run = try open(store)
         _ = try run.handle("Great")
         _ = try run.handle("pause")
         try run.finish()
-        #expect(lines(try store.steps(runID: run.runID)) == ["feeling Great!", "meditate already-done"])
+        #expect(lines(try store.runs.steps(runID: run.runID)) == ["feeling Great!", "meditate already-done"])
         var resumed = try RunCoordinator.resume(run.runID, store: store, time: Self.time, timeZoneName: "UTC")
         _ = try resumed.handle("back")
         try expectConsistent(store, resumed)
-        #expect(try store.steps(runID: run.runID).isEmpty)
+        #expect(try store.runs.steps(runID: run.runID).isEmpty)
         _ = try resumed.handle("2")
         _ = try resumed.handle("n")
         resumed.pause()
         try resumed.finish()
         try expectConsistent(store, resumed)
-        let all = lines(try store.steps(runID: run.runID, includeRetracted: true))
+        let all = lines(try store.runs.steps(runID: run.runID, includeRetracted: true))
         #expect(
             all == [
                 "feeling Great! (retracted)", "meditate already-done (retracted)", "feeling Okay", "water skipped",
@@ -103,7 +103,7 @@ import Testing
         var run = try open(store)
         _ = try run.handle("1")
         // Meditate is logged elsewhere while its prompt shows: the answer writes nothing.
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: "Meditate", value: 5, unit: "min", dayKey: Self.day, at: Self.time.now(), timeZone: "UTC", note: nil)
         let update = try run.handle("12")
         guard case .recordedElsewhere = update else {
@@ -111,6 +111,6 @@ import Testing
             return
         }
         try expectConsistent(store, run)
-        #expect(lines(try store.steps(runID: run.runID)) == ["feeling Great!", "meditate already-done"])
+        #expect(lines(try store.runs.steps(runID: run.runID)) == ["feeling Great!", "meditate already-done"])
     }
 }

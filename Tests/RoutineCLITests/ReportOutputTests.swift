@@ -40,19 +40,7 @@ import Testing
     @Test func bundledTrainingRoutine() throws {
         let analysis = try PathAnalysis(trainingRoutine(), listing: 2)
         #expect(
-            analysis.text() == """
-                Training Log (training)
-                combinations: 5
-                longest chain: 4 prompts
-                habits:
-                  every  Warm-up
-                  some   Run
-                  some   Cycle
-                  some   Swim
-                  some   Strength training
-                  some   Stretch
-                  some   Foam rolling
-                (every: asked however you answer; some: on some answers or days; none: never asked)
+            analysis.text() == trainingPathsHead + """
                 paths (first 2 of 5):
                   1. session: Run -> Warm-up, Run, Stretch
                   2. session: Ride -> Warm-up, Cycle, Stretch

@@ -56,8 +56,8 @@ private final class ScriptedTerminal: Terminal {
     private func morning(in store: AppDatabase) throws -> StoredRoutine {
         let path = Binary.repository.appendingPathComponent("routines/morning-checkin.yaml").path
         let routine = try #require(RoutineFileReader.read(path: path).routine)
-        let version = try store.importRoutine(routine, source: "test", at: Self.time.now()).versionID
-        return try #require(try store.routine(versionID: version))
+        let version = try store.routines.importRoutine(routine, source: "test", at: Self.time.now()).versionID
+        return try #require(try store.routines.routine(versionID: version))
     }
 
     private func open(_ store: AppDatabase, startNew: Bool = false) throws -> (RunCoordinator, RunCoordinator.Opening) {
@@ -73,7 +73,7 @@ private final class ScriptedTerminal: Terminal {
     }
 
     private func live(_ store: AppDatabase) throws -> [String] {
-        try store.entries(from: Self.day, to: Self.day).map { entry in
+        try store.entries.list(from: Self.day, to: Self.day).map { entry in
             entry.value.map { "\(entry.habit) \(JSONValue.number($0).text)" } ?? entry.habit
         }
     }
@@ -85,8 +85,8 @@ private final class ScriptedTerminal: Terminal {
         let terminal = ScriptedTerminal(["1", "12", "back", "15", "n", "y"])
         #expect(try drive(run, terminal) == .finished(.completed))
         #expect(try live(store) == ["Meditate 15", "Journal"])
-        #expect(try store.entries(from: Self.day, to: Self.day, includeDeleted: true).count == 3)
-        #expect(try store.run(id: run.runID)?.status == .completed)
+        #expect(try store.entries.list(from: Self.day, to: Self.day, includeDeleted: true).count == 3)
+        #expect(try store.runs.run(id: run.runID)?.status == .completed)
         // Tab at a question offered its options and the run commands, passed with the read.
         #expect(terminal.offered.first?.contains("Great!") == true)
         #expect(terminal.offered.first?.contains("back") == true)
@@ -96,7 +96,7 @@ private final class ScriptedTerminal: Terminal {
         let store = try AppDatabase.inMemory()
         let (run, _) = try open(store)
         #expect(try drive(run, ScriptedTerminal(["1", "12", "pause"])) == .finished(.paused))
-        #expect(try store.run(id: run.runID)?.status == .paused)
+        #expect(try store.runs.run(id: run.runID)?.status == .paused)
         let resumed = try RunCoordinator.resume(run.runID, store: store, time: Self.time, timeZoneName: "UTC")
         #expect(!resumed.wasRepaired)
         #expect(resumed.prompt?.node == "water")
@@ -109,7 +109,7 @@ private final class ScriptedTerminal: Terminal {
         let (run, _) = try open(store)
         let terminal = ScriptedTerminal(["1"])
         #expect(try drive(run, terminal) == .endOfInput)
-        #expect(try store.run(id: run.runID)?.status == .paused)
+        #expect(try store.runs.run(id: run.runID)?.status == .paused)
         #expect(
             terminal.shown.last?.hasPrefix("Paused; recorded nothing so far. Continue with: routine resume ") == true)
         // In the shell, `quit` at a run prompt is the same end, named as a shell command.
@@ -126,7 +126,7 @@ private final class ScriptedTerminal: Terminal {
 
     @Test func aHabitLoggedBeforeThePromptIsSteppedOverAsAlreadyDone() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: "Meditate", value: 5, unit: "min", dayKey: Self.day, at: Self.time.now(), timeZone: "UTC", note: nil)
         let (run, _) = try open(store)
         let terminal = ScriptedTerminal(["1", "y", "y"])
@@ -141,7 +141,7 @@ private final class ScriptedTerminal: Terminal {
         let terminal = ScriptedTerminal(["1", "20", "y", "y"])
         // While the Meditate prompt is shown (the second read), another terminal logs it.
         terminal.beforeRead[1] = {
-            _ = try store.logEntry(
+            _ = try store.entries.logEntry(
                 habit: "meditate", value: 10, unit: nil, dayKey: Self.day, at: Self.time.now(), timeZone: "UTC",
                 note: nil)
         }
@@ -150,7 +150,7 @@ private final class ScriptedTerminal: Terminal {
         #expect(terminal.shown.contains { $0.hasPrefix("✓ Meditate was recorded for 2026-11-22 elsewhere meanwhile") })
         #expect(!terminal.shown.contains("✓ Meditate: already done today"), "said once, not twice")
         let answers = try RunState.decode(
-            try #require(try store.run(id: run.runID)), routine: try morning(in: store).routine
+            try #require(try store.runs.run(id: run.runID)), routine: try morning(in: store).routine
         ).steps.map(\.answer)
         #expect(answers.contains(.alreadyDone))
         #expect(!answers.contains(.done(value: 20)))
@@ -177,7 +177,7 @@ private final class ScriptedTerminal: Terminal {
         let (fresh, restarted) = try open(other, startNew: true)
         #expect(restarted == .restarted(abandoned: run.runID))
         #expect(fresh.runID != run.runID)
-        #expect(try other.run(id: run.runID)?.status == .aborted)
+        #expect(try other.runs.run(id: run.runID)?.status == .aborted)
     }
 
     @Test func aResumeContinuesFromTheStateSavedLastNotAnOlderOne() throws {
@@ -186,17 +186,17 @@ private final class ScriptedTerminal: Terminal {
         let b = try AppDatabase.open(path: temp.store)
         let (run, _) = try open(a)
         #expect(try drive(run, ScriptedTerminal(["1", "12", "pause"])) == .finished(.paused))
-        let staleState = try #require(try a.run(id: run.runID)).state
+        let staleState = try #require(try a.runs.run(id: run.runID)).state
         // Process B resumes, goes back over Meditate, answers 20, pauses.
         let resumedByB = try RunCoordinator.resume(run.runID, store: b, time: Self.time, timeZoneName: "UTC")
         #expect(try drive(resumedByB, ScriptedTerminal(["back", "20", "pause"])) == .finished(.paused))
         // The claim returns the state saved last, read in the claim's transaction.
-        let claimed = try a.claimRun(id: run.runID, at: Self.time.now())
+        let claimed = try a.runs.claimRun(id: run.runID, at: Self.time.now())
         #expect(claimed.state != staleState)
-        a.releaseRun(id: run.runID)
+        a.runs.releaseRun(id: run.runID)
         // A late process that saved the old state anyway (the fault of issue 13.1) leaves
         // the run repaired from its entries, never a dead end.
-        try a.finishRun(runID: run.runID, status: .paused, state: staleState, at: Self.time.now())
+        try a.runs.finishRun(runID: run.runID, status: .paused, state: staleState, at: Self.time.now())
         let repaired = try RunCoordinator.resume(run.runID, store: a, time: Self.time, timeZoneName: "UTC")
         #expect(repaired.wasRepaired)
         // Meditate's stale answer is dropped and its recorded entry (20) counts as done.
@@ -210,7 +210,7 @@ private final class ScriptedTerminal: Terminal {
         let store = try AppDatabase.open(path: temp.store)
         let (run, _) = try open(store)
         #expect(try drive(run, ScriptedTerminal(["1", "12", "pause"])) == .finished(.paused))
-        try store.finishRun(
+        try store.runs.finishRun(
             runID: run.runID, status: .paused, state: Data("{\"nextToken\":1e400}".utf8), at: Self.time.now())
         let rebuilt = try RunCoordinator.resume(run.runID, store: store, time: Self.time, timeZoneName: "UTC")
         #expect(rebuilt.wasRepaired)
@@ -225,17 +225,17 @@ private final class ScriptedTerminal: Terminal {
     @Test func anArchivedRoutineIsNotRun() throws {
         let store = try AppDatabase.inMemory()
         let routine = try morning(in: store)
-        try store.archiveRoutine(slug: "morning-checkin", at: Self.time.now())
+        try store.routines.archiveRoutine(slug: "morning-checkin", at: Self.time.now())
         #expect(throws: StoreError.routineArchived("morning-checkin")) {
             _ = try RunCoordinator.open(routine, dayKey: Self.day, store: store, time: Self.time, timeZoneName: "UTC")
         }
-        #expect(try store.runs().isEmpty)
+        #expect(try store.runs.all().isEmpty)
     }
 
     @Test func anArchivedHabitIsNeverDueInARun() throws {
         let store = try AppDatabase.inMemory()
         let routine = try morning(in: store)
-        _ = try store.archiveHabit("Drink Water", at: Self.time.now())
+        _ = try store.habits.archiveHabit("Drink Water", at: Self.time.now())
         let (run, _) = try RunCoordinator.open(
             routine, dayKey: Self.day, store: store, time: Self.time, timeZoneName: "UTC")
         let terminal = ScriptedTerminal(["1", "12", "y"])
@@ -251,7 +251,7 @@ private final class ScriptedTerminal: Terminal {
         let terminal = ScriptedTerminal(["1", "12", "y", "y"])
         #expect(try drive(dry, terminal) == .finished(.completed))
         #expect(try live(store).isEmpty)
-        #expect(try store.runs().isEmpty)
+        #expect(try store.runs.all().isEmpty)
         #expect(terminal.shown.last?.hasPrefix("Dry run complete; nothing was written.") == true)
     }
 }

@@ -9,15 +9,11 @@ import Testing
     private typealias F = MetricsFixtures
     private let walk = MetricHabit(name: "Walk")
     private let pushups = MetricHabit(name: "Push-ups", isQuantity: true)
-    private let run = MetricHabit(name: "Run", isQuantity: true, unit: "km")
-    private let longRun = MetricHabit(name: "Long Run", isQuantity: true, unit: "Kilometres")
+    private let run = F.run
+    private let longRun = F.longRun
     private let meditate = MetricHabit(name: "Meditate", isQuantity: true, unit: "min")
 
-    private var runGoal: GoalSpec {
-        GoalSpec(
-            title: "Run 120 km", target: 120, unit: "km", from: F.day("2026-11-01"), to: F.day("2026-12-31"),
-            linkedHabits: [run, longRun])
-    }
+    private var runGoal: GoalSpec { F.runGoal }
 
     @Test func mixedLinksCountEntriesAndSumValuesWithinTheDates() {
         let goal = GoalSpec(

@@ -155,10 +155,11 @@ import Testing
     /// the front end that prints it (issue 27; docs/architecture.md, "Where output is
     /// drawn"): `check`'s, `test`'s and `paths`' reports, the run's transcript, `today`'s
     /// lines and short forms, the `stats` table, the habit hints and the goal views are
-    /// RoutineCLI's (`Support/`), so no JSON document (`jsonValue`, `json()`) and none of
-    /// those drawers is declared below it. Left there, named: the export notations of a
-    /// routine (YAML, JSON, DOT, Mermaid: file formats, which the import also writes) and
-    /// `routine schema`'s JSON Schema (RoutineFile).
+    /// RoutineCLI's (`Support/`), and so is `show`'s terminal tree (`TreeDrawing`), so no
+    /// JSON document (`jsonValue`, `json()`) and none of those drawers is declared below
+    /// it. Left there, named: the export notations of a routine (YAML, JSON, DOT, Mermaid:
+    /// file formats, which the import also writes) and `routine schema`'s JSON Schema
+    /// (RoutineFile).
     @Test func theReportsAreDrawnByTheFrontEndThatPrintsThem() throws {
         let frontEnds = ["RoutineCLI/", "RoutineStudio/", "RoutineLSP/", "routine/"]
         let fileFormats = [
@@ -169,7 +170,7 @@ import Testing
         }
         let drawers = [
             "var jsonValue", "func jsonValue(", "func json(", "enum HabitHints", "enum StatsTable", "enum GoalView",
-            "var shortLine", "var reminderLines", "func summary()",
+            "var shortLine", "var reminderLines", "func summary()", "enum TreeDrawing",
         ]
         let found = try drawers.flatMap { try Self.uses($0, where: below) }
         #expect(found.isEmpty, "\(found)")

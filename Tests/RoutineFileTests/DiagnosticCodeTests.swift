@@ -1,5 +1,6 @@
 import Foundation
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineFile
@@ -210,18 +211,7 @@ import Testing
 
     @Test func cycleAtTheLastEdge() {
         let message = only(
-            .cycle, at: 9, 12,
-            in: """
-                routine: r
-                start: [walk]
-                nodes:
-                  walk:
-                    habit: Walk
-                    next: [journal]
-                  journal:
-                    habit: Journal
-                    next: [walk]
-                """)
+            .cycle, at: 9, 12, in: CheckSamples.walkJournalCycle(slug: "r"))
         #expect(message == "cycle: walk -> journal -> walk")
     }
 

@@ -1,48 +1,17 @@
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineFile
 
-/// Issue 19 item 20: `show`, DOT and Mermaid show when a node is asked (`when:`,
-/// schedules), options that lead to no node, and the order of the start nodes.
+/// Issue 19 item 20: DOT and Mermaid show when a node is asked (`when:`, schedules),
+/// options that lead to no node, and the order of the start nodes (`show`'s tree, which
+/// the CLI draws: RoutineCLITests' TreeDrawingTests).
 @Suite struct DiagramDetailTests {
-    private let yaml = """
-        routine: d
-        start: [warm, q]
-        habits:
-          Swim:
-            days: [tue, thu]
-        nodes:
-          warm:
-            habit: Warm-up
-          q:
-            question: Session?
-            options:
-              - text: Swim
-                next: [swim]
-              - text: Walk
-                when: weekday == sat
-                next: [walk]
-              - text: Rest
-          swim:
-            habit: Swim
-          walk:
-            habit: Walk
-            when: not done(Swim)
-
-        """
+    private let yaml = diagramDetailExample
 
     private func routine() throws -> Routine {
         try #require(readYAML(yaml).routine)
-    }
-
-    @Test func theTreeShowsConditionsSchedulesAndOptionsThatAddNothing() throws {
-        let tree = TreeDrawing.draw(try routine())
-        #expect(tree.contains("├─ Warm-up  (warm)\n└─ ? Session?  (q)\n"))
-        #expect(tree.contains("[Walk]  when: weekday == sat\n"))
-        #expect(tree.contains("Walk  (walk)  when: not done(Swim)\n"))
-        #expect(tree.contains("Swim · due: tue, thu  (swim)\n"))
-        #expect(tree.contains("└─ [Rest]  (adds nothing)\n"))
     }
 
     @Test func dotShowsThemAndNumbersTheStartNodes() throws {

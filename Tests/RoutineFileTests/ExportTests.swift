@@ -1,5 +1,6 @@
 import Foundation
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineFile
@@ -198,71 +199,5 @@ import Testing
         #expect(nodes[5]["inline"] as? Bool == true)
         #expect(
             json.hasPrefix("{\"routine\":\"morning-checkin\",\"title\":\"Morning Check-in\",\"start\":[\"feeling\"]"))
-    }
-
-    @Test func treeShowsSharedNodesOnceInVisitOrder() throws {
-        // journal follows both walk and the inline "Read a book"; a run visits it after
-        // the last of them, so it is drawn there and referred to before.
-        let routine = try #require(readYAML(specExample).routine)
-        #expect(
-            RoutineExporter.tree(routine) == """
-                Morning Check-in (morning-checkin)
-                └─ ? How are you feeling today?  (feeling)
-                   ├─ [Great!]
-                   │  ├─ Drink Water  (water)
-                   │  └─ Meditate · 10 min  (meditate)
-                   ├─ [Okay]
-                   │  └─ Go for a walk  (walk)
-                   │     └─ → journal (below)
-                   └─ [Not so good]
-                      └─ Read a book
-                         └─ Journal  (journal)
-
-                """)
-    }
-
-    @Test func aSharedNodeIsDrawnWhereTheRunReachesIt() throws {
-        // SPEC §4.1's example with h3 listed first under A: the run asks h1 before h3.
-        let yaml = """
-            routine: order
-            start: [q]
-            nodes:
-              q:
-                question: Which?
-                options:
-                  - text: A
-                    next: [h3, h1]
-                  - text: B
-                    next: [h2]
-              h1: { habit: One, next: [h3] }
-              h2: { habit: Two }
-              h3: { habit: Three }
-            """
-        let routine = try #require(readYAML(yaml).routine)
-        #expect(
-            RoutineExporter.tree(routine) == """
-                order (order)
-                └─ ? Which?  (q)
-                   ├─ [A]
-                   │  ├─ → h3 (below)
-                   │  └─ One  (h1)
-                   │     └─ Three  (h3)
-                   └─ [B]
-                      └─ Two  (h2)
-
-                """)
-        #expect(VisitOrder(routine).nodes.map { routine.nodes[$0].id } == ["q", "h1", "h3", "h2"])
-    }
-
-    @Test func treeOfADeepChainStaysNarrow() throws {
-        var nodes = ""
-        for index in 0..<300 {
-            nodes += "  n\(index):\n    habit: H\(index)\n" + (index < 299 ? "    next: [n\(index + 1)]\n" : "")
-        }
-        let routine = try #require(readYAML("routine: deep\nstart: [n0]\nnodes:\n" + nodes).routine)
-        let tree = RoutineExporter.tree(routine)
-        let widest = tree.split(separator: "\n").map(\.count).max() ?? 0
-        #expect(tree.split(separator: "\n").count == 301)
-        #expect(widest < 200)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RoutineCore
+import TestSupport
 import Testing
 
 @testable import RoutineFile

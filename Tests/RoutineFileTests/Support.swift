@@ -16,44 +16,6 @@ func positions(_ result: RoutineFileResult) -> [String] {
     }
 }
 
-/// The SPEC §2 example routine.
-let specExample = """
-    routine: morning-checkin          # required
-    title: Morning Check-in
-    start: [feeling]
-
-    habits:
-      Meditate:
-        measure: { unit: min, type: time }
-        target: 10
-      Run:
-        measure: { unit: km, type: distance }
-        weekly: 15
-
-    nodes:
-      feeling:
-        question: How are you feeling today?
-        options:
-          - text: Great!
-            next: [water, meditate]
-          - text: Okay
-            next: [walk]
-          - text: Not so good
-            next:
-              - habit: Read a book
-                next: [journal]
-      water:
-        habit: Drink Water
-      meditate:
-        habit: Meditate
-      walk:
-        habit: Go for a walk
-        next: [journal]
-      journal:
-        habit: Journal
-
-    """
-
 /// The fixtures folder copied into the test bundle.
 func fixturesURL() -> URL? {
     Bundle.module.url(forResource: "Fixtures", withExtension: nil)

@@ -19,9 +19,9 @@ import Testing
 
     @Test func aQuestionNoVersionAsksTakesTheTextLastRecorded() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+        _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         // No load can start a node no version asks: refused at its line.
-        #expect(throws: StoreError.self) { try store.importAnswers([row(500, question: nil, line: 2)]) }
+        #expect(throws: StoreError.self) { try store.answers.importAnswers([row(500, question: nil, line: 2)]) }
         // An answer recorded elsewhere (as sync brings one) to a node no version asks.
         try store.write { db in
             try db.execute(
@@ -34,8 +34,8 @@ import Testing
         }
         var rows = [row(400, question: nil, line: 2), row(399, question: "Spectre?", line: 3)]
         rows += (4...300).map { row(400 - $0, question: nil, line: $0) }
-        #expect(try store.importAnswers(rows) == AnswerImportResult(imported: 299, alreadyPresent: 0))
-        let texts = try store.answers(node: "ghost").map(\.text)
+        #expect(try store.answers.importAnswers(rows) == AnswerImportResult(imported: 299, alreadyPresent: 0))
+        let texts = try store.answers.all(node: "ghost").map(\.text)
         #expect(texts.count == 300)
         #expect(texts.filter { $0 == "Ghost?" }.count == 2)
         #expect(texts.filter { $0 == "Spectre?" }.count == 298)

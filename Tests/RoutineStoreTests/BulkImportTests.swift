@@ -36,7 +36,7 @@ import Testing
         let before = try Self.indexes(store)
         #expect(before.count == 4)  // day, run, uid, the ledger's (habit and day, v15)
         let rows = 50_001
-        #expect(try store.importEntries(rows: Self.rows(rows), now: Date()).imported == rows)
+        #expect(try store.bulk.importEntries(rows: Self.rows(rows), now: Date()).imported == rows)
         #expect(try Self.indexes(store) == before)
         #expect(store.integrityCheck())
         let (count, lastDay, usesIndex) = try store.read { db in
@@ -57,7 +57,7 @@ import Testing
             row.note = "again"
             return row
         }
-        #expect(try store.importEntries(rows: again, now: Date()).imported == 10)
+        #expect(try store.bulk.importEntries(rows: again, now: Date()).imported == 10)
         #expect(try Self.indexes(store) == before)
     }
 
@@ -107,7 +107,7 @@ import Testing
             if index % 3 == 0 { row.note = "note \(index) " + String(repeating: "é", count: index % 4) }
             return row
         }
-        _ = try store.importEntries(rows: rows, now: Date())
+        _ = try store.bulk.importEntries(rows: rows, now: Date())
         #expect(try schema() == before)
         let stored = try store.read { db in
             try Row.fetchAll(db, sql: "SELECT day_key, value, note FROM habit_entry ORDER BY id").map {
@@ -138,7 +138,7 @@ import Testing
         #expect(before.contains { $0.contains("pause_uid_default") })
         let habit = ImportHabit(spec: HabitSpec(name: "Walk"), unit: nil, archived: false)
         let skips = (0..<3).map { PlannedSkip(habit: 0, dayKey: DayKey(ordinal: 20_000 + $0), uid: UUID()) }
-        let outcome = try store.applyImport(
+        let outcome = try store.bulk.applyImport(
             habits: [habit], entries: [], skips: skips, source: "Loop", now: Date(), dryRun: false)
         #expect(outcome.newSkips == 3)
         #expect(try schema() == before)
@@ -152,11 +152,11 @@ import Testing
         // A skip whose note breaks a rule fails the import after the trigger was set aside.
         let bad = PlannedSkip(habit: 0, dayKey: DayKey(ordinal: 20_010), uid: UUID(), note: "bell \u{7}")
         #expect(throws: (any Error).self) {
-            try store.applyImport(
+            try store.bulk.applyImport(
                 habits: [habit], entries: [], skips: [bad], source: "Loop", now: Date(), dryRun: false)
         }
         #expect(try schema() == before)
-        #expect(try store.pauses().count == 4)
+        #expect(try store.pauses.all().count == 4)
     }
 
     @Test func failedLargeImportLeavesTheIndexesAndNoRows() throws {
@@ -168,7 +168,7 @@ import Testing
             throws: StoreError.invalidEntryRow(
                 line: rows + 1, column: 4, message: StoreError.valueForBinaryHabit(habit: "Binary").message)
         ) {
-            try store.importEntries(rows: Self.rows(rows, badLast: true), now: Date())
+            try store.bulk.importEntries(rows: Self.rows(rows, badLast: true), now: Date())
         }
         #expect(try Self.indexes(store) == before)
         #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") } == 1)

@@ -20,8 +20,8 @@ import Testing
             try await group.waitForAll()
         }
         let check = try AppDatabase.open(path: path)
-        #expect(try check.entries().count == 200)
-        #expect(try check.habits().count == 1)
+        #expect(try check.entries.list().count == 200)
+        #expect(try check.habits.all().count == 1)
     }
 
     @Test func sqlite3ProcessesWritingAtTheSameTimeLoseNothing() throws {
@@ -46,7 +46,7 @@ import Testing
             child.waitUntilExit()
             #expect(child.terminationStatus == 0)
         }
-        #expect(try store.entries().count == 1 + 60 + 80)
+        #expect(try store.entries.list().count == 1 + 60 + 80)
         #expect(store.integrityCheck())
     }
 }
@@ -56,16 +56,16 @@ import Testing
         let temp = TempDir()
         let path = temp.file("store.sqlite")
         let owner = try AppDatabase.open(path: path)
-        let version = try owner.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
-        let id = try owner.startRun(
+        let version = try owner.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
+        let id = try owner.runs.startRun(
             versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: Data(), now: Fixtures.instant)
-        try owner.finishRun(runID: id, status: .paused, state: nil)
+        try owner.runs.finishRun(runID: id, status: .paused, state: nil)
         let contenders = try (0..<6).map { _ in try AppDatabase.open(path: path) }
         let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
             for store in contenders {
                 group.addTask {
                     do {
-                        try store.claimRun(id: id)
+                        try store.runs.claimRun(id: id)
                         return true
                     } catch StoreError.runInUse {
                         return false
@@ -75,6 +75,6 @@ import Testing
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(wins == 1)
-        #expect(try owner.run(id: id)?.status == .active)
+        #expect(try owner.runs.run(id: id)?.status == .active)
     }
 }

@@ -6,10 +6,11 @@ import Testing
 
 @testable import RoutineStore
 
-/// `when:` conditions are stored with their routine version, and a run's history
-/// snapshot reads the habits they name.
+/// `when:` conditions are stored with their routine version, and the history a run reads
+/// comes back tallied per day. (Which habits' history, and how far back, is RoutineApp's
+/// `HistoryWindow`: HistoryWindowTests.)
 @Suite struct ConditionStoreTests {
-    @Test func conditionsRoundTripAndTheContextReadsTheirHabits() throws {
+    @Test func conditionsRoundTripAndTheirHabitsHistoryReadsBack() throws {
         let store = try AppDatabase.inMemory()
         let morning = Fixtures.morning()
         var nodes = morning.nodes
@@ -20,32 +21,36 @@ import Testing
         }
         let routine = try Routine(
             slug: morning.slug, title: morning.title, start: morning.start, nodes: nodes, habits: morning.habits)
-        _ = try store.importRoutine(routine, source: "c", at: Fixtures.instant)
-        #expect(try store.routine(slug: "morning-checkin")?.routine == routine)
+        _ = try store.routines.importRoutine(routine, source: "c", at: Fixtures.instant)
+        #expect(try store.routines.routine(slug: "morning-checkin")?.routine == routine)
         #expect(routine.contextHabitNames.contains("Sleep 8h"))
         try store.log("Sleep 8h", day: Fixtures.day.adding(days: -1))
-        let context = try store.dayContext(habits: routine.contextHabitNames, day: Fixtures.day)
-        #expect(context.lastDone("sleep 8H", before: Fixtures.day) == Fixtures.day.adding(days: -1))
+        let sleep = try #require(try store.habits.habit(named: "sleep 8H"))
+        let tallies = try store.history.entryTallies(whole: [sleep.id: sleep.key], to: Fixtures.day)
+        #expect(tallies == ["sleep 8h": [DayTally(day: Fixtures.day.adding(days: -1))]])
     }
 
-    @Test func theContextLeavesOutTheRunsOwnEntriesAndTalliesTheRest() throws {
+    @Test func theTalliesLeaveOutTheRunsOwnEntriesAndCountTheRest() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
         try store.log("Run", 2.5, unit: "km")
-        let context = try store.dayContext(
-            habits: ["run"], day: Fixtures.day, excludingRun: RunID(rawValue: "no-such-run"))
-        #expect(context.tallies("Run") == [DayTally(day: Fixtures.day, count: 2, sum: 7.5)])
-        #expect(try store.dayContext(habits: [], day: Fixtures.day).history.isEmpty)
+        let run = try #require(try store.habits.habit(named: "run"))
+        let tallies = try store.history.entryTallies(
+            whole: [run.id: run.key], to: Fixtures.day, excludingRun: RunID(rawValue: "no-such-run"))
+        #expect(tallies["run"] == [DayTally(day: Fixtures.day, count: 2, sum: 7.5)])
+        #expect(try store.history.entryTallies(whole: [:], to: Fixtures.day).isEmpty)
     }
 
-    @Test func onlyConditionAndEveryHabitsHaveTheirHistoryRead() throws {
+    @Test func aWindowReadsFromItsStartWithEachHabitsLastDayBeforeIt() throws {
         let store = try AppDatabase.inMemory()
-        for habit in ["Run", "Walk", "Sleep"] { try store.log(habit, day: Fixtures.day.adding(days: -1)) }
-        _ = try store.setSchedule(habit: "Walk", to: .every(2))
-        _ = try store.setSchedule(habit: "Run", to: .days([.mon]))
-        let context = try store.dayContext(
-            habits: ["Run", "Walk"], day: Fixtures.day, historyOf: ["Sleep"])
-        #expect(Set(context.history.keys) == ["walk", "sleep"])
-        #expect(context.schedules == ["run": .days([.mon]), "walk": .every(2)])
+        for back in [40, 30, 2, 1] { try store.log("Walk", day: Fixtures.day.adding(days: -back)) }
+        try store.log("Read", day: Fixtures.day.adding(days: -40))
+        let walk = try #require(try store.habits.habit(named: "Walk"))
+        let read = try #require(try store.habits.habit(named: "Read"))
+        let tallies = try store.history.entryTallies(
+            whole: [read.id: read.key], windowed: ([walk.id: walk.key], Fixtures.day.adding(days: -5)),
+            to: Fixtures.day)
+        #expect(tallies["walk"]?.map(\.day) == [-30, -2, -1].map { Fixtures.day.adding(days: $0) })
+        #expect(tallies["read"]?.map(\.day) == [Fixtures.day.adding(days: -40)])
     }
 }

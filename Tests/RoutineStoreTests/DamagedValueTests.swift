@@ -37,11 +37,14 @@ import Testing
         let entry = try store.log("Stretch")
         try damage(store, "UPDATE habit_entry SET day_key = '2026-02-30'")
         let expected = "table habit_entry, row \(entry.id): day_key holds '2026-02-30', not a day (YYYY-MM-DD)"
-        #expect(detail { _ = try store.entries() } == expected)
+        #expect(detail { _ = try store.entries.list() } == expected)
         // The bulk readers: metrics, the CSV backup, a run's history.
-        #expect(detail { _ = try store.metricEntries(to: Fixtures.day) } == expected)
-        #expect(detail { try store.exportEntryRows { _ in } } == expected)
-        #expect(detail { _ = try store.dayContext(habits: ["Stretch"], day: Fixtures.day) } == expected)
+        #expect(detail { _ = try store.entries.metricEntries(to: Fixtures.day) } == expected)
+        #expect(detail { try store.bulk.exportEntryRows { _ in } } == expected)
+        let stretch = try #require(try store.habits.habit(named: "Stretch"))
+        #expect(
+            detail { _ = try store.history.entryTallies(whole: [stretch.id: stretch.key], to: Fixtures.day) }
+                == expected)
     }
 
     @Test func anInstantThatIsNoInstantIsDamaged() throws {
@@ -49,12 +52,12 @@ import Testing
         let entry = try store.log("Stretch")
         try damage(store, "UPDATE habit SET created_at = 'yesterday'")
         #expect(
-            detail { _ = try store.habits() }
+            detail { _ = try store.habits.all() }
                 == "table habit, row 1: created_at holds 'yesterday', not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)")
         try damage(store, "UPDATE habit SET created_at = '2026-11-22T06:40:00.000Z'")
         try damage(store, "UPDATE habit_entry SET deleted_at = '2026-13-01T00:00:00.000Z'")
         #expect(
-            detail { _ = try store.entries(includeDeleted: true) }?.hasPrefix(
+            detail { _ = try store.entries.list(includeDeleted: true) }?.hasPrefix(
                 "table habit_entry, row \(entry.id): deleted_at holds") == true)
     }
 
@@ -65,34 +68,36 @@ import Testing
         let path = dir.file("store.sqlite")
         try FileManager.default.copyItem(atPath: StepRecoveryFixtureTests.fixture.path, toPath: path)
         let store = try AppDatabase.open(path: path)
-        let run = try store.resolveRunID("fe778545")
-        let uid = try #require(try store.steps(runID: run).first?.uid)
+        let run = try store.runs.resolveRunID("fe778545")
+        let uid = try #require(try store.runs.steps(runID: run).first?.uid)
         let prefix = "table run_step, row \(uid): "
         let step = "\(StoredUID.textSQL("uid")) = '\(uid)'"
         try damage(store, "UPDATE run_step SET day_key = '2026-02-30' WHERE \(step)")
         #expect(
-            detail { _ = try store.steps(runID: run) } == prefix + "day_key holds '2026-02-30', not a day (YYYY-MM-DD)")
+            detail { _ = try store.runs.steps(runID: run) } == prefix
+                + "day_key holds '2026-02-30', not a day (YYYY-MM-DD)")
         try damage(store, "UPDATE run_step SET day_key = '2026-11-22', recorded_at = 'soon' WHERE \(step)")
-        #expect(detail { _ = try store.steps(runID: run) }?.hasPrefix(prefix + "recorded_at holds 'soon'") == true)
+        #expect(detail { _ = try store.runs.steps(runID: run) }?.hasPrefix(prefix + "recorded_at holds 'soon'") == true)
         try damage(
             store, "UPDATE run_step SET recorded_at = '2026-11-22T06:40:00.000Z', kind = 'chore' WHERE \(step)")
         #expect(
-            detail { _ = try store.steps(runID: run, includeRetracted: true) }
+            detail { _ = try store.runs.steps(runID: run, includeRetracted: true) }
                 == prefix + "kind holds 'chore', not 'question' or 'habit'")
     }
 
     @Test func aRunStatusThatIsNoStatusIsDamagedNotAborted() throws {
         let store = try AppDatabase.inMemory()
-        let versionID = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
-        let id = try store.startRun(
+        let versionID = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+            .versionID
+        let id = try store.runs.startRun(
             versionID: versionID, dayKey: Fixtures.day, timeZone: "UTC", state: Data("{}".utf8), now: Fixtures.instant)
-        store.releaseRun(id: id)
+        store.runs.releaseRun(id: id)
         try damage(store, "UPDATE run SET status = 'done'")
         let expected =
             "table run, row \(id): status holds 'done', not a run status (active, paused, completed, aborted)"
-        #expect(detail { _ = try store.runs() } == expected)
-        #expect(detail { _ = try store.run(id: id) } == expected)
-        #expect(detail { try store.claimRun(id: id) } == expected)
+        #expect(detail { _ = try store.runs.all() } == expected)
+        #expect(detail { _ = try store.runs.run(id: id) } == expected)
+        #expect(detail { try store.runs.claimRun(id: id) } == expected)
     }
 
     @Test func aScheduleThatDoesNotParseIsDamagedNotDaily() throws {
@@ -100,26 +105,26 @@ import Testing
         try store.log("Stretch")
         try store.write { db in try db.execute(sql: "UPDATE habit SET schedule = 'days:funday'") }
         #expect(
-            detail { _ = try store.habit(named: "Stretch") }
+            detail { _ = try store.habits.habit(named: "Stretch") }
                 == "table habit, row 1: schedule holds 'days:funday', not a schedule (days:mon,… or every:N)")
     }
 
     @Test func aPauseOrGoalWithADamagedDayIsDamagedNotIgnored() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Stretch")
-        let pause = try store.addPause(
+        let pause = try store.pauses.addPause(
             habits: [], from: Fixtures.day, to: Fixtures.day, note: nil, at: Fixtures.instant)
         try damage(store, "UPDATE pause SET to_day = '2026-11-31'")
         #expect(
-            detail { _ = try store.pauses() }
+            detail { _ = try store.pauses.all() }
                 == "table pause, row \(pause.id): to_day holds '2026-11-31', not a day (YYYY-MM-DD)")
         try damage(store, "DELETE FROM pause")
-        let goal = try store.addGoal(
+        let goal = try store.goals.addGoal(
             title: "Stretch often", target: 5, unit: nil, from: Fixtures.day, to: Fixtures.day, habits: ["Stretch"],
             at: Fixtures.instant)
         try damage(store, "UPDATE goal SET from_day = 'soon'")
         #expect(
-            detail { _ = try store.goals() }
+            detail { _ = try store.goals.all() }
                 == "table goal, row \(goal.id): from_day holds 'soon', not a day (YYYY-MM-DD)")
     }
 
@@ -128,17 +133,19 @@ import Testing
         let entry = try store.log("Run", 5, unit: "km")
         try damage(store, "UPDATE habit_entry SET value = 'five'")
         #expect(
-            detail { _ = try store.entries() } == "table habit_entry, row \(entry.id): value holds 'five', not a number"
+            detail { _ = try store.entries.list() }
+                == "table habit_entry, row \(entry.id): value holds 'five', not a number"
         )
     }
 
     @Test func aRoutineVersionWithADamagedInstantIsDamaged() throws {
         let store = try AppDatabase.inMemory()
-        let versionID = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant).versionID
+        let versionID = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+            .versionID
         try damage(store, "UPDATE routine_version SET imported_at = ''")
         let expected =
             "table routine_version, row \(versionID): imported_at holds '', not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)"
-        #expect(detail { _ = try store.routines() } == expected)
-        #expect(detail { _ = try store.routine(slug: "morning-checkin") } == expected)
+        #expect(detail { _ = try store.routines.all() } == expected)
+        #expect(detail { _ = try store.routines.routine(slug: "morning-checkin") } == expected)
     }
 }

@@ -13,14 +13,14 @@ import Testing
     /// back to v14.
     private static func oldStore(_ path: String) throws {
         try OldStore.make(path, migrations: StoreMigrations.index(of: "v15-entry-indexes")) { store in
-            _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+            _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
             for day in 0..<40 {
                 for habit in ["Meditate", "Stretch", "Read"] where day % (habit == "Read" ? 4 : 1) == 0 {
-                    let entry = try store.logEntry(
+                    let entry = try store.entries.logEntry(
                         habit: habit, value: habit == "Meditate" ? Double(day % 7) : nil, unit: nil,
                         dayKey: Fixtures.day.adding(days: -day), at: Fixtures.instant, timeZone: "UTC",
                         note: day == 3 ? "a note" : nil)
-                    if day % 6 == 0 { _ = try store.deleteEntry(id: entry.id, at: Fixtures.instant) }
+                    if day % 6 == 0 { _ = try store.entries.deleteEntry(id: entry.id, at: Fixtures.instant) }
                 }
             }
         }
@@ -102,28 +102,28 @@ import Testing
         }
 
         // What the commands read is what the table holds.
-        let all = try store.entries(includeDeleted: true)
+        let all = try store.entries.list(includeDeleted: true)
         #expect(all.count == rows.count)
         #expect(all.map(\.dayKey) == all.map(\.dayKey).sorted())
-        let live = try store.entries()
+        let live = try store.entries.list()
         #expect(live.map(\.id) == all.filter { $0.deletedAt == nil }.map(\.id))
         #expect(live.count == 40 + 40 + 10 - 7 - 7 - 4)
         let from = Fixtures.day.adding(days: -9)
         let to = Fixtures.day.adding(days: -2)
-        let days = try store.entries(from: from, to: to)
+        let days = try store.entries.list(from: from, to: to)
         #expect(days.map(\.id) == live.filter { $0.dayKey >= from && $0.dayKey <= to }.map(\.id))
         #expect(
-            try store.entries(habit: "stretch", includeDeleted: true).map(\.id)
+            try store.entries.list(habit: "stretch", includeDeleted: true).map(\.id)
                 == all.filter { $0.habit == "Stretch" }.map(\.id))
         var exported: [EntryRow] = []
-        try store.exportEntryRows(from: from) { exported.append($0) }
+        try store.bulk.exportEntryRows(from: from) { exported.append($0) }
         #expect(exported.map(\.dayKey) == live.filter { $0.dayKey >= from }.map(\.dayKey))
         // Day 6 was deleted for every habit; on day 4 all three have a live entry.
-        #expect(try store.liveHabitKeys(on: Fixtures.day.adding(days: -4)).count == 3)
-        #expect(try store.liveHabitKeys(on: Fixtures.day.adding(days: -6)).isEmpty)
+        #expect(try store.entries.liveHabitKeys(on: Fixtures.day.adding(days: -4)).count == 3)
+        #expect(try store.entries.liveHabitKeys(on: Fixtures.day.adding(days: -6)).isEmpty)
         // A deleted entry is still found by habit (its uid's index is unchanged too).
         let deleted = try #require(all.first { $0.deletedAt != nil })
-        #expect(try store.entry(id: deleted.id)?.uid == deleted.uid)
+        #expect(try store.entries.entry(id: deleted.id)?.uid == deleted.uid)
     }
 
     /// A backup made at v14 restores into this build and is migrated with nothing lost.

@@ -17,10 +17,10 @@ import Testing
         let second = try store.log("Walk")
         #expect(Self.isUID(first.uid))
         #expect(first.uid != second.uid)
-        #expect(try store.entry(id: first.id)?.uid == first.uid)
-        let imported = try store.importEntries(rows: [entryRow("Read", "2026-11-20")], now: Fixtures.instant)
+        #expect(try store.entries.entry(id: first.id)?.uid == first.uid)
+        let imported = try store.bulk.importEntries(rows: [entryRow("Read", "2026-11-20")], now: Fixtures.instant)
         #expect(imported == EntryImportResult(imported: 1, alreadyPresent: 0))
-        let uids = try store.entries().map(\.uid)
+        let uids = try store.entries.list().map(\.uid)
         #expect(Set(uids).count == 3 && uids.allSatisfy(Self.isUID))
     }
 
@@ -39,52 +39,52 @@ import Testing
         try store.log("Meditate", 15, unit: "min")
         try store.log("Walk")
         var rows: [EntryRow] = []
-        try store.exportEntryRows { rows.append($0) }
-        #expect(rows.map { $0.uid?.uuidString.lowercased() } == (try store.entries().map(\.uid)))
+        try store.bulk.exportEntryRows { rows.append($0) }
+        #expect(rows.map { $0.uid?.uuidString.lowercased() } == (try store.entries.list().map(\.uid)))
         #expect(rows.map(\.unit) == ["min", nil])
 
         let fresh = try AppDatabase.inMemory()
-        let once = try fresh.importEntries(rows: rows, now: Fixtures.instant)
+        let once = try fresh.bulk.importEntries(rows: rows, now: Fixtures.instant)
         #expect(once == EntryImportResult(imported: 2, alreadyPresent: 0))
-        let twice = try fresh.importEntries(rows: rows, now: Fixtures.instant)
+        let twice = try fresh.bulk.importEntries(rows: rows, now: Fixtures.instant)
         #expect(twice == EntryImportResult(imported: 0, alreadyPresent: 2))
-        #expect(try fresh.entries().map(\.uid) == store.entries().map(\.uid))
+        #expect(try fresh.entries.list().map(\.uid) == store.entries.list().map(\.uid))
         // The unit recreated the measure: minutes stay minutes.
-        #expect(try fresh.habit(named: "Meditate")?.measure?.unit == "min")
+        #expect(try fresh.habits.habit(named: "Meditate")?.measure?.unit == "min")
         // Back into the store it came from: nothing new.
-        #expect(try store.importEntries(rows: rows, now: Fixtures.instant).imported == 0)
-        #expect(try store.entries().count == 2)
+        #expect(try store.bulk.importEntries(rows: rows, now: Fixtures.instant).imported == 0)
+        #expect(try store.entries.list().count == 2)
     }
 
     @Test func aRowRepeatedInOneSourceIsImportedOnce() throws {
         let store = try AppDatabase.inMemory()
         let uid = "1b4e28ba-2fa1-4d2b-883f-0016d3cca427"
         let rows = [entryRow("Walk", "2026-11-20", uid: uid), entryRow("Walk", "2026-11-20", uid: uid.uppercased())]
-        let result = try store.importEntries(rows: rows, now: Fixtures.instant)
+        let result = try store.bulk.importEntries(rows: rows, now: Fixtures.instant)
         #expect(result == EntryImportResult(imported: 1, alreadyPresent: 1))
-        #expect(try store.entries().map(\.uid) == [uid])
+        #expect(try store.entries.list().map(\.uid) == [uid])
     }
 
     @Test func aDeletedEntrysUIDIsStillPresent() throws {
         let store = try AppDatabase.inMemory()
         let entry = try store.log("Walk")
-        try store.deleteEntry(id: entry.id, at: Fixtures.instant)
-        let result = try store.importEntries(rows: [entryRow("Walk", uid: entry.uid)], now: Fixtures.instant)
+        try store.entries.deleteEntry(id: entry.id, at: Fixtures.instant)
+        let result = try store.bulk.importEntries(rows: [entryRow("Walk", uid: entry.uid)], now: Fixtures.instant)
         #expect(result == EntryImportResult(imported: 0, alreadyPresent: 1))
     }
 
     @Test func editSetsValueAndNoteTogetherOrNeither() throws {
         let store = try AppDatabase.inMemory()
         let entry = try store.log("Run", 5, unit: "km")
-        let edited = try store.editEntry(id: entry.id, corrections: [.value(6), .note("windy")])
+        let edited = try store.entries.editEntry(id: entry.id, corrections: [.value(6), .note("windy")])
         #expect(edited.value == 6 && edited.note == "windy")
-        #expect(try store.editEntry(id: entry.id, corrections: [.note("")]).note == nil)
+        #expect(try store.entries.editEntry(id: entry.id, corrections: [.note("")]).note == nil)
         #expect(throws: StoreError.controlCharacter(what: "the note", scalar: "U+001B")) {
-            try store.editEntry(id: entry.id, corrections: [.value(9), .note("\u{1B}[2J")])
+            try store.entries.editEntry(id: entry.id, corrections: [.value(9), .note("\u{1B}[2J")])
         }
-        #expect(try store.entry(id: entry.id)?.value == 6)
+        #expect(try store.entries.entry(id: entry.id)?.value == 6)
         #expect(throws: StoreError.self) {
-            try store.logEntry(
+            try store.entries.logEntry(
                 habit: "Run", value: 1, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
                 note: "bell\u{07}")
         }
@@ -93,14 +93,14 @@ import Testing
     @Test func undeleteBringsBackADeletedEntryOnly() throws {
         let store = try AppDatabase.inMemory()
         let entry = try store.log("Walk")
-        #expect(throws: StoreError.entryNotDeleted(entry.id)) { try store.undeleteEntry(id: entry.id) }
-        try store.deleteEntry(id: entry.id, at: Fixtures.instant)
-        #expect(try store.entries().isEmpty)
-        let back = try store.undeleteEntry(id: entry.id)
+        #expect(throws: StoreError.entryNotDeleted(entry.id)) { try store.entries.undeleteEntry(id: entry.id) }
+        try store.entries.deleteEntry(id: entry.id, at: Fixtures.instant)
+        #expect(try store.entries.list().isEmpty)
+        let back = try store.entries.undeleteEntry(id: entry.id)
         #expect(back.deletedAt == nil && back.uid == entry.uid)
-        #expect(try store.entries().map(\.id) == [entry.id])
+        #expect(try store.entries.list().map(\.id) == [entry.id])
         #expect(throws: StoreError.unknownEntry(EntryID(rawValue: 999))) {
-            try store.undeleteEntry(id: EntryID(rawValue: 999))
+            try store.entries.undeleteEntry(id: EntryID(rawValue: 999))
         }
     }
 }

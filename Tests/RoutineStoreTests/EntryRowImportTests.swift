@@ -21,7 +21,7 @@ func entryRow(
 @Suite struct EntryRowImportTests {
     private func rowError(_ rows: [EntryRow], store: AppDatabase) -> (line: Int, column: Int, message: String)? {
         do {
-            _ = try store.importEntries(rows: rows, now: Fixtures.instant)
+            _ = try store.bulk.importEntries(rows: rows, now: Fixtures.instant)
         } catch StoreError.invalidEntryRow(let line, let column, let message) {
             return (line, column, message)
         } catch {
@@ -32,23 +32,23 @@ func entryRow(
 
     @Test func rowsAreWrittenAsGiven() throws {
         let store = try AppDatabase.inMemory()
-        let result = try store.importEntries(
+        let result = try store.bulk.importEntries(
             rows: [
                 entryRow("Stretch", "2026-11-20", note: "  "), entryRow("stretch", "2026-11-21", note: "loose"),
                 entryRow("Run", value: 5, unit: "kilometres"),
             ], now: Fixtures.instant)
         #expect(result == EntryImportResult(imported: 3, alreadyPresent: 0))
-        let entries = try store.entries()
+        let entries = try store.entries.list()
         #expect(entries.map(\.habit) == ["Stretch", "Stretch", "Run"])
         #expect(entries.map(\.note) == [nil, "loose", nil])  // an all-white-space note is no note
         #expect(entries.map(\.timestamp) == [Fixtures.instant, Fixtures.instant, Fixtures.instant])
-        #expect(try store.habits().map(\.name).sorted() == ["Run", "Stretch"])
-        #expect(try store.habit(named: "run")?.measure == Measure(unit: "km", type: "distance"))
+        #expect(try store.habits.all().map(\.name).sorted() == ["Run", "Stretch"])
+        #expect(try store.habits.habit(named: "run")?.measure == Measure(unit: "km", type: "distance"))
     }
 
     @Test func rowsFollowTheLogRulesForExistingHabits() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+        _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         var rows = [
             entryRow("Meditate", "2026-11-20", line: 2),
             entryRow("meditate", "2026-11-21", value: 15, unit: "minutes", line: 3),
@@ -57,11 +57,11 @@ func entryRow(
         let error = try #require(rowError(rows, store: store))
         #expect(error.line == 4 && error.column == 4)  // the value's column
         #expect(error.message == StoreError.valueRequired(habit: "Run").message)
-        #expect(try store.entries().isEmpty)
+        #expect(try store.entries.list().isEmpty)
         rows[2].value = 5
         rows[2].unit = "km"
-        #expect(try store.importEntries(rows: rows, now: Fixtures.instant).imported == 3)
-        #expect(try store.entries().map(\.value) == [10, 15, 5])
+        #expect(try store.bulk.importEntries(rows: rows, now: Fixtures.instant).imported == 3)
+        #expect(try store.entries.list().map(\.value) == [10, 15, 5])
     }
 
     @Test func aRefusedRowWritesNothingAndNamesItsLineAndColumn() throws {
@@ -71,8 +71,8 @@ func entryRow(
         let error = try #require(rowError(rows, store: store))
         #expect(error.line == 17 && error.column == 4)
         #expect(error.message == StoreError.valueForBinaryHabit(habit: "Stretch").message)
-        #expect(try store.entries().isEmpty)
-        #expect(try store.habits().isEmpty)
+        #expect(try store.entries.list().isEmpty)
+        #expect(try store.habits.all().isEmpty)
         let empty = try #require(rowError([entryRow("", line: 9)], store: store))
         #expect(empty.line == 9 && empty.column == 2)  // the habit's column
         #expect(empty.message.hasPrefix("invalid habit name"))
@@ -82,7 +82,7 @@ func entryRow(
         let unit = try #require(rowError([entryRow("Meditate", value: 5, unit: "km", line: 3)], store: store))
         #expect(unit.line == 3 && unit.column == 5)
         #expect(unit.message.contains("measured in min"))
-        #expect(try store.entries().count == 1)
+        #expect(try store.entries.list().count == 1)
     }
 
     /// A source that cannot read its third row.
@@ -101,15 +101,17 @@ func entryRow(
     @Test func theSourcesOwnErrorComesThroughAndWritesNothing() throws {
         let store = try AppDatabase.inMemory()
         var source = BrokenSource()
-        #expect(throws: BrokenSource.Unreadable()) { try store.importEntries(from: &source, now: Fixtures.instant) }
-        #expect(try store.entries().isEmpty)
-        #expect(try store.habits().isEmpty)
+        #expect(throws: BrokenSource.Unreadable()) {
+            try store.bulk.importEntries(from: &source, now: Fixtures.instant)
+        }
+        #expect(try store.entries.list().isEmpty)
+        #expect(try store.habits.all().isEmpty)
     }
 
     @Test func noRowsWriteNothing() throws {
         let store = try AppDatabase.inMemory()
         #expect(
-            try store.importEntries(rows: [], now: Fixtures.instant)
+            try store.bulk.importEntries(rows: [], now: Fixtures.instant)
                 == EntryImportResult(imported: 0, alreadyPresent: 0))
     }
 }
@@ -117,13 +119,13 @@ func entryRow(
 @Suite struct EntryRowExportTests {
     private func rows(_ store: AppDatabase, habit: String? = nil, from: DayKey? = nil) throws -> [EntryRow] {
         var rows: [EntryRow] = []
-        try store.exportEntryRows(habit: habit, from: from) { rows.append($0) }
+        try store.bulk.exportEntryRows(habit: habit, from: from) { rows.append($0) }
         return rows
     }
 
     @Test func exportCarriesEveryFieldAndReadsBack() throws {
         let source = try AppDatabase.inMemory()
-        let run = try source.logEntry(
+        let run = try source.entries.logEntry(
             habit: "Run", value: 5.25, unit: "km", dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "Europe/Paris",
             note: "felt \"great\", really\nsecond line")
         try source.log("Stretch")
@@ -136,9 +138,9 @@ func entryRow(
         #expect(exported[1].unit == nil && exported[1].value == nil)
 
         let target = try AppDatabase.inMemory()
-        #expect(try target.importEntries(rows: exported, now: Fixtures.instant).imported == 2)
+        #expect(try target.bulk.importEntries(rows: exported, now: Fixtures.instant).imported == 2)
         #expect(try rows(target) == exported)
-        #expect(try target.habit(named: "run")?.measure?.unit == "km")
+        #expect(try target.habits.habit(named: "run")?.measure?.unit == "km")
     }
 
     @Test func exportFiltersLikeEntries() throws {
@@ -146,7 +148,7 @@ func entryRow(
         try store.log("Stretch")
         try store.log("Read", day: Fixtures.day.adding(days: -5))
         let gone = try store.log("Read")
-        try store.deleteEntry(id: gone.id, at: Fixtures.instant)
+        try store.entries.deleteEntry(id: gone.id, at: Fixtures.instant)
         #expect(try rows(store, habit: "read").map(\.dayKey) == [Fixtures.day.adding(days: -5)])
         #expect(try rows(store, from: Fixtures.day).map(\.habit) == ["Stretch"])
         #expect(throws: StoreError.unknownHabit("Nope")) { try rows(store, habit: "Nope") }

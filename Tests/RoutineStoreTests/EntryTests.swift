@@ -7,11 +7,11 @@ import Testing
 @Suite struct EntryTests {
     @Test func logAppendsEveryCall() throws {
         let store = try AppDatabase.inMemory()
-        let first = try store.logEntry(
+        let first = try store.entries.logEntry(
             habit: "Walk", value: 2, unit: "km", dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "Europe/Paris",
             note: "sunny")
         try store.log("walk", 3)
-        let entries = try store.entries()
+        let entries = try store.entries.list()
         #expect(entries.count == 2)
         #expect(first.habit == "Walk")
         #expect(first.timeZone == "Europe/Paris")
@@ -27,45 +27,45 @@ import Testing
             try store.log("Stretch", day: Fixtures.day.adding(days: -offset))
             try store.log("Read", day: Fixtures.day.adding(days: -offset))
         }
-        let some = try store.entries(
+        let some = try store.entries.list(
             habit: "stretch", from: Fixtures.day.adding(days: -3), to: Fixtures.day.adding(days: -1))
         #expect(some.map(\.dayKey) == [-3, -2, -1].map { Fixtures.day.adding(days: $0) })
         #expect(some.allSatisfy { $0.habit == "Stretch" })
-        #expect(throws: StoreError.unknownHabit("Nope")) { try store.entries(habit: "Nope") }
+        #expect(throws: StoreError.unknownHabit("Nope")) { try store.entries.list(habit: "Nope") }
     }
 
     @Test func deleteIsSoftAndOnlyOnce() throws {
         let store = try AppDatabase.inMemory()
         let entry = try store.log("Stretch")
-        let deleted = try store.deleteEntry(id: entry.id, at: Fixtures.instant)
+        let deleted = try store.entries.deleteEntry(id: entry.id, at: Fixtures.instant)
         #expect(deleted.deletedAt == Fixtures.instant)
-        #expect(try store.entries().isEmpty)
-        #expect(try store.entries(includeDeleted: true).map(\.id) == [entry.id])
-        #expect(try store.liveHabitKeys(on: Fixtures.day).isEmpty)
+        #expect(try store.entries.list().isEmpty)
+        #expect(try store.entries.list(includeDeleted: true).map(\.id) == [entry.id])
+        #expect(try store.entries.liveHabitKeys(on: Fixtures.day).isEmpty)
         #expect(throws: StoreError.entryAlreadyDeleted(entry.id)) {
-            try store.deleteEntry(id: entry.id, at: Fixtures.instant)
+            try store.entries.deleteEntry(id: entry.id, at: Fixtures.instant)
         }
         #expect(throws: StoreError.unknownEntry(EntryID(rawValue: 999))) {
-            try store.deleteEntry(id: EntryID(rawValue: 999), at: Fixtures.instant)
+            try store.entries.deleteEntry(id: EntryID(rawValue: 999), at: Fixtures.instant)
         }
     }
 
     @Test func editValidatesAgainstTheHabitKind() throws {
         let store = try AppDatabase.inMemory()
         let run = try store.log("Run", 5, unit: "km")
-        #expect(try store.editEntry(id: run.id, value: 7.5).value == 7.5)
-        #expect(throws: StoreError.valueRequired(habit: "Run")) { try store.editEntry(id: run.id, value: nil) }
-        #expect(throws: StoreError.self) { try store.editEntry(id: run.id, value: -1) }
+        #expect(try store.entries.editEntry(id: run.id, value: 7.5).value == 7.5)
+        #expect(throws: StoreError.valueRequired(habit: "Run")) { try store.entries.editEntry(id: run.id, value: nil) }
+        #expect(throws: StoreError.self) { try store.entries.editEntry(id: run.id, value: -1) }
         let stretch = try store.log("Stretch")
         #expect(throws: StoreError.valueForBinaryHabit(habit: "Stretch")) {
-            try store.editEntry(id: stretch.id, value: 1)
+            try store.entries.editEntry(id: stretch.id, value: 1)
         }
-        try store.deleteEntry(id: stretch.id, at: Fixtures.instant)
-        #expect(throws: StoreError.entryDeleted(stretch.id)) { try store.editEntry(id: stretch.id, value: nil) }
+        try store.entries.deleteEntry(id: stretch.id, at: Fixtures.instant)
+        #expect(throws: StoreError.entryDeleted(stretch.id)) { try store.entries.editEntry(id: stretch.id, value: nil) }
         #expect(throws: StoreError.unknownEntry(EntryID(rawValue: 12345))) {
-            try store.editEntry(id: EntryID(rawValue: 12345), value: 1)
+            try store.entries.editEntry(id: EntryID(rawValue: 12345), value: 1)
         }
-        #expect(try store.entry(id: run.id)?.value == 7.5)
+        #expect(try store.entries.entry(id: run.id)?.value == 7.5)
     }
 
     @Test func liveHabitKeysOnADay() throws {
@@ -73,8 +73,8 @@ import Testing
         try store.log("Drink Water")
         try store.log("Stretch", day: Fixtures.day.adding(days: -1))
         let meditate = try store.log("Meditate", 5)
-        try store.deleteEntry(id: meditate.id, at: Fixtures.instant)
-        #expect(try store.liveHabitKeys(on: Fixtures.day) == ["drink water"])
+        try store.entries.deleteEntry(id: meditate.id, at: Fixtures.instant)
+        #expect(try store.entries.liveHabitKeys(on: Fixtures.day) == ["drink water"])
     }
 
     @Test func metricEntriesAreLiveFilteredAndOrdered() throws {
@@ -84,17 +84,18 @@ import Testing
         try store.log("Run", 9, unit: "km", day: Fixtures.day.adding(days: 1))
         try store.log("Stretch", day: Fixtures.day.adding(days: -1))
         let gone = try store.log("Stretch", day: Fixtures.day)
-        try store.deleteEntry(id: gone.id, at: Fixtures.instant)
-        let all = try store.metricEntries(to: Fixtures.day)
+        try store.entries.deleteEntry(id: gone.id, at: Fixtures.instant)
+        let all = try store.entries.metricEntries(to: Fixtures.day)
         #expect(all.map(\.habitKey) == ["run", "run", "stretch"])
         #expect(all.map(\.value) == [5, 3, nil])
-        let runs = try store.metricEntries(habitKeys: ["run"], from: Fixtures.day.adding(days: -1), to: Fixtures.day)
+        let runs = try store.entries.metricEntries(
+            habitKeys: ["run"], from: Fixtures.day.adding(days: -1), to: Fixtures.day)
         #expect(runs == [MetricEntry(habitKey: "run", dayKey: Fixtures.day, value: 3)])
     }
 
     @Test func blankNotesAreNoNote() throws {
         let store = try AppDatabase.inMemory()
-        let entry = try store.logEntry(
+        let entry = try store.entries.logEntry(
             habit: "Stretch", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
             note: "   ")
         #expect(entry.note == nil)

@@ -27,7 +27,7 @@ import Testing
         for value in [nil, 0, 3, Quantity.maximum, Quantity.maximum * 2, 1e308, -1, .infinity, .nan] as [Double?] {
             for (habit, entry) in [("Stretch", binary), ("Run", quantity)] {
                 let logged = outcome { try store.log(habit, value) }
-                let edited = outcome { try store.editEntry(id: entry.id, value: value) }
+                let edited = outcome { try store.entries.editEntry(id: entry.id, value: value) }
                 #expect(logged == edited, "\(habit) \(String(describing: value))")
             }
         }

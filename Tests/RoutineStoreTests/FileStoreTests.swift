@@ -40,7 +40,7 @@ import Testing
             try store.log("Run", 5, unit: "km")
         }
         let again = try AppDatabase.open(path: path)
-        #expect(try again.entries().map(\.value) == [5])
+        #expect(try again.entries.list().map(\.value) == [5])
         #expect(again.integrityCheck())
     }
 
@@ -69,23 +69,23 @@ import Testing
         do {
             let store = try AppDatabase.open(path: path)
             try store.log("Stretch")
-            _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+            _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         }
         chmod(path, 0o444)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let store = try AppDatabase.open(path: path)
         #expect(store.isReadOnly)
-        #expect(try store.entries().count == 1)
-        #expect(try store.routines().count == 1)
-        #expect(try store.metricEntries(to: Fixtures.day).count == 1)
+        #expect(try store.entries.list().count == 1)
+        #expect(try store.routines.all().count == 1)
+        #expect(try store.entries.metricEntries(to: Fixtures.day).count == 1)
         #expect(throws: StoreError.readOnly(path: path)) { try store.log("Stretch") }
-        let version = try #require(try store.routines().first?.versionID)
+        let version = try #require(try store.routines.all().first?.versionID)
         #expect(throws: StoreError.readOnly(path: path)) {
-            try store.startRun(
+            try store.runs.startRun(
                 versionID: version, dayKey: Fixtures.day, timeZone: "UTC", state: Data(), now: Fixtures.instant)
         }
         #expect(throws: StoreError.readOnly(path: path)) {
-            try store.importEntries(rows: [entryRow("A")], now: Fixtures.instant)
+            try store.bulk.importEntries(rows: [entryRow("A")], now: Fixtures.instant)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
@@ -122,7 +122,7 @@ import Testing
         let path = temp.file("store.sqlite")
         do {
             let store = try AppDatabase.open(path: path)
-            _ = try store.importRoutine(
+            _ = try store.routines.importRoutine(
                 Fixtures.morning(), source: String(repeating: "# padding\n", count: 2000), at: Fixtures.instant)
             for day in 0..<300 { try store.log("Run", 5, unit: "km", day: Fixtures.day.adding(days: -day)) }
         }
@@ -148,17 +148,17 @@ import Testing
         let temp = TempDir()
         let path = temp.file("store.sqlite")
         try OldStore.make(path, migrations: 1) { filled in
-            _ = try filled.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+            _ = try filled.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
             try filled.log("Run", 5, unit: "km")
             try filled.log("Stretch")
         }
         #expect(try AppDatabase.openMigrated(path: path, upTo: 1).appliedMigrations() == ["v1"])
         let store = try AppDatabase.open(path: path)
         #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
-        #expect(try store.entries().map(\.habit) == ["Run", "Stretch"])
-        #expect(try store.entries().allSatisfy { $0.uid.count == 36 })
-        #expect(try store.routine(slug: "morning-checkin")?.routine == Fixtures.morning())
-        let goal = try store.addGoal(
+        #expect(try store.entries.list().map(\.habit) == ["Run", "Stretch"])
+        #expect(try store.entries.list().allSatisfy { $0.uid.count == 36 })
+        #expect(try store.routines.routine(slug: "morning-checkin")?.routine == Fixtures.morning())
+        let goal = try store.goals.addGoal(
             title: "Run far", target: 100, unit: "kilometres", from: Fixtures.day, to: Fixtures.day.adding(days: 30),
             habits: ["run"], at: Fixtures.instant)
         #expect(goal.habits == ["Run"])
@@ -230,10 +230,10 @@ import Testing
         try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
         #expect(throws: StoreError.locked(path: path)) { try store.log("Stretch") }
         // Reads still work while another process writes (WAL).
-        #expect(try store.entries().count == 1)
+        #expect(try store.entries.list().count == 1)
         try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         try store.log("Stretch")
-        #expect(try store.entries().count == 2)
+        #expect(try store.entries.list().count == 2)
     }
 
     @Test func defaultPathFollowsTheEnvironment() {
@@ -252,19 +252,19 @@ import Testing
     @Test func valuesOfTheWrongTypeAreErrorsNotCrashes() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Run", 5, unit: "km")
-        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+        _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         // What someone could write by hand with sqlite3: text where numbers belong.
         try store.write { db in
             try db.execute(sql: "UPDATE habit_entry SET value = 'lots'")
             try db.execute(sql: "UPDATE habit SET target = x'00ff' WHERE name_key = 'meditate'")
         }
-        #expect(throws: StoreError.self) { try store.entries() }
-        #expect(throws: StoreError.self) { try store.metricEntries(to: Fixtures.day) }
-        #expect(throws: StoreError.self) { try store.habits() }
+        #expect(throws: StoreError.self) { try store.entries.list() }
+        #expect(throws: StoreError.self) { try store.entries.metricEntries(to: Fixtures.day) }
+        #expect(throws: StoreError.self) { try store.habits.all() }
         // The export reads columns through SQLite's own conversions: no crash either way.
-        try? store.exportEntryRows { _ in }
+        try? store.bulk.exportEntryRows { _ in }
         do {
-            _ = try store.entries()
+            _ = try store.entries.list()
         } catch let error as StoreError {
             guard case .corrupt = error else {
                 Issue.record("expected corrupt, got \(error)")
@@ -289,9 +289,9 @@ import Testing
             entryRow("Stretch", Fixtures.day.adding(days: -day).description, note: String(repeating: "n", count: 200))
         }
         #expect(throws: StoreError.diskFull(path: path)) {
-            try store.importEntries(rows: rows, now: Fixtures.instant)
+            try store.bulk.importEntries(rows: rows, now: Fixtures.instant)
         }
-        #expect(try store.entries().count == 1)
+        #expect(try store.entries.list().count == 1)
         #expect(store.integrityCheck())
     }
 }

@@ -27,29 +27,29 @@ import Testing
     @Test func aDescriptionIsSetByHandAndRemoved() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Meditate")
-        #expect(try store.habit(named: "Meditate")?.description == nil)
-        let set = try store.describeHabit("meditate", as: "  Did you meditate today?\nTen minutes \n")
+        #expect(try store.habits.habit(named: "Meditate")?.description == nil)
+        let set = try store.habits.describeHabit("meditate", as: "  Did you meditate today?\nTen minutes \n")
         #expect(set.description == "Did you meditate today?\nTen minutes")
-        #expect(try store.habit(named: "Meditate")?.description == "Did you meditate today?\nTen minutes")
-        #expect(try store.describeHabit("Meditate", as: "   ").description == nil)
-        _ = try store.describeHabit("Meditate", as: "x")
-        #expect(try store.describeHabit("Meditate", as: nil).description == nil)
+        #expect(try store.habits.habit(named: "Meditate")?.description == "Did you meditate today?\nTen minutes")
+        #expect(try store.habits.describeHabit("Meditate", as: "   ").description == nil)
+        _ = try store.habits.describeHabit("Meditate", as: "x")
+        #expect(try store.habits.describeHabit("Meditate", as: nil).description == nil)
         // A control character is refused, and nothing changes.
-        #expect(throws: StoreError.self) { try store.describeHabit("Meditate", as: "bell\u{7}") }
-        #expect(throws: StoreError.unknownHabit("Nope")) { try store.describeHabit("Nope", as: "x") }
-        #expect(try store.habit(named: "Meditate")?.description == nil)
+        #expect(throws: StoreError.self) { try store.habits.describeHabit("Meditate", as: "bell\u{7}") }
+        #expect(throws: StoreError.unknownHabit("Nope")) { try store.habits.describeHabit("Nope", as: "x") }
+        #expect(try store.habits.habit(named: "Meditate")?.description == nil)
     }
 
     @Test func anAnswerKeepsItsNote() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Self.moodRoutine(), source: "1", at: Fixtures.instant)
-        let result = try store.importAnswers([
+        _ = try store.routines.importRoutine(Self.moodRoutine(), source: "1", at: Fixtures.instant)
+        let result = try store.answers.importAnswers([
             Self.answer("walked by the sea\nwindy", day: "2026-01-01"), Self.answer(nil), Self.answer("  "),
         ])
         #expect(result.imported == 3)
-        #expect(try store.answers(routine: "daylio").map(\.note) == ["walked by the sea\nwindy", nil, nil])
-        #expect(throws: StoreError.self) { try store.importAnswers([Self.answer("tab\u{1}")]) }
-        #expect(try store.answers(routine: "daylio").count == 3)
+        #expect(try store.answers.all(routine: "daylio").map(\.note) == ["walked by the sea\nwindy", nil, nil])
+        #expect(throws: StoreError.self) { try store.answers.importAnswers([Self.answer("tab\u{1}")]) }
+        #expect(try store.answers.all(routine: "daylio").count == 3)
     }
 
     @Test func anOlderStoreUpgradesWithNeither() throws {
@@ -60,8 +60,8 @@ import Testing
         #expect(try AppDatabase.openMigrated(path: path, upTo: count).appliedMigrations().last == "v10-run-day")
         let store = try AppDatabase.open(path: path)
         #expect(try store.appliedMigrations().contains("v11-habit-notes"))
-        #expect(try store.habit(named: "Walk")?.description == nil)
-        #expect(try store.describeHabit("Walk", as: "around the park").description == "around the park")
+        #expect(try store.habits.habit(named: "Walk")?.description == nil)
+        #expect(try store.habits.describeHabit("Walk", as: "around the park").description == "around the park")
     }
 
     @Test func descriptionAndNoteTravelBySync() throws {
@@ -70,7 +70,7 @@ import Testing
         let b = try SyncStoreTests.Device(dir.path + "/b.sqlite")
         var log: [IncomingChange] = []
         try a.store.log("Smoke")
-        _ = try a.store.describeHabit("Smoke", as: "cigarettes, not cigars")
+        _ = try a.store.habits.describeHabit("Smoke", as: "cigarettes, not cigars")
         // The routine is on both (a store alone cannot read a pulled routine's source).
         let source = """
             routine: daylio
@@ -80,18 +80,18 @@ import Testing
                 question: How was your day?
                 options: [good]
             """
-        _ = try a.store.importRoutine(Self.moodRoutine(), source: source, at: Fixtures.instant)
-        _ = try b.store.importRoutine(Self.moodRoutine(), source: source, at: Fixtures.instant)
-        _ = try a.store.importAnswers([Self.answer("a long day")])
+        _ = try a.store.routines.importRoutine(Self.moodRoutine(), source: source, at: Fixtures.instant)
+        _ = try b.store.routines.importRoutine(Self.moodRoutine(), source: source, at: Fixtures.instant)
+        _ = try a.store.answers.importAnswers([Self.answer("a long day")])
         try a.push(to: &log)
         try b.pull(from: log)
-        #expect(try b.store.habit(named: "Smoke")?.description == "cigarettes, not cigars")
-        #expect(try b.store.answers(routine: "daylio").map(\.note) == ["a long day"])
+        #expect(try b.store.habits.habit(named: "Smoke")?.description == "cigarettes, not cigars")
+        #expect(try b.store.answers.all(routine: "daylio").map(\.note) == ["a long day"])
         // A change made on B comes back to A.
-        _ = try b.store.describeHabit("Smoke", as: nil)
+        _ = try b.store.habits.describeHabit("Smoke", as: nil)
         try b.push(to: &log)
         try a.pull(from: log)
-        #expect(try a.store.habit(named: "Smoke")?.description == nil)
+        #expect(try a.store.habits.habit(named: "Smoke")?.description == nil)
     }
 
     @Test func aStoreSetUpForSyncBeforeNotesSendsThemOnceUpgraded() throws {
@@ -99,13 +99,13 @@ import Testing
         let path = dir.path + "/a.sqlite"
         let count = StoreMigrations.index(of: "v11-habit-notes")
         try OldStore.make(path, migrations: count) { filled in
-            try filled.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
+            try filled.sync.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
             try filled.log("Walk")
         }
         let store = try AppDatabase.open(path: path)
-        _ = try store.outbox(limit: 100_000)
-        _ = try store.describeHabit("Walk", as: "around the park")
-        let last = try #require(try store.outbox(limit: 100_000).last)
+        _ = try store.sync.outbox(limit: 100_000)
+        _ = try store.habits.describeHabit("Walk", as: "around the park")
+        let last = try #require(try store.sync.outbox(limit: 100_000).last)
         #expect(try last.items().contains("around the park"))
         // The upgraded schema is the one a new store set up for sync has: a backup restores,
         // and so does one taken before the upgrade (its triggers are the older ones).
@@ -113,7 +113,7 @@ import Testing
         _ = try AppDatabase.restore(from: dir.path + "/backup.sqlite", to: dir.path + "/restored.sqlite")
         let old = dir.path + "/old.sqlite"
         try OldStore.make(old, migrations: count) { filled in
-            try filled.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
+            try filled.sync.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
         }
         try AppDatabase.openMigrated(path: old, upTo: count).backup(to: dir.path + "/old-backup.sqlite")
         _ = try AppDatabase.restore(from: dir.path + "/old-backup.sqlite", to: dir.path + "/old-restored.sqlite")

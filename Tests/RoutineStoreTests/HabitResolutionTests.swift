@@ -12,42 +12,42 @@ import Testing
         try store.log(" run ", 3, unit: "kilometres")
         try store.log("RUN", 2, unit: "Kilometres")
         try store.log("  rUn  ", 1)
-        let habits = try store.habits()
+        let habits = try store.habits.all()
         #expect(habits.count == 1)
         #expect(habits.first?.name == "Run")
         #expect(habits.first?.measure == Measure(unit: "km", type: "distance"))
-        #expect(try store.entries(habit: "RUN").count == 4)
-        #expect(try store.entries().allSatisfy { $0.habit == "Run" })
+        #expect(try store.entries.list(habit: "RUN").count == 4)
+        #expect(try store.entries.list().allSatisfy { $0.habit == "Run" })
     }
 
     @Test func innerWhiteSpaceIsFolded() throws {
         let store = try AppDatabase.inMemory()
         try store.log(" drink  water ")
         try store.log("Drink Water")
-        let habits = try store.habits()
+        let habits = try store.habits.all()
         #expect(habits.map(\.name) == ["drink water"])
-        #expect(try store.entries().count == 2)
+        #expect(try store.entries.list().count == 2)
     }
 
     @Test func unitSpellingsShareOneMeasure() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(
+        _ = try store.routines.importRoutine(
             Fixtures.single("a", habit: "Run", measure: Measure(unit: "km", type: "distance")), source: "a",
             at: Fixtures.instant)
-        _ = try store.importRoutine(
+        _ = try store.routines.importRoutine(
             Fixtures.single("b", habit: "Cycle", measure: Measure(unit: "Kilometres", type: "Distance")), source: "b",
             at: Fixtures.instant)
         try store.log("Swim", 1, unit: "kilometer")
         let measures = try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measure") }
         #expect(measures == 1)
-        #expect(try store.habits().compactMap(\.unit) == ["km", "km", "km"])
+        #expect(try store.habits.all().compactMap(\.unit) == ["km", "km", "km"])
     }
 
     @Test func newHabitFromLogIsQuantityWithValueElseBinary() throws {
         let store = try AppDatabase.inMemory()
         try store.log("Push-ups", 20)
         try store.log("Stretch")
-        let byName = Dictionary(uniqueKeysWithValues: try store.habits().map { ($0.name, $0) })
+        let byName = Dictionary(uniqueKeysWithValues: try store.habits.all().map { ($0.name, $0) })
         #expect(byName["Push-ups"]?.kind == .quantity)
         #expect(byName["Push-ups"]?.measure == HabitResolver.countMeasure)
         #expect(byName["Stretch"]?.kind == .binary)
@@ -57,12 +57,12 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Stretch")
         #expect(throws: StoreError.valueForBinaryHabit(habit: "Stretch")) { try store.log("stretch", 3) }
-        #expect(try store.entries().count == 1)
+        #expect(try store.entries.list().count == 1)
     }
 
     @Test func quantityWithoutValueUsesTargetOrFails() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+        _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         let entry = try store.log("meditate")
         #expect(entry.value == 10)
         #expect(throws: StoreError.valueRequired(habit: "Run")) { try store.log("Run") }
@@ -85,7 +85,7 @@ import Testing
         for bad in [-1.0, .nan, .infinity] {
             #expect(throws: StoreError.self) { try store.log("Run", bad) }
         }
-        #expect(try store.habits().isEmpty)
+        #expect(try store.habits.all().isEmpty)
     }
 
     /// Issue 19 item 9: a name too long in Unicode scalars is the store's own clear
@@ -101,7 +101,7 @@ import Testing
             }
         }
         try store.log(String(repeating: "👍🏽", count: 100))
-        #expect(try store.habits().count == 1)
+        #expect(try store.habits.all().count == 1)
     }
 
     @Test func measureConflictOnImportWritesNothing() throws {
@@ -111,30 +111,30 @@ import Testing
         #expect(
             throws: StoreError.measureConflict(
                 habit: "Run", existing: Measure(unit: "km", type: "distance"), new: Measure(unit: "min", type: "time"))
-        ) { try store.importRoutine(routine, source: "r", at: Fixtures.instant) }
-        #expect(try store.routines().isEmpty)
-        #expect(try store.habits().count == 1)
+        ) { try store.routines.importRoutine(routine, source: "r", at: Fixtures.instant) }
+        #expect(try store.routines.all().isEmpty)
+        #expect(try store.habits.all().count == 1)
     }
 
     @Test func measureConflictOnLog() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+        _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         #expect(throws: StoreError.unitMismatch(habit: "Meditate", expected: "min", given: "km")) {
             try store.log("Meditate", 5, unit: "km")
         }
-        #expect(try store.entries().isEmpty)
+        #expect(try store.entries.list().isEmpty)
     }
 
     @Test func binaryHabitWithoutEntriesMayGainAMeasure() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.single("a", habit: "Plank"), source: "a", at: Fixtures.instant)
-        _ = try store.importRoutine(
+        _ = try store.routines.importRoutine(Fixtures.single("a", habit: "Plank"), source: "a", at: Fixtures.instant)
+        _ = try store.routines.importRoutine(
             Fixtures.single("b", habit: "Plank", measure: Measure(unit: "s", type: "time")), source: "b",
             at: Fixtures.instant)
-        #expect(try store.habit(named: "plank")?.unit == "s")
+        #expect(try store.habits.habit(named: "plank")?.unit == "s")
         try store.log("Walk")
         #expect(throws: StoreError.self) {
-            try store.importRoutine(
+            try store.routines.importRoutine(
                 Fixtures.single("c", habit: "Walk", measure: Measure(unit: "km", type: "distance")), source: "c",
                 at: Fixtures.instant)
         }
@@ -145,13 +145,13 @@ import Testing
         for bad in ["", "   ", "a\u{0}b", String(repeating: "x", count: 201)] {
             #expect(throws: StoreError.self) { try store.log(bad) }
         }
-        #expect(try store.habits().isEmpty)
+        #expect(try store.habits.all().isEmpty)
     }
 
     @Test func habitSpecsAreKeyedByHabitKey() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
-        let specs = try store.habitSpecs()
+        _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+        let specs = try store.habits.habitSpecs()
         #expect(
             specs["meditate"] == HabitSpec(name: "Meditate", measure: Measure(unit: "min", type: "time"), target: 10))
         #expect(specs["drink water"]?.measure == nil)
@@ -164,9 +164,9 @@ import Testing
         let store = try AppDatabase.inMemory()
         try store.log("Caf\u{E9} visit")  // é composed
         try store.log("CAFE\u{301} VISIT")  // É decomposed
-        #expect(try store.habits().count == 1)
-        #expect(try store.entries(habit: "caf\u{65}\u{301} visit").count == 2)
-        #expect(try store.liveHabitKeys(on: Fixtures.day).contains("café visit"))
+        #expect(try store.habits.all().count == 1)
+        #expect(try store.entries.list(habit: "caf\u{65}\u{301} visit").count == 2)
+        #expect(try store.entries.liveHabitKeys(on: Fixtures.day).contains("café visit"))
     }
 
     @Test func nonASCIICaseFoldingIsOneHabit() throws {
@@ -174,6 +174,6 @@ import Testing
         try store.log("Übung")
         try store.log("ÜBUNG")
         try store.log("übung")
-        #expect(try store.habits().map(\.name) == ["Übung"])
+        #expect(try store.habits.all().map(\.name) == ["Übung"])
     }
 }

@@ -31,24 +31,26 @@ import Testing
         try store.log("Run", 5, unit: "km")
         #expect(throws: StoreError.self) { try store.log("Run", 1e308, unit: "km") }
         #expect(throws: StoreError.self) { try store.log("Run", Quantity.maximum * 2, unit: "km") }
-        let entry = try #require(try store.entries().first)
-        #expect(throws: StoreError.self) { try store.editEntry(id: entry.id, value: 1e300) }
+        let entry = try #require(try store.entries.list().first)
+        #expect(throws: StoreError.self) { try store.entries.editEntry(id: entry.id, value: 1e300) }
         #expect(throws: StoreError.self) {
-            try store.addGoal(
+            try store.goals.addGoal(
                 title: "Far", target: 1e308, unit: "km", from: Fixtures.day, to: Fixtures.day, habits: ["Run"],
                 at: Fixtures.instant)
         }
         let rows = [
             entryRow("Run", "2026-11-22", value: 3, line: 2), entryRow("Run", "2026-11-23", value: 1e308, line: 3),
         ]
-        let thrown = #expect(throws: StoreError.self) { try store.importEntries(rows: rows, now: Fixtures.instant) }
+        let thrown = #expect(throws: StoreError.self) {
+            try store.bulk.importEntries(rows: rows, now: Fixtures.instant)
+        }
         guard case .invalidEntryRow(let line, let column, let message)? = thrown else {
             Issue.record("not a row error: \(String(describing: thrown))")
             return
         }
         #expect(line == 3 && column == 4)
         #expect(message == StoreError.invalidValue(habit: "Run", value: 1e308).message)
-        #expect(try store.entries().map(\.value) == [5])
+        #expect(try store.entries.list().map(\.value) == [5])
         try store.log("Run", Quantity.maximum, unit: "km")
     }
 
@@ -76,7 +78,7 @@ import Testing
                 #expect(failures.all.isEmpty, "round \(round), old store \(old): \(failures.all)")
                 let store = try AppDatabase.open(path: path)
                 #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
-                #expect(try store.entries().count == 8)
+                #expect(try store.entries.list().count == 8)
             }
         }
     }

@@ -17,10 +17,10 @@ import Testing
 
     @Test func idsReadAndWriteAsTheirRawValue() throws {
         let store = try AppDatabase.inMemory()
-        let entry = try store.logEntry(
+        let entry = try store.entries.logEntry(
             habit: "Stretch", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant,
             timeZone: Fixtures.utc, note: nil)
-        #expect(try store.entry(id: entry.id)?.id == entry.id)
+        #expect(try store.entries.entry(id: entry.id)?.id == entry.id)
         #expect(entry.id.rawValue > 0)
     }
 }

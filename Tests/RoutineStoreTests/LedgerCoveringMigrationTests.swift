@@ -14,13 +14,13 @@ import Testing
     private static func oldStore(_ path: String) throws {
         let v13 = StoreMigrations.index(of: "v14-ledger-covering")
         try OldStore.make(path, migrations: v13) { store in
-            _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+            _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
             for day in 0..<30 {
                 for habit in ["Meditate", "Stretch"] where day % (habit == "Stretch" ? 3 : 1) == 0 {
-                    let entry = try store.logEntry(
+                    let entry = try store.entries.logEntry(
                         habit: habit, value: habit == "Meditate" ? Double(day % 7) : nil, unit: nil,
                         dayKey: Fixtures.day.adding(days: -day), at: Fixtures.instant, timeZone: "UTC", note: nil)
-                    if day % 5 == 0 { _ = try store.deleteEntry(id: entry.id, at: Fixtures.instant) }
+                    if day % 5 == 0 { _ = try store.entries.deleteEntry(id: entry.id, at: Fixtures.instant) }
                 }
             }
             try store.write { db in
@@ -100,7 +100,7 @@ import Testing
         #expect(expectedEntries.count == 30 - 6 + 10 - 2)
         #expect(expectedSteps.count == 24 - 1)
 
-        let records = try store.ledgerRecords(to: Fixtures.day)
+        let records = try store.ledger.records(to: Fixtures.day)
         var entries: [String] = []
         for (index, samples) in records.entries.enumerated() {
             for sample in samples {
@@ -124,14 +124,14 @@ import Testing
 
         // A window reads the same rows of its days.
         let from = Fixtures.day.adding(days: -6)
-        let window = try store.ledgerRecords(from: from, to: Fixtures.day)
+        let window = try store.ledger.records(from: from, to: Fixtures.day)
         #expect(window.steps == records.steps.filter { $0.day >= from })
         #expect(window.elsewhere == records.elsewhere.filter { $0.day >= from })
         for (index, samples) in window.entries.enumerated() {
             #expect(samples == records.entries[index].filter { $0.day >= from.ordinal })
         }
         // An entry after the last day is not read.
-        let earlier = try store.ledgerRecords(to: Fixtures.day.adding(days: -10))
+        let earlier = try store.ledger.records(to: Fixtures.day.adding(days: -10))
         #expect(earlier.entries.joined().allSatisfy { $0.day <= Fixtures.day.ordinal - 10 })
         #expect(
             earlier.entries.joined().count

@@ -25,8 +25,8 @@ import Testing
         let routine = try Routine(
             slug: "runs", title: nil, start: [0], nodes: [Node(id: "run", body: .habit("Run"))],
             habits: [HabitSpec(name: "Run", measure: declared)])
-        #expect(try store.measureConflicts(in: routine).isEmpty)
-        #expect(throws: Never.self) { try store.importRoutine(routine, source: "r", at: Fixtures.instant) }
+        #expect(try store.routines.measureConflicts(in: routine).isEmpty)
+        #expect(throws: Never.self) { try store.routines.importRoutine(routine, source: "r", at: Fixtures.instant) }
         // A value in the unit the stored spelling names is no unit mismatch either.
         #expect(throws: Never.self) { try store.log("Run", 3, unit: "kilometre") }
     }
@@ -34,6 +34,6 @@ import Testing
     @Test func habitsWhoseMeasuresAreOneMeasureMerge() throws {
         let store = try storeWithAnOldSpelling()
         try store.log("Jog", 2, unit: "km")
-        #expect(try store.mergeHabit("Jog", into: "Run") == 1)
+        #expect(try store.habits.mergeHabit("Jog", into: "Run") == 1)
     }
 }

@@ -36,8 +36,8 @@ import Testing
         let dir = TempDir()
         let path = dir.file("store.sqlite")
         let store = try AppDatabase.open(path: path)
-        _ = try store.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
-        _ = try store.logEntry(
+        _ = try store.routines.importRoutine(Fixtures.morning(), source: Fixtures.morningSource, at: Fixtures.instant)
+        _ = try store.entries.logEntry(
             habit: "Meditate", value: 10, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
             note: nil)
         let columns = try schema(of: path)
@@ -57,18 +57,18 @@ import Testing
         let path = dir.file("store.sqlite")
         let store = try AppDatabase.open(path: path)
         for day in ["2026-11-20", "2026-11-21", "2026-11-22"] {
-            _ = try store.logEntry(
+            _ = try store.entries.logEntry(
                 habit: "Run", value: 5, unit: "km", dayKey: DayKey(day)!, at: Fixtures.instant, timeZone: "UTC",
                 note: nil)
         }
-        let before = try store.metricEntries(to: Fixtures.day)
+        let before = try store.entries.metricEntries(to: Fixtures.day)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [path, "DELETE FROM run_step_entry; DELETE FROM run;"]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let after = try AppDatabase.open(path: path).metricEntries(to: Fixtures.day)
+        let after = try AppDatabase.open(path: path).entries.metricEntries(to: Fixtures.day)
         #expect(before == after)
         #expect(
             scheduleStats(

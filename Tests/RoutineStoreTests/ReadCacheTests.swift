@@ -16,17 +16,17 @@ import Testing
         let temp = TempDir()
         let store = try AppDatabase.open(path: temp.file("store.sqlite"))
         try store.log("Stretch")
-        #expect(try store.habits().map(\.name) == ["Stretch"])
-        #expect(try store.habits().map(\.name) == ["Stretch"])  // kept
+        #expect(try store.habits.all().map(\.name) == ["Stretch"])
+        #expect(try store.habits.all().map(\.name) == ["Stretch"])  // kept
         try store.log("Read")
-        #expect(try store.habits().map(\.name) == ["Read", "Stretch"])
-        _ = try store.archiveHabit("Read", at: Date())
-        #expect(try store.habits(includeArchived: false).map(\.name) == ["Stretch"])
-        #expect(try store.habits().map(\.name) == ["Read", "Stretch"])
-        #expect(try store.pauses().isEmpty)
-        _ = try store.addPause(habits: ["Stretch"], from: Self.day, to: Self.day, note: nil, at: Date())
-        #expect(try store.pauses().map(\.habits) == [["Stretch"]])
-        #expect(try store.pauseSpans().count == 1)
+        #expect(try store.habits.all().map(\.name) == ["Read", "Stretch"])
+        _ = try store.habits.archiveHabit("Read", at: Date())
+        #expect(try store.habits.all(includeArchived: false).map(\.name) == ["Stretch"])
+        #expect(try store.habits.all().map(\.name) == ["Read", "Stretch"])
+        #expect(try store.pauses.all().isEmpty)
+        _ = try store.pauses.addPause(habits: ["Stretch"], from: Self.day, to: Self.day, note: nil, at: Date())
+        #expect(try store.pauses.all().map(\.habits) == [["Stretch"]])
+        #expect(try store.pauses.pauseSpans().count == 1)
     }
 
     @Test func aWriteThroughAnotherConnectionShowsInTheNextRead() throws {
@@ -34,13 +34,13 @@ import Testing
         let path = temp.file("store.sqlite")
         let store = try AppDatabase.open(path: path)
         try store.log("Stretch")
-        #expect(try store.habits().map(\.name) == ["Stretch"])
-        #expect(try store.pauses().isEmpty)
+        #expect(try store.habits.all().map(\.name) == ["Stretch"])
+        #expect(try store.pauses.all().isEmpty)
         let other = try AppDatabase.open(path: path)
         try other.log("Read")
-        _ = try other.addPause(habits: ["Read"], from: Self.day, to: Self.day, note: nil, at: Date())
-        #expect(try store.habits().map(\.name) == ["Read", "Stretch"])
-        #expect(try store.pauses().map(\.habits) == [["Read"]])
+        _ = try other.pauses.addPause(habits: ["Read"], from: Self.day, to: Self.day, note: nil, at: Date())
+        #expect(try store.habits.all().map(\.name) == ["Read", "Stretch"])
+        #expect(try store.pauses.all().map(\.habits) == [["Read"]])
         other.close()
     }
 
@@ -48,14 +48,14 @@ import Testing
         let temp = TempDir()
         let store = try AppDatabase.open(path: temp.file("store.sqlite"))
         try store.log("Stretch")
-        #expect(try store.habits().map(\.name) == ["Stretch"])
+        #expect(try store.habits.all().map(\.name) == ["Stretch"])
         try store.writer.write { db in try db.execute(sql: "UPDATE habit SET name = 'Yoga', name_key = 'yoga'") }
-        #expect(try store.habits().map(\.name) == ["Yoga"])
+        #expect(try store.habits.all().map(\.name) == ["Yoga"])
         // A write that is rolled back changes nothing, and what is read says so.
         try? store.writer.write { db in
             try db.execute(sql: "UPDATE habit SET name = 'Walk', name_key = 'walk'")
             throw DatabaseError(resultCode: .SQLITE_ABORT)
         }
-        #expect(try store.habits().map(\.name) == ["Yoga"])
+        #expect(try store.habits.all().map(\.name) == ["Yoga"])
     }
 }

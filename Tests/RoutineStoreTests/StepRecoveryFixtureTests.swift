@@ -19,7 +19,7 @@ import Testing
 
     /// `node answer` per live step, for the run starting with `prefix`.
     private func steps(_ store: AppDatabase, _ prefix: String) throws -> [String] {
-        try store.steps(runID: try store.resolveRunID(prefix)).map { "\($0.node) \($0.answer)" }
+        try store.runs.steps(runID: try store.runs.resolveRunID(prefix)).map { "\($0.node) \($0.answer)" }
     }
 
     @Test func everyRunsStepsAreRecoveredFromItsSavedState() throws {
@@ -27,8 +27,8 @@ import Testing
         let store = try upgraded(dir)
         #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
         #expect(store.integrityCheck())
-        #expect(try store.runs().count == 7)
-        #expect(try store.entries(includeDeleted: true).count == 12)
+        #expect(try store.runs.all().count == 7)
+        #expect(try store.entries.list(includeDeleted: true).count == 12)
         // Completed, with a back and a habit already done by hand.
         #expect(
             try steps(store, "fe778545") == [
@@ -39,7 +39,7 @@ import Testing
         // Aborted after a back.
         #expect(try steps(store, "2efa3aac") == ["primary Sadness", "reach-out done"])
         // Completed with a step not due by its schedule (the reason kept).
-        let training = try store.steps(runID: try store.resolveRunID("15e38040"))
+        let training = try store.runs.steps(runID: try store.runs.resolveRunID("15e38040"))
         #expect(training.map(\.answer) == ["done", "Swim", "not-due"])
         #expect(training.last?.reason == "schedule: tue, thu, sun")
         #expect(training.first?.value == 10)
@@ -48,10 +48,10 @@ import Testing
         #expect(try steps(store, "724619d5") == ["feeling Great!"])
         #expect(try steps(store, "25d281a2") == ["primary Joy", "gratitude done"])
         // A done step carries its entry and that entry's time; an answer its texts and position.
-        let done = try #require(try store.steps(runID: try store.resolveRunID("fe778545")).last)
-        let entry = try #require(try store.entries(runID: try store.resolveRunID("fe778545")).last)
+        let done = try #require(try store.runs.steps(runID: try store.runs.resolveRunID("fe778545")).last)
+        let entry = try #require(try store.runs.entries(runID: try store.runs.resolveRunID("fe778545")).last)
         #expect(done.entryUID == entry.uid && done.recordedAt == entry.timestamp)
-        let answer = try #require(try store.steps(runID: try store.resolveRunID("2efa3aac")).first)
+        let answer = try #require(try store.runs.steps(runID: try store.runs.resolveRunID("2efa3aac")).first)
         #expect(answer.text == "What was the main feeling of your day?" && answer.optionPosition == 2)
         #expect(answer.timeZone == "Europe/Paris" && answer.dayKey == DayKey("2026-11-20"))
     }
@@ -59,24 +59,24 @@ import Testing
     @Test func recoveredRunsContinueAndRecordOnwards() throws {
         let dir = TempDir()
         let store = try upgraded(dir)
-        let id = try store.resolveRunID("fdea40e7")
-        let before = try store.steps(runID: id)
-        let run = try store.claimRun(id: id)
-        try store.finishRun(runID: id, status: .aborted, state: run.state, steps: [], at: Date())
+        let id = try store.runs.resolveRunID("fdea40e7")
+        let before = try store.runs.steps(runID: id)
+        let run = try store.runs.claimRun(id: id)
+        try store.runs.finishRun(runID: id, status: .aborted, state: run.state, steps: [], at: Date())
         // The walker's steps (none here) win: the recovered ones are retracted, never deleted.
-        #expect(try store.steps(runID: id).isEmpty)
-        #expect(try store.steps(runID: id, includeRetracted: true).map(\.uid) == before.map(\.uid))
+        #expect(try store.runs.steps(runID: id).isEmpty)
+        #expect(try store.runs.steps(runID: id, includeRetracted: true).map(\.uid) == before.map(\.uid))
     }
 
     @Test func backupAndRestoreCarryTheSteps() throws {
         let dir = TempDir()
         let store = try upgraded(dir)
-        let id = try store.resolveRunID("fe778545")
-        let steps = try store.steps(runID: id, includeRetracted: true)
+        let id = try store.runs.resolveRunID("fe778545")
+        let steps = try store.runs.steps(runID: id, includeRetracted: true)
         try store.backup(to: dir.file("backup.sqlite"))
         try AppDatabase.restore(from: dir.file("backup.sqlite"), to: dir.file("restored.sqlite"))
         let restored = try AppDatabase.open(path: dir.file("restored.sqlite"))
-        #expect(try restored.steps(runID: id, includeRetracted: true) == steps)
+        #expect(try restored.runs.steps(runID: id, includeRetracted: true) == steps)
         #expect(steps.count == 4)
     }
 }

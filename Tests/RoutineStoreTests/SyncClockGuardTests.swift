@@ -16,8 +16,8 @@ import Testing
         let path = dir.path + "/poisoned.sqlite"
         let v6 = try #require(StoreMigrations.all.firstIndex { $0.0 == "v6-sync" }) + 1
         try OldStore.make(path, migrations: StoreMigrations.all.count) { store in
-            try store.enableSync(device: UUID().uuidString.lowercased(), server: "server-1", at: Fixtures.instant)
-            _ = try store.logEntry(
+            try store.sync.enableSync(device: UUID().uuidString.lowercased(), server: "server-1", at: Fixtures.instant)
+            _ = try store.entries.logEntry(
                 habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
                 note: nil)
         }
@@ -30,13 +30,13 @@ import Testing
         }
         try queue.close()
         let store = try AppDatabase.open(path: path)
-        let identity = try #require(try store.syncIdentity())
+        let identity = try #require(try store.sync.syncIdentity())
         #expect(identity.clock == HybridClock.ceiling)
-        #expect(try store.outbox(limit: 100).last?.clock == HybridClock.ceiling)
-        _ = try store.logEntry(
+        #expect(try store.sync.outbox(limit: 100).last?.clock == HybridClock.ceiling)
+        _ = try store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
             note: nil)
-        #expect(try store.syncIdentity()?.clock == HybridClock.ceiling + 1)
+        #expect(try store.sync.syncIdentity()?.clock == HybridClock.ceiling + 1)
     }
 
     /// The tick past the ceiling counts on by one from it; a REAL is refused by every
@@ -44,14 +44,14 @@ import Testing
     @Test func theClockNeverPassesTheCeilingByTheWallAndIsNeverAReal() throws {
         let dir = TempDir()
         let store = try AppDatabase.open(path: dir.path + "/s.sqlite")
-        try store.enableSync(device: UUID().uuidString.lowercased(), server: "server-1", at: Fixtures.instant)
+        try store.sync.enableSync(device: UUID().uuidString.lowercased(), server: "server-1", at: Fixtures.instant)
         try store.write { db in
             // The tick as the capture triggers run it, with SQLite's clock in the year 7000.
             try db.execute(sql: "UPDATE sync_self SET hlc = max(hlc + 1, 162000000000000 * 65536)")
         }
-        #expect(try store.syncIdentity()?.clock == HybridClock.ceiling)
+        #expect(try store.sync.syncIdentity()?.clock == HybridClock.ceiling)
         try store.write { db in try db.execute(sql: "UPDATE sync_self SET hlc = 1e19") }
-        #expect(try store.syncIdentity()?.clock == HybridClock.ceiling + 1)
+        #expect(try store.sync.syncIdentity()?.clock == HybridClock.ceiling + 1)
         for sql in [
             "INSERT INTO sync_outbox (uid, hlc, kind, payload) VALUES ('u', 1.5, 'entry', '[]')",
             "INSERT INTO sync_pending (device, hlc, kind, item) VALUES ('d', 2.5, 'entry', '{}')",

@@ -20,7 +20,7 @@ import Testing
     static let names = ["Read", "Walk", "Floss", "Stretch"]
 
     static func snapshot(_ store: AppDatabase) throws -> [String] {
-        let habits = try store.habits().map { "habit \($0.name) \($0.measure.map { "\($0.unit)" } ?? "-")" }
+        let habits = try store.habits.all().map { "habit \($0.name) \($0.measure.map { "\($0.unit)" } ?? "-")" }
         return habits.sorted() + (try SyncStoreTests.entries(store))
     }
 
@@ -38,31 +38,31 @@ import Testing
                     switch generator.below(6) {
                     case 0, 1:
                         op = "log \(name)"
-                        _ = try device.store.logEntry(
+                        _ = try device.store.entries.logEntry(
                             habit: name, value: nil, unit: nil, dayKey: DayKey(ordinal: 740_000 + generator.below(3)),
                             at: Fixtures.instant, timeZone: "UTC", note: nil)
                     case 4:
                         let other = Self.names[generator.below(Self.names.count)]
                         let target = generator.below(2) == 0 ? other : "\(other) \(round)"
                         op = "rename \(name) → \(target)"
-                        _ = try? device.store.renameHabit(name, to: target)
+                        _ = try? device.store.habits.renameHabit(name, to: target)
                     case 5:
                         let other = Self.names[generator.below(Self.names.count)]
                         op = "merge \(name) → \(other)"
-                        _ = try? device.store.mergeHabit(name, into: other)
+                        _ = try? device.store.habits.mergeHabit(name, into: other)
                     case 2:
-                        let entries = try device.store.entries(includeDeleted: true)
+                        let entries = try device.store.entries.list(includeDeleted: true)
                         guard !entries.isEmpty else { continue }
                         let entry = entries[generator.below(entries.count)]
                         op = "note \(entry.uid.prefix(4))"
-                        _ = try? device.store.editEntry(
+                        _ = try? device.store.entries.editEntry(
                             id: entry.id, corrections: [.note("r\(round) d\(index)")])
                     default:
-                        let entries = try device.store.entries(includeDeleted: true)
+                        let entries = try device.store.entries.list(includeDeleted: true)
                         guard !entries.isEmpty else { continue }
                         let entry = entries[generator.below(entries.count)]
                         op = "delete \(entry.uid.prefix(4))"
-                        _ = try? device.store.deleteEntry(id: entry.id, at: Fixtures.instant)
+                        _ = try? device.store.entries.deleteEntry(id: entry.id, at: Fixtures.instant)
                     }
                     trace.append("d\(index) \(op)")
                 }

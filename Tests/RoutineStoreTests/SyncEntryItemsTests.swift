@@ -210,11 +210,11 @@ import Testing
     @Test func swiftAndSQLiteReadEveryChangeToTheSameRows() throws {
         let dir = TempDir()
         let base = try AppDatabase.open(path: dir.file("base.sqlite"))
-        try base.enableSync(device: UUID().uuidString.lowercased(), server: "server-1", at: Fixtures.instant)
+        try base.sync.enableSync(device: UUID().uuidString.lowercased(), server: "server-1", at: Fixtures.instant)
         var existing: [String] = []
         for habit in ["Read", "Run", "Walk"] {
             existing.append(
-                try base.logEntry(
+                try base.entries.logEntry(
                     habit: habit, value: 2, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
                     note: nil
                 ).uid)
@@ -250,7 +250,7 @@ import Testing
                 device: device, seq: seq + 1, clock: (1 << 60) + Int64(round), kind: "entry", items: items)
             func apply(_ store: AppDatabase, _ name: String, scanning: Bool) -> String {
                 do {
-                    let report = try store.applySyncChanges(
+                    let report = try store.sync.applySyncChanges(
                         [change], readRoutine: { _ in nil }, at: Fixtures.instant, name: { $0 }, scanning: scanning)
                     return "\(report)"
                 } catch {

@@ -41,11 +41,11 @@ import Testing
 
         func push(_ device: SyncStoreTests.Device) throws {
             guard let mark = lastSeq[device.id] else { throw Refusal(description: "this device is not registered") }
-            let changes = try device.store.outbox(limit: 100_000)
+            let changes = try device.store.sync.outbox(limit: 100_000)
             guard let last = changes.last else { return }
             // As `SyncEngine.checkOwnChangesBeyond`: nothing is numbered after a change of
             // this device it did not push that fails to open.
-            let pushed = try device.store.syncIdentity()?.pushed ?? 0
+            let pushed = try device.store.sync.syncIdentity()?.pushed ?? 0
             for row in rows where row.change.device == device.id && row.change.seq > pushed {
                 guard row.sealed == (row.change.device, row.change.seq) else {
                     throw Refusal(description: "change \(row.change.seq) from device \(device.id) was tampered with")
@@ -64,14 +64,14 @@ import Testing
             }
             lastSeq[device.id] = seq
             highest[device.id] = max(highest[device.id] ?? 0, seq)
-            try device.store.markPushed(upTo: last.localID, firstSeq: mark + 1, lastSeq: seq, device: device.id)
+            try device.store.sync.markPushed(upTo: last.localID, firstSeq: mark + 1, lastSeq: seq, device: device.id)
         }
 
         /// One sync of `device`, as `SyncEngine.sync` does it, pulling in batches of `batch`.
         func sync(_ device: SyncStoreTests.Device, batch: Int) throws {
-            try SyncSequence.checkServer(holds: lastSeq, known: try device.store.syncKnown(), name: { $0 })
+            try SyncSequence.checkServer(holds: lastSeq, known: try device.store.sync.syncKnown(), name: { $0 })
             try push(device)
-            let cursors = try device.store.syncCursors()
+            let cursors = try device.store.sync.syncCursors()
             let pulled = rows.filter { $0.change.seq > cursors[$0.change.device, default: 0] }
             try SyncSequence.checkContinues(
                 pulled.map { ($0.change.device, $0.change.seq) }, cursors: cursors, through: lastSeq, name: { $0 })
@@ -87,7 +87,7 @@ import Testing
                 let part = byDevice.values.flatMap { $0.dropFirst(round * batch).prefix(batch) }
                     .sorted { ($0.clock, $0.device, $0.seq) < ($1.clock, $1.device, $1.seq) }
                 if part.isEmpty { return }
-                try device.store.applySyncChanges(part, readRoutine: { _ in nil }, at: Fixtures.instant)
+                try device.store.sync.applySyncChanges(part, readRoutine: { _ in nil }, at: Fixtures.instant)
                 round += 1
             }
         }
@@ -169,11 +169,12 @@ import Testing
             for (index, device) in devices.enumerated() {
                 for _ in 0..<2 {
                     let name = SyncConvergenceTests.names[generator.below(SyncConvergenceTests.names.count)]
-                    if generator.below(4) == 0, let entry = try device.store.entries(includeDeleted: true).first {
-                        _ = try device.store.editEntry(id: entry.id, corrections: [.note("r\(round) d\(index)")])
+                    if generator.below(4) == 0, let entry = try device.store.entries.list(includeDeleted: true).first {
+                        _ = try device.store.entries.editEntry(
+                            id: entry.id, corrections: [.note("r\(round) d\(index)")])
                         trace.append("d\(index) note")
                     } else {
-                        let entry = try device.store.logEntry(
+                        let entry = try device.store.entries.logEntry(
                             habit: name, value: nil, unit: nil, dayKey: DayKey(ordinal: 740_000 + generator.below(3)),
                             at: Fixtures.instant, timeZone: "UTC", note: nil)
                         made[device.id, default: []].insert(entry.uid)
@@ -207,7 +208,7 @@ import Testing
                 }
             }
             for device in finished {
-                let uids = try device.store.entries(includeDeleted: true).map(\.uid)
+                let uids = try device.store.entries.list(includeDeleted: true).map(\.uid)
                 #expect(uids.count == Set(uids).count, "doubled: \(context)")
                 #expect(Set(uids).isSubset(of: everything), "invented: \(context)")
                 #expect(fromFinished.isSubset(of: Set(uids)), "lost: \(context)")

@@ -17,12 +17,12 @@ import Testing
         init(_ path: String) throws {
             store = try AppDatabase.open(path: path)
             id = UUID().uuidString.lowercased()
-            try store.enableSync(device: id, server: "server-1", at: Fixtures.instant)
+            try store.sync.enableSync(device: id, server: "server-1", at: Fixtures.instant)
         }
 
         /// Moves the outbox to `log`, as a push does.
         func push(to log: inout [IncomingChange]) throws {
-            let changes = try store.outbox(limit: 100_000)
+            let changes = try store.sync.outbox(limit: 100_000)
             guard let last = changes.last else { return }
             let first = seq + 1
             for change in changes {
@@ -31,27 +31,27 @@ import Testing
                     IncomingChange(
                         device: id, seq: seq, clock: change.clock, kind: change.kind, items: try change.items()))
             }
-            try store.markPushed(upTo: last.localID, firstSeq: first, lastSeq: seq, device: id)
+            try store.sync.markPushed(upTo: last.localID, firstSeq: first, lastSeq: seq, device: id)
         }
 
         /// Applies what `log` holds beyond this store's cursors, in clock order.
         @discardableResult
         func pull(from log: [IncomingChange]) throws -> SyncApplyReport {
-            let cursors = try store.syncCursors()
+            let cursors = try store.sync.syncCursors()
             let news = log.filter { $0.seq > cursors[$0.device, default: 0] }
                 .sorted { ($0.clock, $0.device, $0.seq) < ($1.clock, $1.device, $1.seq) }
-            return try store.applySyncChanges(news, readRoutine: { _ in nil }, at: Fixtures.instant)
+            return try store.sync.applySyncChanges(news, readRoutine: { _ in nil }, at: Fixtures.instant)
         }
     }
 
     static func entries(_ store: AppDatabase) throws -> [String] {
-        try store.entries(habit: nil, from: nil, to: nil, includeDeleted: true).map {
+        try store.entries.list(habit: nil, from: nil, to: nil, includeDeleted: true).map {
             "\($0.uid) \($0.habit) \($0.dayKey) \($0.value.map { "\($0)" } ?? "-") \($0.note ?? "-") \($0.deletedAt == nil)"
         }.sorted()
     }
 
     static func habits(_ store: AppDatabase) throws -> [String] {
-        try store.habits().map {
+        try store.habits.all().map {
             "\($0.name) \($0.measure.map { "\($0.unit)/\($0.type)" } ?? "binary") \($0.target ?? -1) \($0.archivedAt == nil)"
         }.sorted()
     }
@@ -61,10 +61,10 @@ import Testing
         let a = try Device(dir.path + "/a.sqlite")
         let b = try Device(dir.path + "/b.sqlite")
         var log: [IncomingChange] = []
-        let read = try a.store.logEntry(
+        let read = try a.store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
             note: "a book")
-        _ = try b.store.logEntry(
+        _ = try b.store.entries.logEntry(
             habit: "Run", value: 5, unit: "km", dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil)
         try a.push(to: &log)
         try b.push(to: &log)
@@ -75,15 +75,16 @@ import Testing
         #expect(try Self.habits(a.store) == Self.habits(b.store))
 
         // An edit on A and a delete on B of the same entry, while apart: both fields win.
-        _ = try a.store.editEntry(id: read.id, value: nil)
-        let onB = try #require(try b.store.entries(habit: "Read", from: nil, to: nil, includeDeleted: true).first)
-        _ = try b.store.deleteEntry(id: onB.id, at: Fixtures.instant)
+        _ = try a.store.entries.editEntry(id: read.id, value: nil)
+        let onB = try #require(try b.store.entries.list(habit: "Read", from: nil, to: nil, includeDeleted: true).first)
+        _ = try b.store.entries.deleteEntry(id: onB.id, at: Fixtures.instant)
         try a.push(to: &log)
         try b.push(to: &log)
         try a.pull(from: log)
         try b.pull(from: log)
         #expect(try Self.entries(a.store) == Self.entries(b.store))
-        #expect(try a.store.entries(habit: "Read", from: nil, to: nil, includeDeleted: true).first?.deletedAt != nil)
+        #expect(
+            try a.store.entries.list(habit: "Read", from: nil, to: nil, includeDeleted: true).first?.deletedAt != nil)
         // Pulling again changes nothing and doubles nothing.
         try a.pull(from: log)
         #expect(try Self.entries(a.store).count == 2)
@@ -95,7 +96,7 @@ import Testing
         let b = try Device(dir.path + "/b.sqlite")
         var log: [IncomingChange] = []
         for device in [a, b] {
-            _ = try device.store.logEntry(
+            _ = try device.store.entries.logEntry(
                 habit: "Stretch", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
                 note: nil)
         }
@@ -107,7 +108,7 @@ import Testing
         try b.push(to: &log)
         try a.pull(from: log)
         try b.pull(from: log)
-        #expect(try a.store.habits().map(\.name) == ["Stretch"])
+        #expect(try a.store.habits.all().map(\.name) == ["Stretch"])
         #expect(try Self.habits(a.store) == Self.habits(b.store))
         #expect(try Self.entries(a.store) == Self.entries(b.store))
         #expect(try Self.entries(a.store).count == 2)
@@ -124,7 +125,7 @@ import Testing
         let c = try Device(dir.path + "/c.sqlite")
         var log: [IncomingChange] = []
         func water(_ device: Device, day: DayKey = Fixtures.day) throws {
-            _ = try device.store.logEntry(
+            _ = try device.store.entries.logEntry(
                 habit: "Water", value: 1, unit: "glasses", dayKey: day, at: Fixtures.instant, timeZone: "UTC",
                 note: nil)
         }
@@ -161,7 +162,7 @@ import Testing
         let a = try Device(dir.path + "/a.sqlite")
         let b = try Device(dir.path + "/b.sqlite")
         var log: [IncomingChange] = []
-        _ = try a.store.logEntry(
+        _ = try a.store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
         )
         try a.push(to: &log)
@@ -173,7 +174,7 @@ import Testing
         let good = "1" + UUID().uuidString.lowercased().dropFirst()
         let bad = "2" + UUID().uuidString.lowercased().dropFirst()
         let twice = "3" + UUID().uuidString.lowercased().dropFirst()
-        let refused = try b.store.applySyncChanges(
+        let refused = try b.store.sync.applySyncChanges(
             [
                 IncomingChange(
                     device: a.id, seq: a.seq + 1, clock: 1 << 60, kind: "entry",
@@ -183,7 +184,7 @@ import Testing
         #expect(refused.applied == 1)
         #expect(refused.problems.count == 1)
         #expect(refused.problems.first?.contains("CHECK") == true)
-        let edited = try b.store.applySyncChanges(
+        let edited = try b.store.sync.applySyncChanges(
             [
                 IncomingChange(
                     device: a.id, seq: a.seq + 2, clock: (1 << 60) + 1, kind: "entry",
@@ -210,56 +211,56 @@ import Testing
         let b = try Device(dir.path + "/b.sqlite")
         var log: [IncomingChange] = []
         for habit in ["Walk", "Stroll"] {
-            _ = try a.store.logEntry(
+            _ = try a.store.entries.logEntry(
                 habit: habit, value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
                 note: nil)
         }
         try a.push(to: &log)
         try b.pull(from: log)
         // Apart: A merges Stroll into Walk; B logs Stroll again and pauses it; B adds a goal.
-        try a.store.mergeHabit("Stroll", into: "Walk")
-        _ = try b.store.logEntry(
+        try a.store.habits.mergeHabit("Stroll", into: "Walk")
+        _ = try b.store.entries.logEntry(
             habit: "Stroll", value: nil, unit: nil, dayKey: DayKey("2026-11-23")!, at: Fixtures.instant,
             timeZone: "UTC", note: nil)
-        _ = try b.store.addPause(
+        _ = try b.store.pauses.addPause(
             habits: ["Stroll"], from: DayKey("2026-12-01")!, to: DayKey("2026-12-05")!, note: "trip",
             at: Fixtures.instant)
-        _ = try b.store.addGoal(
+        _ = try b.store.goals.addGoal(
             title: "Walks", target: 10, unit: nil, from: Fixtures.day, to: DayKey("2026-12-31")!, habits: ["Walk"],
             at: Fixtures.instant)
-        try a.store.renameHabit("Walk", to: "Daily walk")
+        try a.store.habits.renameHabit("Walk", to: "Daily walk")
         try a.push(to: &log)
         try b.push(to: &log)
         try a.pull(from: log)
         try b.pull(from: log)
-        #expect(try a.store.habits().map(\.name) == ["Daily walk"])
+        #expect(try a.store.habits.all().map(\.name) == ["Daily walk"])
         #expect(try Self.habits(a.store) == Self.habits(b.store))
         #expect(try Self.entries(a.store) == Self.entries(b.store))
         #expect(try Self.entries(a.store).count == 3)
-        #expect(try a.store.pauses().map(\.habits) == [["Daily walk"]])
-        #expect(try b.store.pauses().map(\.habits) == [["Daily walk"]])
-        #expect(try a.store.goals().map(\.title) == ["Walks"])
-        let goal = try #require(try b.store.goals().first)
-        try b.store.deleteGoal(id: goal.id)
+        #expect(try a.store.pauses.all().map(\.habits) == [["Daily walk"]])
+        #expect(try b.store.pauses.all().map(\.habits) == [["Daily walk"]])
+        #expect(try a.store.goals.all().map(\.title) == ["Walks"])
+        let goal = try #require(try b.store.goals.all().first)
+        try b.store.goals.deleteGoal(id: goal.id)
         try b.push(to: &log)
         try a.pull(from: log)
-        #expect(try a.store.goals().isEmpty)
+        #expect(try a.store.goals.all().isEmpty)
     }
 
     @Test func aStoreThatNeverSetUpSyncWritesNoChange() throws {
         let dir = TempDir()
         let store = try AppDatabase.open(path: dir.path + "/plain.sqlite")
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
         )
-        #expect(try store.syncIdentity() == nil)
-        #expect(try store.outbox(limit: 10).isEmpty)
+        #expect(try store.sync.syncIdentity() == nil)
+        #expect(try store.sync.outbox(limit: 10).isEmpty)
         // Setting it up later sends what it holds, once.
-        try store.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
-        let snapshot = try store.outbox(limit: 10)
+        try store.sync.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
+        let snapshot = try store.sync.outbox(limit: 10)
         #expect(snapshot.map(\.kind) == ["habit", "entry"])
-        try store.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
-        #expect(try store.outbox(limit: 10).count == 2)
+        try store.sync.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
+        #expect(try store.sync.outbox(limit: 10).count == 2)
     }
 
     @Test func aBulkImportSendsItsRowsInBatchesAndCaptureComesBack() throws {
@@ -273,13 +274,13 @@ import Testing
                 habit: "Bulk \(index % 5)", dayKey: DayKey(ordinal: 740_000 + index / 5), timestamp: Fixtures.instant,
                 timeZone: "UTC")
         }
-        _ = try a.store.importEntries(rows: rows, now: Fixtures.instant)
-        let outbox = try a.store.outbox(limit: 100)
+        _ = try a.store.bulk.importEntries(rows: rows, now: Fixtures.instant)
+        let outbox = try a.store.sync.outbox(limit: 100)
         #expect(outbox.filter { $0.kind == "entry" }.count == 3)
-        _ = try a.store.logEntry(
+        _ = try a.store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
         )
-        #expect(try a.store.outbox(limit: 100).count == outbox.count + 2)
+        #expect(try a.store.sync.outbox(limit: 100).count == outbox.count + 2)
         try a.push(to: &log)
         try b.pull(from: log)
         #expect(try Self.entries(b.store) == Self.entries(a.store))
@@ -299,7 +300,7 @@ import Testing
                 habit: "Bulk \(index % 3)", dayKey: DayKey(ordinal: 740_000 + index / 3), timestamp: Fixtures.instant,
                 timeZone: "UTC")
         }
-        _ = try a.store.importEntries(rows: rows, now: Fixtures.instant)
+        _ = try a.store.bulk.importEntries(rows: rows, now: Fixtures.instant)
         try a.push(to: &log)
         func schema(_ store: AppDatabase) throws -> [String] {
             try store.read { db in
@@ -314,11 +315,11 @@ import Testing
         #expect(report.sameDay.isEmpty)
         #expect(try schema(b.store) == before)
         #expect(try Self.entries(b.store) == Self.entries(a.store))
-        let outbox = try b.store.outbox(limit: 100).count
-        _ = try b.store.logEntry(
+        let outbox = try b.store.sync.outbox(limit: 100).count
+        _ = try b.store.entries.logEntry(
             habit: "Bulk 1", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
             note: nil)
-        #expect(try b.store.outbox(limit: 100).count == outbox + 1)
+        #expect(try b.store.sync.outbox(limit: 100).count == outbox + 1)
         try b.store.write { db in
             try db.execute(
                 sql: """
@@ -341,23 +342,23 @@ import Testing
         let a = try Device(dir.path + "/a.sqlite")
         let b = try Device(dir.path + "/b.sqlite")
         var log: [IncomingChange] = []
-        let entry = try a.store.logEntry(
+        let entry = try a.store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
         )
         try a.push(to: &log)
         try b.pull(from: log)
         let tenYears: Int64 = 3650 * 86_400_000 << 16
         try a.store.write { db in try db.execute(sql: "UPDATE sync_self SET hlc = hlc + ?", arguments: [tenYears]) }
-        _ = try a.store.editEntry(id: entry.id, corrections: [.note("from the future")])
+        _ = try a.store.entries.editEntry(id: entry.id, corrections: [.note("from the future")])
         try a.push(to: &log)
         try b.pull(from: log)
-        let onB = try #require(try b.store.entries().first)
+        let onB = try #require(try b.store.entries.list().first)
         #expect(onB.note == "from the future")
-        _ = try b.store.editEntry(id: onB.id, corrections: [.note("written after")])
+        _ = try b.store.entries.editEntry(id: onB.id, corrections: [.note("written after")])
         try b.push(to: &log)
         try a.pull(from: log)
-        #expect(try a.store.entries().first?.note == "written after")
-        #expect(try b.store.entries().first?.note == "written after")
+        #expect(try a.store.entries.list().first?.note == "written after")
+        #expect(try b.store.entries.list().first?.note == "written after")
     }
 
     /// The capture triggers come with `enableSync`: a store that never syncs has none (no
@@ -368,14 +369,14 @@ import Testing
         #expect(try plain.read { try SyncSchema.hasCaptureTriggers($0) } == false)
         let device = try Device(dir.path + "/a.sqlite")
         #expect(try device.store.read { try SyncSchema.hasCaptureTriggers($0) })
-        _ = try device.store.logEntry(
+        _ = try device.store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
         )
         try device.store.backup(to: dir.path + "/backup.sqlite")
         let target = dir.path + "/restored.sqlite"
         _ = try AppDatabase.restore(from: dir.path + "/backup.sqlite", to: target)
         let restored = try AppDatabase.open(path: target)
-        #expect(try restored.syncIdentity()?.device == device.id)
-        #expect(try restored.outbox(limit: 10).map(\.kind) == ["habit", "entry"])
+        #expect(try restored.sync.syncIdentity()?.device == device.id)
+        #expect(try restored.sync.outbox(limit: 10).map(\.kind) == ["habit", "entry"])
     }
 }

@@ -84,7 +84,7 @@ extension AppDatabase {
     ) throws
         -> EntryInfo
     {
-        try logEntry(
+        try entries.logEntry(
             habit: habit, value: value, unit: unit, dayKey: day, at: Fixtures.instant, timeZone: Fixtures.utc, note: nil
         )
     }
@@ -92,7 +92,7 @@ extension AppDatabase {
 
 /// The run methods with a fresh id and the wall clock, as the tests of the store's own
 /// rules want them (production callers pass the injected clock and id generator).
-extension AppDatabase {
+extension AppDatabase.Runs {
     @discardableResult
     func startRun(versionID: Int64, dayKey: DayKey, timeZone: String, state: Data, now: Date) throws -> RunID {
         let id = RunID(rawValue: UUID().uuidString.lowercased())

@@ -24,15 +24,15 @@ import Testing
     private static func oldStore(_ path: String) throws {
         let v12 = StoreMigrations.index(of: SyncSchema.blobUIDMigration)
         try OldStore.make(path, migrations: v12) { store in
-            try store.enableSync(device: UUID().uuidString.lowercased(), server: "server-1", at: Fixtures.instant)
-            _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+            try store.sync.enableSync(device: UUID().uuidString.lowercased(), server: "server-1", at: Fixtures.instant)
+            _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
             for day in 0..<20 {
-                let entry = try store.logEntry(
+                let entry = try store.entries.logEntry(
                     habit: "Meditate", value: Double(day), unit: nil, dayKey: Fixtures.day.adding(days: -day),
                     at: Fixtures.instant, timeZone: "UTC", note: day == 3 ? "ok" : nil)
-                if day % 7 == 0 { _ = try store.deleteEntry(id: entry.id, at: Fixtures.instant) }
+                if day % 7 == 0 { _ = try store.entries.deleteEntry(id: entry.id, at: Fixtures.instant) }
             }
-            _ = try store.addPause(
+            _ = try store.pauses.addPause(
                 habits: ["Meditate"], from: Fixtures.day, to: Fixtures.day.adding(days: 2), note: "away",
                 at: Fixtures.instant)
             let answers = (1...5).map { day in
@@ -40,7 +40,7 @@ import Testing
                     uid: UUID(), dayKey: Fixtures.day.adding(days: -day), routine: "morning-checkin", node: "feeling",
                     question: nil, answer: "Okay", option: 2, timestamp: Fixtures.instant, timeZone: "UTC")
             }
-            _ = try store.importAnswers(answers)
+            _ = try store.answers.importAnswers(answers)
         }
     }
 
@@ -73,9 +73,9 @@ import Testing
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox") == outbox)
         }
         // The public values show the same texts.
-        let entries = try store.entries(includeDeleted: true).map { "habit_entry \($0.id) \($0.uid)" }
+        let entries = try store.entries.list(includeDeleted: true).map { "habit_entry \($0.id) \($0.uid)" }
         #expect(entries.sorted() == texts.filter { $0.hasPrefix("habit_entry ") }.sorted())
-        let answers = Set(try store.answers().map(\.uid))
+        let answers = Set(try store.answers.all().map(\.uid))
         #expect(
             answers
                 == Set(
@@ -84,9 +84,9 @@ import Testing
                     }))
 
         // What the capture triggers send names an entry, a step's entry and a pause by that text.
-        let entry = try #require(try store.entries().first)
-        _ = try store.editEntry(id: entry.id, value: 99)
-        let sent = try #require(try store.outbox(limit: 1000).last).items()
+        let entry = try #require(try store.entries.list().first)
+        _ = try store.entries.editEntry(id: entry.id, value: 99)
+        let sent = try #require(try store.sync.outbox(limit: 1000).last).items()
         #expect(sent.contains("\"uid\":\"\(entry.uid)\""))
     }
 
@@ -98,7 +98,7 @@ import Testing
         for name in ["a", "b"] {
             let path = dir.path + "/\(name).sqlite"
             try OldStore.make(path, migrations: StoreMigrations.index(of: SyncSchema.blobUIDMigration)) { store in
-                _ = try store.logEntry(
+                _ = try store.entries.logEntry(
                     habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant,
                     timeZone: "UTC", note: nil)
             }
@@ -112,7 +112,7 @@ import Testing
             }
             try queue.close()
             let store = try AppDatabase.open(path: path)
-            converted.append(try #require(try store.entries().first).uid)
+            converted.append(try #require(try store.entries.list().first).uid)
         }
         #expect(converted[0] == converted[1])
         #expect(converted[0] == StoredUID.text(StoredUID.migrated("not-a-uuid-but-thirty-six-characters")))

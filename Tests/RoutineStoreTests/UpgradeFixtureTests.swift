@@ -22,22 +22,22 @@ import Testing
         let store = try upgraded(dir)
         #expect(try store.appliedMigrations() == StoreMigrations.all.map(\.0))
         #expect(store.integrityCheck())
-        let all = try store.entries(includeDeleted: true)
+        let all = try store.entries.list(includeDeleted: true)
         #expect(all.count == 8)
         #expect(all.filter(\.isDeleted).map(\.habit) == ["Reading"])
         #expect(all.first { $0.note == "calm" }?.value == 10)
         #expect(Set(all.map(\.uid)).count == 8)
         #expect(all.allSatisfy { $0.uid.count == 36 && $0.uid == $0.uid.lowercased() })
-        #expect(try store.routines().map(\.slug) == ["evening-journal", "morning-checkin", "training"])
-        #expect(try store.routineVersions(slug: "morning-checkin").count == 2)
-        #expect(try store.habit(named: "Meditate")?.measure == Measure(unit: "min", type: "time"))
-        #expect(try store.habits().count == 25)
-        #expect(try store.runs().count == 3)
-        #expect(try store.goals().map(\.title) == ["Run 120 km", "Calm"])
+        #expect(try store.routines.all().map(\.slug) == ["evening-journal", "morning-checkin", "training"])
+        #expect(try store.routines.routineVersions(slug: "morning-checkin").count == 2)
+        #expect(try store.habits.habit(named: "Meditate")?.measure == Measure(unit: "min", type: "time"))
+        #expect(try store.habits.all().count == 25)
+        #expect(try store.runs.all().count == 3)
+        #expect(try store.goals.all().map(\.title) == ["Run 120 km", "Calm"])
         // New entries get uids; the old ones keep theirs across a reopen.
         store.close()
         let again = try AppDatabase.open(path: dir.file("store.sqlite"))
-        #expect(try again.entries(includeDeleted: true).map(\.uid) == all.map(\.uid))
+        #expect(try again.entries.list(includeDeleted: true).map(\.uid) == all.map(\.uid))
         #expect(try again.log("Walk").uid.count == 36)
     }
 
@@ -58,7 +58,7 @@ import Testing
         #expect(states.map { $0["status"] as String } == ["paused", "paused", "completed"])
         #expect(states.allSatisfy { ($0["copy"] as String?) == nil && $0["format"] == 2 && $0["kind"] == "blob" })
         #expect(
-            try store.runs().map(\.recordedStatus).sorted { $0.rawValue < $1.rawValue } == [
+            try store.runs.all().map(\.recordedStatus).sorted { $0.rawValue < $1.rawValue } == [
                 .completed, .paused, .paused,
             ])
     }
@@ -66,12 +66,12 @@ import Testing
     @Test func uidNeverChanges() throws {
         let dir = TempDir()
         let store = try upgraded(dir)
-        let entry = try #require(try store.entries().first)
+        let entry = try #require(try store.entries.list().first)
         #expect(throws: StoreError.self) {
             try store.write { db in
                 try db.execute(sql: "UPDATE habit_entry SET uid = NULL WHERE id = ?", arguments: [entry.id])
             }
         }
-        #expect(try store.entry(id: entry.id)?.uid == entry.uid)
+        #expect(try store.entries.entry(id: entry.id)?.uid == entry.uid)
     }
 }

@@ -50,9 +50,9 @@ import Testing
                 habit: "Habit \(index % 10)", dayKey: DayKey(ordinal: 740_000 + index / 10),
                 timestamp: Fixtures.instant, timeZone: "UTC")
         }
-        _ = try store.importEntries(rows: rows, now: Fixtures.instant)
-        try store.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
-        _ = try store.logEntry(
+        _ = try store.bulk.importEntries(rows: rows, now: Fixtures.instant)
+        try store.sync.enableSync(device: UUID().uuidString.lowercased(), server: "s", at: Fixtures.instant)
+        _ = try store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
         )
         let stored = try store.read { db in
@@ -61,13 +61,13 @@ import Testing
         #expect(stored.filter { $0["kind"] as String == "entry" && $0["type"] as String == "blob" }.count == 3)
         #expect(Array(stored.suffix(2).map { $0["type"] as String }) == ["text", "text"])
         #expect(stored.dropLast(2).allSatisfy { $0["type"] as String == "blob" })
-        for change in try store.outbox(limit: 100) {
+        for change in try store.sync.outbox(limit: 100) {
             let json = try change.items()
             let items = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
             #expect(!items.isEmpty)
             #expect(try Zstd.decompress(change.packed).map { String(decoding: $0, as: UTF8.self) } == json)
         }
-        let entries = try store.outbox(limit: 100).filter { $0.kind == "entry" }.prefix(3)
+        let entries = try store.sync.outbox(limit: 100).filter { $0.kind == "entry" }.prefix(3)
         let packed = entries.map(\.packed.count).reduce(0, +)
         let json = try entries.map { try $0.items().utf8.count }.reduce(0, +)
         #expect(packed * 5 < json, "3,000 entries: \(json) bytes of JSON, \(packed) packed")
@@ -78,15 +78,15 @@ import Testing
     @Test func markingPushedLeavesSecureDeleteAsItWas() throws {
         let dir = TempDir()
         let store = try AppDatabase.open(path: dir.path + "/s.sqlite")
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: "Read", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil
         )
         let device = UUID().uuidString.lowercased()
-        try store.enableSync(device: device, server: "s", at: Fixtures.instant)
+        try store.sync.enableSync(device: device, server: "s", at: Fixtures.instant)
         let before = try store.write { db in try Int.fetchOne(db, sql: "PRAGMA secure_delete") }
-        let outbox = try store.outbox(limit: 10)
-        try store.markPushed(upTo: try #require(outbox.last).localID, firstSeq: 1, lastSeq: 2, device: device)
-        #expect(try store.outbox(limit: 10).isEmpty)
+        let outbox = try store.sync.outbox(limit: 10)
+        try store.sync.markPushed(upTo: try #require(outbox.last).localID, firstSeq: 1, lastSeq: 2, device: device)
+        #expect(try store.sync.outbox(limit: 10).isEmpty)
         #expect(try store.write { db in try Int.fetchOne(db, sql: "PRAGMA secure_delete") } == before)
     }
 }

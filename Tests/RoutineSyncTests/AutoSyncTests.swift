@@ -111,7 +111,7 @@ import Testing
         let device = try EndToEnd()
         try device.ok(["log", "Read", "--new"])
         let store = try AppDatabase.open(path: device.store)
-        try store.enableSync(device: UUID().uuidString.lowercased(), server: "test-server", at: Date())
+        try store.sync.enableSync(device: UUID().uuidString.lowercased(), server: "test-server", at: Date())
         store.close()
         try AutoSyncTests.configure(device, url: "postgresql:///nothing?host=/nonexistent-socket-dir", name: "laptop")
         let note = AutoSync.failurePath(storePath: device.store)

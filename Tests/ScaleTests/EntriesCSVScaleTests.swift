@@ -11,7 +11,7 @@ import Testing
     private func importCSV(_ csv: String, into store: AppDatabase) throws -> Int {
         let now = Date(timeIntervalSince1970: 1_795_329_600)  // 2026-11-22T06:40:00Z
         guard var rows = try EntriesCSVReader(csv: csv, defaultTimeZone: "UTC", now: now) else { return 0 }
-        return try store.importEntries(from: &rows, now: now).imported
+        return try store.bulk.importEntries(from: &rows, now: now).imported
     }
 
     @Test func tenYearsOfAHundredHabitsLoadsInOneTransaction() throws {
@@ -38,15 +38,15 @@ import Testing
         let elapsed = try clock.measure { count = try importCSV(csv, into: store) }
         print("CSV import: 365,000 rows in \(elapsed) (debug build)")
         #expect(count == 365_000)
-        #expect(try store.habits().count == 100)
+        #expect(try store.habits.all().count == 100)
         var exported = ""
         let exportElapsed = try clock.measure {
             var writer = EntriesCSVWriter()
-            try store.exportEntryRows { writer.append($0) }
+            try store.bulk.exportEntryRows { writer.append($0) }
             exported = writer.text
         }
         print("CSV export: 365,000 rows in \(exportElapsed) (debug build)")
         #expect(exported.utf8.count > 365_000 * 60)
-        #expect(try store.metricEntries(habitKeys: ["habit 1"], to: DayKey("2026-12-31")!).count == 3650)
+        #expect(try store.entries.metricEntries(habitKeys: ["habit 1"], to: DayKey("2026-12-31")!).count == 3650)
     }
 }

@@ -4,6 +4,7 @@ import RoutineCore
 import TestSupport
 import Testing
 
+@testable import RoutineApp
 @testable import RoutineStore
 
 /// The windowed history snapshot reads the same figures as the whole history: the last
@@ -21,16 +22,16 @@ import Testing
             let names = ["Long", "Gaps", "Weekly", "Every"]
             var ids: [EntryID] = []
             for name in names {
-                let entry = try store.logEntry(
+                let entry = try store.entries.logEntry(
                     habit: name, value: nil, unit: nil, dayKey: day.adding(days: -5000), at: instant, timeZone: "UTC",
                     note: nil)
                 ids.append(entry.id)
             }
-            _ = try store.setSchedule(habit: "Weekly", to: .days([.mon, .thu]))
-            _ = try store.setSchedule(habit: "Every", to: .every(1 + Int(rng.next() % 40)))
+            _ = try store.habits.setSchedule(habit: "Weekly", to: .days([.mon, .thu]))
+            _ = try store.habits.setSchedule(habit: "Every", to: .every(1 + Int(rng.next() % 40)))
             if trial % 3 == 0 {
                 let start = day.adding(days: -Int(rng.next() % 500))
-                _ = try store.addPause(
+                _ = try store.pauses.addPause(
                     habits: [], from: start, to: start.adding(days: Int(rng.next() % 60)), note: nil,
                     at: instant)
             }
@@ -51,8 +52,10 @@ import Testing
                     }
                 }
             }
-            let whole = try store.dayContext(habits: names, day: day, historyOf: names, historyDepth: .max)
-            let window = try store.dayContext(habits: names, day: day, historyOf: names, historyDepth: 7)
+            let whole = try HistoryWindow(store: store).dayContext(
+                habits: names, day: day, historyOf: names, historyDepth: .max)
+            let window = try HistoryWindow(store: store).dayContext(
+                habits: names, day: day, historyOf: names, historyDepth: 7)
             let windowCount = window.history.values.map(\.count).reduce(0, +)
             let wholeCount = whole.history.values.map(\.count).reduce(0, +)
             #expect(windowCount <= wholeCount)

@@ -13,6 +13,18 @@ public enum MetricsFixtures {
         return key
     }
 
+    /// A quantity habit in km, and one whose unit is spelled out: the goal tests' links.
+    public static let run = MetricHabit(name: "Run", isQuantity: true, unit: "km")
+    public static let longRun = MetricHabit(name: "Long Run", isQuantity: true, unit: "Kilometres")
+
+    /// "Run 120 km" over November and December 2026, linked to `run` and `longRun` (the
+    /// goal the progress tests and the `goal show` drawing tests share).
+    public static var runGoal: GoalSpec {
+        GoalSpec(
+            title: "Run 120 km", target: 120, unit: "km", from: day("2026-11-01"), to: day("2026-12-31"),
+            linkedHabits: [run, longRun])
+    }
+
     /// One entry per listed day (a day listed twice gives two entries).
     public static func entries(_ habit: MetricHabit, _ days: [String], value: Double? = nil) -> [MetricEntry] {
         days.map { MetricEntry(habitKey: habit.key, dayKey: day($0), value: value) }

@@ -47,6 +47,72 @@ public struct RoutineBuilder {
 
 /// SplitMix64: a small seeded generator, so property tests are deterministic.
 
+/// The SPEC §2 example routine, as its file.
+public let specExample = """
+    routine: morning-checkin          # required
+    title: Morning Check-in
+    start: [feeling]
+
+    habits:
+      Meditate:
+        measure: { unit: min, type: time }
+        target: 10
+      Run:
+        measure: { unit: km, type: distance }
+        weekly: 15
+
+    nodes:
+      feeling:
+        question: How are you feeling today?
+        options:
+          - text: Great!
+            next: [water, meditate]
+          - text: Okay
+            next: [walk]
+          - text: Not so good
+            next:
+              - habit: Read a book
+                next: [journal]
+      water:
+        habit: Drink Water
+      meditate:
+        habit: Meditate
+      walk:
+        habit: Go for a walk
+        next: [journal]
+      journal:
+        habit: Journal
+
+    """
+
+/// Issue 19 item 20's routine: `when:` on an option and on a node, a schedule, an
+/// option that leads to no node, two start nodes (the tree, DOT and Mermaid tests).
+public let diagramDetailExample = """
+    routine: d
+    start: [warm, q]
+    habits:
+      Swim:
+        days: [tue, thu]
+    nodes:
+      warm:
+        habit: Warm-up
+      q:
+        question: Session?
+        options:
+          - text: Swim
+            next: [swim]
+          - text: Walk
+            when: weekday == sat
+            next: [walk]
+          - text: Rest
+      swim:
+        habit: Swim
+      walk:
+        habit: Walk
+        when: not done(Swim)
+
+    """
+
 /// The spec's morning check-in (SPEC §2), with Meditate a quantity habit (target 10 min).
 public func morningRoutine(meditateTarget: Double? = 10) -> Routine {
     var builder = RoutineBuilder()
@@ -63,6 +129,25 @@ public func morningRoutine(meditateTarget: Double? = 10) -> Routine {
 }
 
 public let testDay = DayKey("2026-11-22") ?? DayKey(ordinal: 0)
+
+/// The head of `paths`' text for the bundled training routine (`trainingRoutine()`,
+/// `routines/training.yaml`): its counts and how often each habit is asked, up to the
+/// list of paths that `--list` adds after it.
+public let trainingPathsHead = """
+    Training Log (training)
+    combinations: 5
+    longest chain: 4 prompts
+    habits:
+      every  Warm-up
+      some   Run
+      some   Cycle
+      some   Swim
+      some   Strength training
+      some   Stretch
+      some   Foam rolling
+    (every: asked however you answer; some: on some answers or days; none: never asked)
+
+    """
 
 /// The bundled `routines/training.yaml`, transcribed.
 public func trainingRoutine() -> Routine {

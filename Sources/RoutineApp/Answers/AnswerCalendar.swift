@@ -9,7 +9,7 @@ import RoutineStore
 /// (at most 54 in a year). A month starts in the column of the week holding its first
 /// day. Days of other years and days after today are outside (an answer after today is
 /// not counted either). A day with several answers (several runs) stands for the last
-/// one recorded (`AppDatabase.standingAnswers`). Options are in the routine's current
+/// one recorded (`AppDatabase.Answers.standingAnswers`). Options are in the routine's current
 /// order, then texts it no longer offers (kept: an answer given is the truth), in order
 /// of first use.
 public struct AnswerCalendar: Sendable, Equatable {

@@ -9,7 +9,8 @@ public enum InsightsService {
     static func report(
         store: AppDatabase, question: KnownQuestion?, from: DayKey?, to: DayKey, time: TimeContext
     ) throws -> InsightReport {
-        let answers = try store.standingAnswers(routine: question?.routine, node: question?.node, from: from, to: to)
+        let answers = try store.answers.standingAnswers(
+            routine: question?.routine, node: question?.node, from: from, to: to)
         var questions: [InsightQuestion] = []
         for answer in answers {
             if let last = questions.last, last.routine == answer.routine, last.node == answer.node {
@@ -40,7 +41,7 @@ public enum InsightsService {
         let ledger = try HabitLedger.build(
             planner: DayPlanner(store: store), from: from, through: to, alsoOn: days, time: time)
         var habits: [InsightHabit] = []
-        for habit in try store.habits(includeArchived: false) {
+        for habit in try store.habits.all(includeArchived: false) {
             var due = Set<DayKey>()
             var done = Set<DayKey>()
             for day in days {
@@ -58,7 +59,7 @@ public enum InsightsService {
     private static func leads(of questions: [InsightQuestion], store: AppDatabase) throws -> [String: AnswerLeads] {
         var leads: [String: AnswerLeads] = [:]
         for slug in Set(questions.map(\.routine)) {
-            if let stored = try store.routine(slug: slug) { leads[slug] = AnswerLeads(stored.routine) }
+            if let stored = try store.routines.routine(slug: slug) { leads[slug] = AnswerLeads(stored.routine) }
         }
         return leads
     }

@@ -18,7 +18,7 @@ public enum ReviewService {
         let ledger = try HabitLedger.build(
             planner: DayPlanner(store: store), from: previous, through: lastSeen, alsoOn: shown, time: time)
         var rows: [Review.HabitRow] = []
-        for habit in try store.habits(includeArchived: false) {
+        for habit in try store.habits.all(includeArchived: false) {
             var row = Review.HabitRow(name: habit.name, marks: [], done: 0, due: 0, previousDone: 0, previousDue: 0)
             for ordinal in from.ordinal...to.ordinal {
                 let date = DayKey(ordinal: ordinal)
@@ -44,7 +44,7 @@ public enum ReviewService {
         rows.sort { $0.name.lowercased() < $1.name.lowercased() }
 
         var questions: [Review.QuestionRow] = []
-        for answer in try store.standingAnswers(from: from, to: lastSeen) {
+        for answer in try store.answers.standingAnswers(from: from, to: lastSeen) {
             if let last = questions.last, last.routine == answer.routine, last.node == answer.node {
                 questions[questions.count - 1].text = answer.text
                 if let index = questions[questions.count - 1].counts.firstIndex(where: { $0.option == answer.answer }) {

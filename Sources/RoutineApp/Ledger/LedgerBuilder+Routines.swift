@@ -65,11 +65,11 @@ extension LedgerBuilder {
         // `today` reads it); else all of it (a window is exact for its last day only).
         let runless = days.filter { runDays[$0] == nil }
         let onlyTheLastDay = runless.allSatisfy { $0 == end.ordinal }
-        var context = try store.dayContext(
+        var context = try HistoryWindow(store: store).dayContext(
             habits: routine.contextHabitNames, day: end, historyOf: runless.isEmpty ? [] : routine.conditionHabitNames,
             historyDepth: onlyTheLastDay ? routine.conditionDepth : Int(Int32.max))
         if !past.nodes.isEmpty, past.depth > 0 {
-            context.pastAnswers = try store.pastAnswers(
+            context.pastAnswers = try store.history.pastAnswers(
                 routine: compiled.slug, nodes: past.nodes, from: DayKey(ordinal: start - past.depth),
                 before: end.adding(days: 1))
         }

@@ -334,14 +334,14 @@ struct LedgerBuilder {
         // A condition's `streak(H)` reads H's states from its first day: a window would
         // cut them, so a ledger evaluating such a routine reads the whole history.
         if compiled.contains(where: { !$0.routine.conditionStreakHabits.isEmpty }) { window = nil }
-        let habits = try store.habits(includeArchived: true).filter { kept?.contains($0.key) ?? true }
+        let habits = try store.habits.all(includeArchived: true).filter { kept?.contains($0.key) ?? true }
         // A window reads, before its first day, the days a schedule reads (`every: N`:
         // the last done day within N days; `per: N/P`: the done days within P).
         let lookback = habits.map { $0.schedule?.span ?? 0 }.max() ?? 0
         // Only the kept habits' entries: the others' decide no state of a kept habit. (A
         // ledger through a day after today reads them all: another habit's entry after
         // today is a day every habit evaluates, which momentum's denominator counts.)
-        let records = try store.ledgerRecords(
+        let records = try store.ledger.records(
             from: window.map { DayKey(ordinal: $0 - lookback) }, to: end, entriesOf: end <= today ? kept : nil)
         // Habits by index from here on (an array look-up, not a hash of the name), names at the edges.
         names = records.habits
@@ -355,7 +355,7 @@ struct LedgerBuilder {
         // A window's habits' first days, whatever their day (the whole history's do not
         // need it: they read every row).
         if window != nil {
-            for (key, day) in try store.ledgerFirstDays() where day <= end {
+            for (key, day) in try store.ledger.firstDays() where day <= end {
                 if let id = indexOf[key] { firstEntry[id] = day.ordinal }
             }
         }
@@ -383,7 +383,7 @@ struct LedgerBuilder {
         let (steps, elsewhere, runs) = (records.steps, records.elsewhere, records.runs)
         for step in steps where step.day.ordinal > denseEnd { extra.insert(step.day.ordinal) }
         for run in runs where run.day.ordinal > denseEnd { extra.insert(run.day.ordinal) }
-        let pauses = try store.pauseSpans()
+        let pauses = try store.pauses.pauseSpans()
         let extraDays = extra.sorted()
 
         // A run that asked a habit is evidence of it, even on a day before its creation

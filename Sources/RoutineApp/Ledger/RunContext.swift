@@ -10,7 +10,7 @@ extension DayPlanner {
     public func runContext(
         for routine: Routine, day: DayKey, excludingRun runID: RunID? = nil, time: TimeContext
     ) throws -> DayContext {
-        try store.dayContext(
+        try HistoryWindow(store: store).dayContext(
             for: routine, day: day, excludingRun: runID,
             streaks: HabitLedger.conditionStreaks(of: routine, on: day, planner: self, time: time))
     }

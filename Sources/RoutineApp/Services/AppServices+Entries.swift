@@ -9,7 +9,7 @@ extension AppServices {
         habit: String, value: Double?, unit: String?, dayKey: DayKey, timeZone: String, note: String?,
         createHabit: Bool = true
     ) throws -> EntryInfo {
-        try store.logEntry(
+        try store.entries.logEntry(
             habit: habit, value: value, unit: unit, dayKey: dayKey, at: time.now(), timeZone: timeZone, note: note,
             createHabit: createHabit)
     }
@@ -18,55 +18,55 @@ extension AppServices {
     public func entries(
         habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil, includeDeleted: Bool = false
     ) throws -> [EntryInfo] {
-        try store.entries(habit: habit, from: from, to: to, includeDeleted: includeDeleted)
+        try store.entries.list(habit: habit, from: from, to: to, includeDeleted: includeDeleted)
     }
 
     /// The live entries a run wrote, in the order written.
     public func entries(runID: RunID) throws -> [EntryInfo] {
-        try store.entries(runID: runID)
+        try store.runs.entries(runID: runID)
     }
 
     /// One entry by id (deleted or not), or nil.
     public func entry(id: EntryID) throws -> EntryInfo? {
-        try store.entry(id: id)
+        try store.entries.entry(id: id)
     }
 
     /// Corrects an entry's value, checked against its habit's kind.
     public func editEntry(id: EntryID, value: Double?) throws -> EntryInfo {
-        try store.editEntry(id: id, value: value)
+        try store.entries.editEntry(id: id, value: value)
     }
 
     /// Applies corrections to one live entry in one transaction.
     public func editEntry(id: EntryID, corrections: [EntryCorrection]) throws -> EntryInfo {
-        try store.editEntry(id: id, corrections: corrections)
+        try store.entries.editEntry(id: id, corrections: corrections)
     }
 
     /// Soft-deletes several entries in one transaction.
     public func deleteEntries(ids: [EntryID]) throws -> [EntryInfo] {
-        try store.deleteEntries(ids: ids, at: time.now())
+        try store.entries.deleteEntries(ids: ids, at: time.now())
     }
 
     /// Brings back a deleted entry.
     public func undeleteEntry(id: EntryID) throws -> EntryInfo {
-        try store.undeleteEntry(id: id)
+        try store.entries.undeleteEntry(id: id)
     }
 
     /// Live entries reduced for metrics, in one query.
     public func metricEntries(habitKeys: Set<HabitKey>? = nil, from: DayKey? = nil, to: DayKey) throws -> [MetricEntry]
     {
-        try store.metricEntries(habitKeys: habitKeys, from: from, to: to)
+        try store.entries.metricEntries(habitKeys: habitKeys, from: from, to: to)
     }
 
     /// Live entries as rows, in day order then the order they were recorded, with the same filters as `entries`.
     public func exportEntryRows(
         habit: String? = nil, from: DayKey? = nil, to: DayKey? = nil, _ body: (EntryRow) throws -> Void
     ) throws {
-        try store.exportEntryRows(habit: habit, from: from, to: to, body)
+        try store.bulk.exportEntryRows(habit: habit, from: from, to: to, body)
     }
 
     /// `importEntries(from:now:)` over rows already in memory.
     public func importEntries(rows: [EntryRow], now: Date, createHabits: Bool = true) throws -> EntryImportResult {
-        try store.importEntries(rows: rows, now: now, createHabits: createHabits)
+        try store.bulk.importEntries(rows: rows, now: now, createHabits: createHabits)
     }
 
     /// Writes checked entry rows in one transaction.
@@ -75,7 +75,7 @@ extension AppServices {
     ) throws
         -> EntryImportResult
     {
-        try store.importEntries(from: &source, now: now, createHabits: createHabits)
+        try store.bulk.importEntries(from: &source, now: now, createHabits: createHabits)
     }
 
 }

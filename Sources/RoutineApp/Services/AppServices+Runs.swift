@@ -6,33 +6,33 @@ import RoutineStore
 extension AppServices {
     /// Runs, most recently started first.
     public func runs(status: RunStatus? = nil) throws -> [RunInfo] {
-        try store.runs(status: status)
+        try store.runs.all(status: status)
     }
 
     /// The runs of one DayKey, most recently started first (what `today` reads).
     public func runs(on day: DayKey) throws -> [RunInfo] {
-        try store.runs(on: day)
+        try store.runs.all(on: day)
     }
 
     /// One run with its effective status, or nil.
     public func run(id: RunID) throws -> RunInfo? {
-        try store.run(id: id)
+        try store.runs.run(id: id)
     }
 
     /// The most recently started run that is effectively paused (what `resume` with no id continues), or nil.
     public func latestPausedRun() throws -> RunInfo? {
-        try store.latestPausedRun()
+        try store.runs.latestPausedRun()
     }
 
     /// The full id of the run that `text` names.
     public func resolveRunID(_ text: String) throws -> RunID {
-        try store.resolveRunID(text)
+        try store.runs.resolveRunID(text)
     }
 
     /// A run's recorded steps in order (live ones by position; with `includeRetracted`, the retracted ones too, each
     /// where it was written).
     public func steps(runID: RunID, includeRetracted: Bool = false) throws -> [StepInfo] {
-        try store.steps(runID: runID, includeRetracted: includeRetracted)
+        try store.runs.steps(runID: runID, includeRetracted: includeRetracted)
     }
 
 }

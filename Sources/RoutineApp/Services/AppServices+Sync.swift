@@ -7,7 +7,7 @@ import RoutineSync
 extension AppServices {
     /// This store's sync identity, or nil when it was never set up.
     public func syncIdentity() throws -> SyncIdentity? {
-        try store.syncIdentity()
+        try store.sync.syncIdentity()
     }
 
 }

@@ -63,5 +63,5 @@ public struct AppServices: Sendable {
     public func close() { store.close() }
 
     /// A counter of rows written, to tell whether a command wrote (automatic sync).
-    public func rowsWritten() -> Int { store.rowsWritten() }
+    public func rowsWritten() -> Int { store.sync.rowsWritten() }
 }

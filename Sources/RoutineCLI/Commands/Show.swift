@@ -18,7 +18,7 @@ extension RoutineCommand {
         func run() throws {
             let settings = try Settings(options: global)
             let loaded = try RoutineSource.load(routine, settings: settings, allowStore: true)
-            Output.block(RoutineExporter.tree(loaded.routine))
+            Output.block(TreeDrawing.draw(loaded.routine))
         }
     }
 }

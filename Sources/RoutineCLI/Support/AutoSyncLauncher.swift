@@ -12,7 +12,7 @@ enum AutoSyncLauncher {
     /// A store whose writes start an automatic sync, as the session watches it.
     struct Watch {
         var time: TimeContext
-        /// The store's rows written when last looked at (`AppDatabase.rowsWritten`).
+        /// The store's rows written when last looked at (`AppDatabase.Sync.rowsWritten`).
         var written: Int
     }
 

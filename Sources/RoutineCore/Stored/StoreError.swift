@@ -52,7 +52,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownRun(String)
     case runInUse(id: RunID, pid: Int32?)
     /// A run step found its habit already recorded on the run's day (rolled back; see
-    /// `AppDatabase.applyStep`, which turns it into `StepOutcome.alreadyRecorded`).
+    /// `AppDatabase.Runs.applyStep`, which turns it into `StepOutcome.alreadyRecorded`).
     case alreadyRecorded(habit: String)
     /// A run id prefix that several runs start with.
     case ambiguousRun(prefix: String, matches: [RunID])

@@ -43,11 +43,11 @@ struct HistoryFixture {
         folder = try TemporaryDirectory()
         store = try AppDatabase.open(path: folder.store)
         let parsed = try #require(RoutineFileReader.read(string: Self.evening, path: "evening.yaml").routine)
-        let version = try store.importRoutine(parsed, source: "test", at: Self.imported).versionID
-        routine = try #require(try store.routine(versionID: version))
+        let version = try store.routines.importRoutine(parsed, source: "test", at: Self.imported).versionID
+        routine = try #require(try store.routines.routine(versionID: version))
         guard withHistory else { return }
         for day in ["15", "16", "17", "19", "20", "25", "26"] { try log("Read", "2026-11-\(day)") }
-        _ = try store.addPause(
+        _ = try store.pauses.addPause(
             habits: ["Read"], from: Self.day("2026-11-21"), to: Self.day("2026-11-21"), note: nil, at: Self.imported)
         try run("2026-11-22", ["Fine", "n"])
         try run("2026-11-23", ["Tense", "y"])
@@ -57,7 +57,7 @@ struct HistoryFixture {
     static func day(_ text: String) -> DayKey { DayKey(text) ?? DayKey(ordinal: 0) }
 
     func log(_ habit: String, _ day: String) throws {
-        _ = try store.logEntry(
+        _ = try store.entries.logEntry(
             habit: habit, value: nil, unit: nil, dayKey: Self.day(day), at: Self.time.now(), timeZone: "UTC",
             note: nil)
     }

@@ -226,8 +226,9 @@ import Testing
 
             """
         let parsed = try #require(RoutineFileReader.read(string: text, path: "odd.yaml").routine)
-        let version = try fixture.store.importRoutine(parsed, source: "test", at: HistoryFixture.imported).versionID
-        let routine = try #require(try fixture.store.routine(versionID: version))
+        let version = try fixture.store.routines.importRoutine(parsed, source: "test", at: HistoryFixture.imported)
+            .versionID
+        let routine = try #require(try fixture.store.routines.routine(versionID: version))
         var (run, _) = try RunCoordinator.open(
             routine, dayKey: HistoryFixture.day("2026-11-26"), store: fixture.store, time: HistoryFixture.time,
             timeZoneName: "UTC")
@@ -313,7 +314,7 @@ import Testing
     /// only: its page draws an empty year, and nothing traps.
     @Test func aHabitWhoseFirstDayIsAfterTodayHasAnEmptyPage() throws {
         let fixture = try HistoryFixture(withHistory: false)
-        _ = try fixture.store.logEntry(
+        _ = try fixture.store.entries.logEntry(
             habit: "Swim", value: nil, unit: nil, dayKey: HistoryFixture.today.adding(days: 3),
             at: HistoryFixture.time.now().addingTimeInterval(3 * 86_400), timeZone: "UTC", note: nil)
         let html = try fixture.pages.habit("Swim")

@@ -1,6 +1,7 @@
 import RoutineCore
 
-/// The terminal drawing of `routine show`: start nodes at the top, a question's
+/// The terminal drawing of `routine show` (the CLI's alone, so drawn here, not in
+/// RoutineFile beside the export notations, which are file formats): start nodes at the top, a question's
 /// options as branches. A node that several paths share is drawn in full under the
 /// predecessor that a run visits last (so the drawing reads in visit order, SPEC
 /// §4.1), as `→ id (below)` where it is met before that and `→ id (above)` after.
@@ -14,7 +15,7 @@ enum TreeDrawing {
     private enum Item {
         /// A node, and the node whose successor list refers to it (nil for `start`).
         case node(Int, from: Int?)
-        case option(Option, from: Int)
+        case option(RoutineCore.Option, from: Int)
     }
 
     /// For each reachable node, the predecessor under which it is drawn in full: the one
