@@ -143,26 +143,28 @@ extension AppDatabase.Entries {
     /// Keys (`HabitName.key`) of habits with a live entry on `dayKey`: what a run shows
     /// as `already-done`.
     public func liveHabitKeys(on dayKey: DayKey) throws -> Set<HabitKey> {
-        try read { db in
-            // A day target decides (SPEC §18.1): an at-least habit below it is not done yet
-            // (a run asks for more), and an at-most habit is asked how many whatever is logged.
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT h.name_key, h.day_target, h.measure_id IS NOT NULL, count(*), total(e.value)
-                    FROM habit_entry e JOIN habit h ON h.id = e.habit_id
-                    WHERE e.day_key = ? AND e.deleted_at IS NULL GROUP BY h.id
-                    """, arguments: [dayKey.description])
-            var keys = Set<HabitKey>()
-            for row in rows {
-                let stored = StoredRow(row, table: "habit")
-                let target: DayTarget? = try stored.optional(at: 1, "day_target")
-                if target?.isAtMost == true { continue }
-                let rule = DoneRule(target: target, isQuantity: row[2])
-                if rule.isDone(count: row[3], sum: row[4]) { keys.insert(try stored.at(0, "name_key")) }
-            }
-            return keys
+        try read { db in try readCache.liveHabitKeys(db, on: dayKey) { try Self.liveHabitKeys(db, on: dayKey) } }
+    }
+
+    private static func liveHabitKeys(_ db: Database, on dayKey: DayKey) throws -> Set<HabitKey> {
+        // A day target decides (SPEC §18.1): an at-least habit below it is not done yet
+        // (a run asks for more), and an at-most habit is asked how many whatever is logged.
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT h.name_key, h.day_target, h.measure_id IS NOT NULL, count(*), total(e.value)
+                FROM habit_entry e JOIN habit h ON h.id = e.habit_id
+                WHERE e.day_key = ? AND e.deleted_at IS NULL GROUP BY h.id
+                """, arguments: [dayKey.description])
+        var keys = Set<HabitKey>()
+        for row in rows {
+            let stored = StoredRow(row, table: "habit")
+            let target: DayTarget? = try stored.optional(at: 1, "day_target")
+            if target?.isAtMost == true { continue }
+            let rule = DoneRule(target: target, isQuantity: row[2])
+            if rule.isDone(count: row[3], sum: row[4]) { keys.insert(try stored.at(0, "name_key")) }
         }
+        return keys
     }
 
     /// Live entries reduced for metrics, in one query: optionally only some habits (by

@@ -123,10 +123,13 @@ extension AppDatabase.Routines {
     /// The latest version of a routine, or nil when the slug is not stored.
     public func routine(slug: String) throws -> StoredRoutine? {
         try read { db in
-            guard let routineID = try Self.routineRecord(db, slug: slug)?.id,
-                let latestID = try Self.latestVersion(db, routineID: routineID)?.id
-            else { return nil }
-            return try loadVersion(db, versionID: latestID)
+            // The routine, its latest version and that version's head in one statement
+            // (a dry run's start: docs/PERFORMANCE.md, "startup32").
+            let heads = try Self.versionHeads(
+                db,
+                where: "r.slug = ? AND v.number = (SELECT max(number) FROM routine_version WHERE routine_id = r.id)",
+                arguments: [slug])
+            return try loadGraphs(db, heads.prefix(1), declared: false).first
         }
     }
 
@@ -245,35 +248,67 @@ extension AppDatabase.Routines {
         try loadVersions(db, versionIDs: [versionID], declared: declared)[0]
     }
 
-    /// Several versions, in `versionIDs` order, in eight queries however many they are;
+    /// Several versions, in `versionIDs` order, in four queries however many they are;
     /// an id not stored throws `unknownRoutineVersion`.
     func loadVersions(_ db: Database, versionIDs: [Int64], declared: Bool = false) throws -> [StoredRoutine] {
         guard !versionIDs.isEmpty else { return [] }
         let list = "(" + Array(repeating: "?", count: versionIDs.count).joined(separator: ", ") + ")"
-        let arguments = StatementArguments(versionIDs)
-        let versions = try RoutineVersionRecord.fetchAllChecked(
-            db, sql: "SELECT * FROM routine_version WHERE id IN \(list)", arguments: arguments)
-        let owners = try RoutineRecord.fetchAllChecked(
-            db, sql: "SELECT * FROM routine WHERE id IN (SELECT routine_id FROM routine_version WHERE id IN \(list))",
-            arguments: arguments)
-        let versionByID = Dictionary(versions.compactMap { v in v.id.map { ($0, v) } }, uniquingKeysWith: { a, _ in a })
-        let slugByID = Dictionary(owners.compactMap { r in r.id.map { ($0, r.slug) } }, uniquingKeysWith: { a, _ in a })
-        let found = try versionIDs.map { id -> (RoutineVersionRecord, RoutineGraph.Head) in
-            guard let version = versionByID[id], let slug = slugByID[version.routineID] else {
-                throw StoreError.unknownRoutineVersion(id)
-            }
-            return (version, RoutineGraph.Head(versionID: id, slug: slug, title: version.title))
+        let heads = try Self.versionHeads(db, where: "v.id IN \(list)", arguments: StatementArguments(versionIDs))
+        let headByID = Dictionary(heads.map { ($0.graph.versionID, $0) }, uniquingKeysWith: { a, _ in a })
+        let found = try versionIDs.map { id -> VersionHead in
+            guard let head = headByID[id] else { throw StoreError.unknownRoutineVersion(id) }
+            return head
         }
-        let routines = try RoutineGraph.load(db, found.map(\.1), path: path, declared: declared)
-        return zip(found, routines).map { pair, routine in
+        return try loadGraphs(db, found[...], declared: declared)
+    }
+
+    /// What a stored version is besides its graph.
+    private struct VersionHead {
+        var graph: RoutineGraph.Head
+        var number: Int
+        var source: String
+        var importedAt: StoredInstant
+    }
+
+    /// The versions (with their routines' slugs) that `condition` picks, over
+    /// `routine_version v JOIN routine r`, in one statement.
+    private static func versionHeads(
+        _ db: Database, where condition: String, arguments: StatementArguments
+    ) throws -> [VersionHead] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT v.id, v.number, v.title, v.source, v.imported_at, r.slug, r.id AS routine_id
+                FROM routine_version v JOIN routine r ON r.id = v.routine_id WHERE \(condition)
+                """, arguments: arguments
+        ).map { row in
+            let version = StoredRow(row, table: RoutineVersionRecord.databaseTableName)
+            let id: Int64 = try version.at(0, "id")
+            return VersionHead(
+                graph: RoutineGraph.Head(
+                    versionID: id,
+                    slug: try StoredRow(row, table: RoutineRecord.databaseTableName, idColumn: "routine_id").at(
+                        5, "slug"),
+                    title: try version.optional(at: 2, "title")),
+                number: try version.at(1, "number"), source: try version.at(3, "source"),
+                importedAt: try version.at(4, "imported_at"))
+        }
+    }
+
+    /// The routines of `heads`, in that order, their graphs read together.
+    private func loadGraphs(
+        _ db: Database, _ heads: ArraySlice<VersionHead>, declared: Bool
+    ) throws -> [StoredRoutine] {
+        let routines = try RoutineGraph.load(db, heads.map(\.graph), path: path, declared: declared)
+        return zip(heads, routines).map { head, routine in
             StoredRoutine(
-                routine: routine, versionID: pair.1.versionID, versionNumber: pair.0.number, source: pair.0.source,
-                importedAt: pair.0.importedAt.date)
+                routine: routine, versionID: head.graph.versionID, versionNumber: head.number, source: head.source,
+                importedAt: head.importedAt.date)
         }
     }
 
     /// Several versions by id, in that order (`today` reads every routine's latest):
-    /// their graphs in the same six queries.
+    /// their graphs in the same three queries.
     public func all(versionIDs: [Int64]) throws -> [StoredRoutine] {
         try read { db in try loadVersions(db, versionIDs: versionIDs) }
     }

@@ -32,6 +32,7 @@ final class ReadCache: @unchecked Sendable {
     private var stamp: Stamp?
     private var habits: (all: [HabitInfo]?, active: [HabitInfo]?)
     private var pauses: [PauseInfo]?
+    private var liveKeys: (day: DayKey, keys: Set<HabitKey>)?
 
     /// Every habit (`includeArchived`) or the active ones, read by `fetch` unless kept.
     func habits(
@@ -62,6 +63,18 @@ final class ReadCache: @unchecked Sendable {
         return value
     }
 
+    /// The habits done on `day` (`liveHabitKeys`, which a run asks again before each
+    /// prompt), read by `fetch` unless kept for that day.
+    func liveHabitKeys(_ db: Database, on day: DayKey, fetch: () throws -> Set<HabitKey>) throws -> Set<HabitKey> {
+        let now = try Stamp(db)
+        if let kept = lock.withLock({ align(now) ? liveKeys : nil }), kept.day == day { return kept.keys }
+        let value = try fetch()
+        lock.withLock {
+            if stamp == now { liveKeys = (day, value) }
+        }
+        return value
+    }
+
     /// Whether what is kept was read at `now`; when not, it is dropped and `now` becomes
     /// the stamp of what is kept next. Called with the lock held.
     private func align(_ now: Stamp) -> Bool {
@@ -69,6 +82,7 @@ final class ReadCache: @unchecked Sendable {
         stamp = now
         habits = (nil, nil)
         pauses = nil
+        liveKeys = nil
         return false
     }
 }

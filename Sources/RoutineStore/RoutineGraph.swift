@@ -92,14 +92,14 @@ enum RoutineGraph {
         var title: String?
     }
 
-    /// Rebuilds the routine of one version (six queries, whatever its size).
+    /// Rebuilds the routine of one version (three queries, whatever its size).
     static func load(
         _ db: Database, versionID: Int64, slug: String, title: String?, path: String, declared: Bool = false
     ) throws -> Routine {
         try load(db, [Head(versionID: versionID, slug: slug, title: title)], path: path, declared: declared)[0]
     }
 
-    /// Rebuilds the routines of several versions, in `heads` order, in the same six
+    /// Rebuilds the routines of several versions, in `heads` order, in the same three
     /// queries: `today` loads every routine, and each statement's preparation (GRDB's
     /// authorizer reading each column) cost about as much as its rows
     /// (docs/PERFORMANCE.md, "`today --short` under 20 ms").
@@ -108,6 +108,9 @@ enum RoutineGraph {
         let versions =
             heads.count == 1 ? "= ?" : "IN (" + Array(repeating: "?", count: heads.count).joined(separator: ", ") + ")"
         let ids = heads.map(\.versionID)
+        let numbered =
+            heads.count == 1
+            ? "= ?1" : "IN (" + (1...heads.count).map { "?\($0)" }.joined(separator: ", ") + ")"
         /// The rows of one of the versions' tables (read by position: a 100,000-node graph
         /// is about 360,000 rows, and these loops are its whole cost), by version: each
         /// query orders by its first column, the version.
@@ -150,25 +153,21 @@ enum RoutineGraph {
                 FROM routine_node rn LEFT JOIN habit h ON h.id = rn.habit_id
                 WHERE rn.version_id \(versions) ORDER BY rn.version_id, rn.position
                 """, StatementArguments(ids)),
-            next: try rows(
+            // A node's edges, its options, their edges and the start list: one statement
+            // (each statement's compilation costs about as much as a small routine's rows),
+            // its arms told apart by the second column and read in this order, each in its
+            // table's order.
+            links: try rows(
                 """
-                SELECT version_id, node_position, next_position FROM node_next WHERE version_id \(versions)
-                ORDER BY version_id, node_position, position
-                """, StatementArguments(ids)),
-            options: try rows(
-                """
-                SELECT version_id, id, node_position, text, when_text FROM conditional_option
-                WHERE version_id \(versions) ORDER BY version_id, node_position, position
-                """, StatementArguments(ids)),
-            optionNext: try rows(
-                """
-                SELECT version_id, option_id, next_position FROM option_next WHERE version_id \(versions)
-                ORDER BY version_id, option_id, position
-                """, StatementArguments(ids)),
-            start: try rows(
-                """
-                SELECT version_id, node_position FROM routine_start WHERE version_id \(versions)
-                ORDER BY version_id, position
+                SELECT version_id, 0, node_position, position, next_position, NULL, NULL FROM node_next
+                WHERE version_id \(numbered)
+                UNION ALL SELECT version_id, 1, node_position, position, id, text, when_text FROM conditional_option
+                WHERE version_id \(numbered)
+                UNION ALL SELECT version_id, 2, option_id, position, next_position, NULL, NULL FROM option_next
+                WHERE version_id \(numbered)
+                UNION ALL SELECT version_id, 3, position, 0, node_position, NULL, NULL FROM routine_start
+                WHERE version_id \(numbered)
+                ORDER BY 1, 2, 3, 4
                 """, StatementArguments(ids)))
         return try heads.map { try build($0, tables, path: path) }
     }
@@ -177,10 +176,9 @@ enum RoutineGraph {
     private struct Tables {
         var habits: [Int64: ArraySlice<Row>]
         var nodes: [Int64: ArraySlice<Row>]
-        var next: [Int64: ArraySlice<Row>]
-        var options: [Int64: ArraySlice<Row>]
-        var optionNext: [Int64: ArraySlice<Row>]
-        var start: [Int64: ArraySlice<Row>]
+        /// Column 1 says which table: 0 `node_next`, 1 `conditional_option`, 2
+        /// `option_next`, 3 `routine_start`.
+        var links: [Int64: ArraySlice<Row>]
     }
 
     /// One version's routine from its rows (each row's column 0 is the version).
@@ -220,33 +218,36 @@ enum RoutineGraph {
                     when: try row.decode(atIndex: 8)))
         }
         let range = nodes.indices
-        for row in rows(tables.next) {
-            let from: Int = try row.decode(atIndex: 1)
-            let to: Int = try row.decode(atIndex: 2)
-            guard range.contains(from), range.contains(to) else { throw damaged("a next edge is dangling") }
-            nodes[from].next.append(to)
-        }
         var optionIndex: [Int64: (node: Int, option: Int)] = [:]
         var options: [Int: [Option]] = [:]
-        for row in rows(tables.options) {
-            let node: Int = try row.decode(atIndex: 2)
-            guard range.contains(node) else { throw damaged("an option is dangling") }
-            optionIndex[try row.decode(atIndex: 1)] = (node, options[node, default: []].count)
-            options[node, default: []].append(
-                Option(text: try row.decode(atIndex: 3), when: try row.decode(atIndex: 4)))
-        }
-        for row in rows(tables.optionNext) {
-            let next: Int = try row.decode(atIndex: 2)
-            guard let place = optionIndex[try row.decode(atIndex: 1)], range.contains(next) else {
-                throw damaged("an option edge is dangling")
+        var start: [Int] = []
+        for row in rows(tables.links) {
+            switch try row.decode(atIndex: 1) as Int {
+            case 0:  // node_next: node_position, position, next_position
+                let from: Int = try row.decode(atIndex: 2)
+                let to: Int = try row.decode(atIndex: 4)
+                guard range.contains(from), range.contains(to) else { throw damaged("a next edge is dangling") }
+                nodes[from].next.append(to)
+            case 1:  // conditional_option: node_position, position, id, text, when_text
+                let node: Int = try row.decode(atIndex: 2)
+                guard range.contains(node) else { throw damaged("an option is dangling") }
+                optionIndex[try row.decode(atIndex: 4)] = (node, options[node, default: []].count)
+                options[node, default: []].append(
+                    Option(text: try row.decode(atIndex: 5), when: try row.decode(atIndex: 6)))
+            case 2:  // option_next: option_id, position, next_position
+                let next: Int = try row.decode(atIndex: 4)
+                guard let place = optionIndex[try row.decode(atIndex: 2)], range.contains(next) else {
+                    throw damaged("an option edge is dangling")
+                }
+                options[place.node]?[place.option].next.append(next)
+            default:  // routine_start: position, 0, node_position
+                start.append(try row.decode(atIndex: 4))
             }
-            options[place.node]?[place.option].next.append(next)
         }
         for (node, list) in options {
             guard case .question(let text, _) = nodes[node].body else { throw damaged("options on a habit node") }
             nodes[node].body = .question(text, options: list)
         }
-        let start = try rows(tables.start).map { try $0.decode(atIndex: 1) as Int }
         guard start.allSatisfy(range.contains) else { throw damaged("a start ref is dangling") }
         // Whoever edited the tables by hand, a loaded Routine keeps the promises of its type.
         do {

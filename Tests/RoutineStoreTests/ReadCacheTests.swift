@@ -58,4 +58,30 @@ import Testing
         }
         #expect(try store.habits.all().map(\.name) == ["Yoga"])
     }
+
+    /// The habits done on a day, which a run asks before each prompt: kept per day, and
+    /// read again after a log through this store or another connection, or a delete.
+    @Test func theDaysDoneHabitsFollowEveryWrite() throws {
+        let temp = TempDir()
+        let path = temp.file("store.sqlite")
+        let store = try AppDatabase.open(path: path)
+        try store.log("Stretch")
+        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Stretch")])
+        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Stretch")])  // kept
+        #expect(try store.liveHabitKeys(on: Self.day.adding(days: 1)).isEmpty)  // another day
+        try store.log("Read")
+        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch")])
+        let other = try AppDatabase.open(path: path)
+        try other.log("Walk")
+        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch"), HabitKey("Walk")])
+        try other.writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE habit_entry SET deleted_at = '2026-11-22T08:00:00.000Z'
+                    WHERE habit_id = (SELECT id FROM habit WHERE name_key = 'stretch')
+                    """)
+        }
+        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Walk")])
+        other.close()
+    }
 }
