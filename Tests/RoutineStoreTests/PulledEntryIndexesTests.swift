@@ -68,12 +68,19 @@ import Testing
         }
     }
 
+    /// A device that imported `count` entries of `habits` habits, and the log it pushed them to.
+    static func device(_ dir: TempDir, pushing count: Int, habits: Int) throws -> (Device, [IncomingChange]) {
+        let device = try Device(dir.path + "/a.sqlite")
+        var log: [IncomingChange] = []
+        _ = try device.store.importEntries(rows: entryRows(count: count, habits: habits), now: Fixtures.instant)
+        try device.push(to: &log)
+        return (device, log)
+    }
+
     @Test func aBulkPullWritesWhatAPullWithTheIndexesWritesAndBuildsThemAsTheMigrationsDo() throws {
         let dir = TempDir()
-        let a = try Device(dir.path + "/a.sqlite")
-        var log: [IncomingChange] = []
-        _ = try a.store.importEntries(rows: Self.entryRows(count: 2400, habits: 4), now: Fixtures.instant)
-        try a.push(to: &log)
+        let (a, pushed) = try Self.device(dir, pushing: 2400, habits: 4)
+        var log = pushed
         // Then a merge (the indexes go back before it), more entries, an edit and a delete.
         _ = try a.store.mergeHabit("Bulk 3", into: "Bulk 2")
         _ = try a.store.importEntries(
@@ -121,10 +128,8 @@ import Testing
 
     @Test func aBulkPullThatFailsLeavesTheIndexesAsTheyWere() throws {
         let dir = TempDir()
-        let a = try Device(dir.path + "/a.sqlite")
-        var log: [IncomingChange] = []
-        _ = try a.store.importEntries(rows: Self.entryRows(count: 1500, habits: 3), now: Fixtures.instant)
-        try a.push(to: &log)
+        let (a, pushed) = try Self.device(dir, pushing: 1500, habits: 3)
+        var log = pushed
         // After the entries, a habit no store can take (an empty name): the pull fails.
         let clock = (log.map(\.clock).max() ?? 0) + 1
         log.append(
