@@ -182,18 +182,19 @@ extension AppDatabase {
     }
 
     /// For a load that may be larger than the entries already stored (and at least
-    /// 50,000 rows), drops the entry table's indexes and returns their SQL, to be run
-    /// again after the rows are in: building an index once from sorted keys is cheaper
-    /// than updating it row by row. All in the import's transaction, so a failed import
+    /// `atLeast` rows: 50,000 unless a test says), drops the entry table's indexes and
+    /// returns their SQL, to be run again after the rows are in: building an index once
+    /// from sorted keys is cheaper than updating it row by row (an import, a pull:
+    /// `PulledEntryIndexes`). All in the load's transaction, so a failed import
     /// rolls the indexes back with the rows. The uid index stays unless
     /// `includingUIDs` (an empty store, where no row is looked up in it): each row of a
     /// load into a store with entries is looked up in it.
     static func dropEntryIndexesForBulkLoad(
-        _ db: Database, rowsAtMost: Int, includingUIDs: Bool
+        _ db: Database, rowsAtMost: Int, includingUIDs: Bool, atLeast: Int = Bulk.bulkLoadRows
     ) throws
         -> [String]
     {
-        guard rowsAtMost >= Bulk.bulkLoadRows else { return [] }
+        guard rowsAtMost >= atLeast else { return [] }
         let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entry") ?? 0
         guard rowsAtMost > stored else { return [] }
         // The trigger that gives a row without a uid one: every loaded row has one, and

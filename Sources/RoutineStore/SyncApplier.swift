@@ -43,9 +43,11 @@ extension AppDatabase.Sync {
 
     /// `scanning` false: every change's entries through SQLite's JSON alone, the way the
     /// changes `SyncEntryItems` does not read go (for the tests that compare the two).
+    /// `bulkRows`: the least entries for which a pull sets the entry indexes aside
+    /// (`PulledEntryIndexes`; fewer in tests).
     func applySyncChanges(
         _ changes: [IncomingChange], readRoutine: @escaping (String) -> Routine?, at now: Date,
-        name: (String) -> String, scanning: Bool
+        name: (String) -> String, scanning: Bool, bulkRows: Int = AppDatabase.Bulk.bulkLoadRows
     ) throws -> SyncApplyReport {
         // The pull's statements and savepoints journal every page they change that was
         // there before (a first pull of 365,000 entries, a hundred rows a statement:
@@ -82,9 +84,12 @@ extension AppDatabase.Sync {
                 StoredUID.addBlobFunction(db)
                 var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
                 applier.scanning = scanning
-                for change in changes {
+                var indexes = PulledEntryIndexes(atLeast: bulkRows)
+                for (position, change) in changes.enumerated() {
+                    try indexes.before(change, remaining: changes[position...], in: db)
                     try applier.apply(change)
                 }
+                try indexes.putBack(in: db)
                 try applier.retryPending()
                 for sql in triggers { try db.execute(sql: sql) }
                 var report = applier.report
