@@ -153,16 +153,16 @@ import Testing
     /// the routine's row, not the version's.
     @Test func aRoutineWithADamagedSlugNamesTheRoutinesRow() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
+        _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         // A second version: its id is not its routine's.
-        let versionID = try store.importRoutine(Fixtures.morning(), source: "m2", at: Fixtures.instant).versionID
+        let versionID = try store.routines.importRoutine(Fixtures.morning(), source: "m2", at: Fixtures.instant).versionID
         let routineID = try store.writer.read { db in
             try Int64.fetchOne(db, sql: "SELECT routine_id FROM routine_version WHERE id = ?", arguments: [versionID])
         }
         #expect(routineID != versionID)
         try damage(store, "UPDATE routine SET slug = x'ff'")
         #expect(
-            detail { _ = try store.routine(versionID: versionID) }
+            detail { _ = try store.routines.routine(versionID: versionID) }
                 == "table routine, row \(routineID ?? -1): slug holds a blob of 1 bytes, not text")
     }
 }

@@ -52,10 +52,10 @@ import Testing
     /// entries on.
     @discardableResult
     static func pull(_ device: Device, _ log: [IncomingChange], bulkRows: Int) throws -> SyncApplyReport {
-        let cursors = try device.store.syncCursors()
+        let cursors = try device.store.sync.syncCursors()
         let news = log.filter { $0.seq > cursors[$0.device, default: 0] }
             .sorted { ($0.clock, $0.device, $0.seq) < ($1.clock, $1.device, $1.seq) }
-        return try device.store.applySyncChanges(
+        return try device.store.sync.applySyncChanges(
             news, readRoutine: { _ in nil }, at: Fixtures.instant, name: { "'\($0)'" }, scanning: true,
             bulkRows: bulkRows)
     }
@@ -72,7 +72,7 @@ import Testing
     static func device(_ dir: TempDir, pushing count: Int, habits: Int) throws -> (Device, [IncomingChange]) {
         let device = try Device(dir.path + "/a.sqlite")
         var log: [IncomingChange] = []
-        _ = try device.store.importEntries(rows: entryRows(count: count, habits: habits), now: Fixtures.instant)
+        _ = try device.store.bulk.importEntries(rows: entryRows(count: count, habits: habits), now: Fixtures.instant)
         try device.push(to: &log)
         return (device, log)
     }
@@ -82,19 +82,19 @@ import Testing
         let (a, pushed) = try Self.device(dir, pushing: 2400, habits: 4)
         var log = pushed
         // Then a merge (the indexes go back before it), more entries, an edit and a delete.
-        _ = try a.store.mergeHabit("Bulk 3", into: "Bulk 2")
-        _ = try a.store.importEntries(
+        _ = try a.store.habits.mergeHabit("Bulk 3", into: "Bulk 2")
+        _ = try a.store.bulk.importEntries(
             rows: Self.entryRows(count: 600, habits: 3, from: 741_000), now: Fixtures.instant)
-        let some = try a.store.entries(habit: "Bulk 0")
-        _ = try a.store.editEntry(id: some[0].id, corrections: [.note("edited")])
-        _ = try a.store.deleteEntry(id: some[1].id, at: Fixtures.instant)
+        let some = try a.store.entries.list(habit: "Bulk 0")
+        _ = try a.store.entries.editEntry(id: some[0].id, corrections: [.note("edited")])
+        _ = try a.store.entries.deleteEntry(id: some[1].id, at: Fixtures.instant)
         try a.push(to: &log)
 
         let kept = try Device(dir.path + "/kept.sqlite")
         let bulk = try Device(dir.path + "/bulk.sqlite")
         let fresh = try Self.schema(kept.store)
         let pages = try Self.schema(bulk.store, pages: true)
-        let keptReport = try Self.pull(kept, log, bulkRows: AppDatabase.bulkLoadRows)
+        let keptReport = try Self.pull(kept, log, bulkRows: AppDatabase.Bulk.bulkLoadRows)
         let bulkReport = try Self.pull(bulk, log, bulkRows: 100)
         #expect(keptReport == bulkReport)
         #expect(bulkReport.applied >= 3000)
@@ -116,11 +116,11 @@ import Testing
             }
         }
         // An entry made after a bulk pull is captured and gets a uid: the triggers are back.
-        let outbox = try bulk.store.outbox(limit: 100_000).count
-        _ = try bulk.store.logEntry(
+        let outbox = try bulk.store.sync.outbox(limit: 100_000).count
+        _ = try bulk.store.entries.logEntry(
             habit: "Bulk 0", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC",
             note: nil)
-        #expect(try bulk.store.outbox(limit: 100_000).count == outbox + 1)
+        #expect(try bulk.store.sync.outbox(limit: 100_000).count == outbox + 1)
         // Pulled again, nothing is new and nothing changes.
         #expect(try Self.pull(bulk, log, bulkRows: 100).applied == 0)
         #expect(try Self.schema(bulk.store) == fresh)
@@ -138,7 +138,7 @@ import Testing
                 items: #"[{"uid":"\#(UUID().uuidString.lowercased())","f":{"name":""}}]"#))
 
         let b = try Device(dir.path + "/b.sqlite")
-        _ = try b.store.logEntry(
+        _ = try b.store.entries.logEntry(
             habit: "Own", value: nil, unit: nil, dayKey: Fixtures.day, at: Fixtures.instant, timeZone: "UTC", note: nil)
         let before = try Self.schema(b.store, pages: true)
         let rows = try Self.dump(b.store)

@@ -66,14 +66,14 @@ import Testing
         let path = temp.file("store.sqlite")
         let store = try AppDatabase.open(path: path)
         try store.log("Stretch")
-        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Stretch")])
-        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Stretch")])  // kept
-        #expect(try store.liveHabitKeys(on: Self.day.adding(days: 1)).isEmpty)  // another day
+        #expect(try store.entries.liveHabitKeys(on: Self.day) == [HabitKey("Stretch")])
+        #expect(try store.entries.liveHabitKeys(on: Self.day) == [HabitKey("Stretch")])  // kept
+        #expect(try store.entries.liveHabitKeys(on: Self.day.adding(days: 1)).isEmpty)  // another day
         try store.log("Read")
-        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch")])
+        #expect(try store.entries.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch")])
         let other = try AppDatabase.open(path: path)
         try other.log("Walk")
-        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch"), HabitKey("Walk")])
+        #expect(try store.entries.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch"), HabitKey("Walk")])
         try other.writer.write { db in
             try db.execute(
                 sql: """
@@ -81,7 +81,7 @@ import Testing
                     WHERE habit_id = (SELECT id FROM habit WHERE name_key = 'stretch')
                     """)
         }
-        #expect(try store.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Walk")])
+        #expect(try store.entries.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Walk")])
         other.close()
     }
 }
