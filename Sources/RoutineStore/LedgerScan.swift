@@ -106,7 +106,8 @@ struct LedgerScan {
         let first = day.ordinal - (Int(text[8] - zero) * 10 + Int(text[9] - zero)) + 1
         let (year, number) = (day.year, day.month)
         // The month's days: to the next month's first (December 9999 has no next: 31).
-        let next = number == 12 ? DayKey(year: year + 1, month: 1, day: 1) : DayKey(year: year, month: number + 1, day: 1)
+        let next =
+            number == 12 ? DayKey(year: year + 1, month: 1, day: 1) : DayKey(year: year, month: number + 1, day: 1)
         month = (UnsafeRawPointer(text).loadUnaligned(as: UInt64.self), first, next.map { $0.ordinal - first } ?? 31)
         return day
     }

@@ -315,7 +315,9 @@ struct StateRule {
 
     /// The state on the day, and whether it was due and done (or partial).
     func state(_ day: Int, _ verdict: Verdict?) -> (state: DayState, dueDone: Bool) {
-        if let state = decided(day) { return (state, Self.isDoneOrPartial(state) && (verdict.map(Self.makesDue) ?? false)) }
+        if let state = decided(day) {
+            return (state, Self.isDoneOrPartial(state) && (verdict.map(Self.makesDue) ?? false))
+        }
         return ((verdict ?? .notDue(.branchNotTaken)).state(past: day < today, isToday: day == today), false)
     }
 
