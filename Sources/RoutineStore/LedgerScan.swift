@@ -19,9 +19,9 @@ struct LedgerScan {
     private let source: String
     private let condition: String
     private var arguments: StatementArguments
-    /// The month of the last day parsed (`day`): its first eight bytes (`YYYY-MM-`), the
-    /// ordinal of its first day and its number of days.
-    private var month: (bytes: UInt64, first: Int, days: Int)?
+    /// The month of the last day parsed (`day`): its first eight bytes (`YYYY-MM-`) and
+    /// the ordinal of its first day.
+    private var month: (bytes: UInt64, first: Int)?
     /// The words read (`word`).
     private var words: [([UInt8], String)] = []
 
@@ -87,8 +87,8 @@ struct LedgerScan {
 
     /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows come in day order (a run's
     /// steps, a habit's entries): a day in the last parsed day's month (its first eight
-    /// bytes) is that month's first day plus its two digits, when they are 01 up to the
-    /// month's number of days; any other day is parsed whole.
+    /// bytes) is that month's first day plus its two digits, when they are 01–28 (every
+    /// month has them); any other day is parsed whole.
     mutating func day(_ index: Int32, _ column: String) throws -> DayKey {
         guard let bytes = textBytes(index), let text = bytes.baseAddress else {
             try damaged(index, column, as: DayKey.self)
@@ -98,17 +98,15 @@ struct LedgerScan {
             let (tens, units) = (text[8] &- zero, text[9] &- zero)
             if tens <= 2, units <= 9 {
                 let day = Int(tens) * 10 + Int(units)
-                if day >= 1, day <= month.days { return DayKey(ordinal: month.first + day - 1) }
+                if day >= 1, day <= 28 { return DayKey(ordinal: month.first + day - 1) }
             }
         }
         guard let day = DayKey(utf8: bytes) else { try damaged(index, column, as: DayKey.self) }
         // A valid day is ten bytes whose last two are its day of the month.
-        let first = day.ordinal - (Int(text[8] - zero) * 10 + Int(text[9] - zero)) + 1
-        let (year, number) = (day.year, day.month)
-        // The month's days: to the next month's first (December 9999 has no next: 31).
-        let next =
-            number == 12 ? DayKey(year: year + 1, month: 1, day: 1) : DayKey(year: year, month: number + 1, day: 1)
-        month = (UnsafeRawPointer(text).loadUnaligned(as: UInt64.self), first, next.map { $0.ordinal - first } ?? 31)
+        month = (
+            UnsafeRawPointer(text).loadUnaligned(as: UInt64.self),
+            day.ordinal - (Int(text[8] - zero) * 10 + Int(text[9] - zero)) + 1
+        )
         return day
     }
 
