@@ -7,14 +7,16 @@ import Testing
 /// `VerdictColumn` (a habit's verdicts by day: codes into a palette of its distinct
 /// verdicts up to the last dense day, later days in a dictionary) keeps on every day the
 /// best verdict added (SPEC §17.1's order: the lowest rank; the first of equal ranks), as
-/// a plain dictionary folding the same verdicts says, whatever their order.
+/// a plain dictionary folding the same verdicts says, whatever their order (many distinct
+/// verdicts, several of one rank with different reasons).
 @Suite struct VerdictColumnTests {
-    private static let verdicts: [Verdict] = [
-        .skipped, .declined, .later, .due, .possible("answer: mood"), .possible("when: x > 1"),
-        .optional("schedule: mon"), .notDue(.branchNotTaken), .notDue(.schedule("schedule: tue")),
-        .notDue(.schedule("schedule: wed")), .notDue(.frequencyMet("frequency met: 2 of 3 this week")),
-        .notDue(.condition("when: weekday in [sat]")), .notDue(.archived),
-    ]
+    private static let verdicts: [Verdict] =
+        [
+            .skipped, .declined, .later, .due, .possible("answer: mood"), .possible("when: x > 1"),
+            .optional("schedule: mon"), .notDue(.branchNotTaken), .notDue(.schedule("schedule: tue")),
+            .notDue(.schedule("schedule: wed")), .notDue(.frequencyMet("frequency met: 2 of 3 this week")),
+            .notDue(.condition("when: weekday in [sat]")), .notDue(.archived),
+        ] + (1...8).map { .notDue(.frequencyMet("frequency met: \($0) of 9 this week")) }
 
     @Test(arguments: [UInt64(3), 17, 41])
     func eachDayKeepsItsBestVerdict(seed: UInt64) {
