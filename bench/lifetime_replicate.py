@@ -2,9 +2,9 @@
 """A 10-year lifetime store in minutes (issue 26): writes the last BLOCK days (to 2026-11-21)
 of real runs of the bundled routines through the REPL (bench.py's `lifetime_store`), then
 copies those days' runs, steps and entries back BLOCK days at a time, with new ids and
-uids, down to 2016-11-24. Writing all 10 years through the REPL took over two hours on a
-loaded 2-core machine; the copy has the same shape (3 runs a day: 10,950 runs, ~50,000
-steps, ~28,000 entries, 73 MB).
+uids (entries' and steps' as 16-byte blobs, schema v13), down to 2016-11-24. Writing all
+10 years through the REPL took over two hours on a loaded 2-core machine; the copy has the
+same shape (3 runs a day: 10,950 runs, ~50,000 steps, ~28,000 entries, 73 MB).
 
 Usage: bench/lifetime_replicate.py BINARY STORE [BLOCK]   (BLOCK a multiple of 21; default 105)
 """
@@ -48,7 +48,7 @@ def replicate(path, block, first="2016-11-24"):
                 continue
             c.execute("INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, run_id,"
                       " deleted_at, uid) VALUES (?,?,?,?,?,?,?,?,?)",
-                      (e[1], day, e[3], e[4], e[5], e[6], run_of.get(e[7]), e[8], str(uuid.uuid4())))
+                      (e[1], day, e[3], e[4], e[5], e[6], run_of.get(e[7]), e[8], uuid.uuid4().bytes))
             entry_of[e[0]] = c.lastrowid
         for s in steps:
             day = shifted(s[12], -back)
@@ -57,7 +57,7 @@ def replicate(path, block, first="2016-11-24"):
             c.execute("INSERT INTO run_step (uid, run_id, routine_id, position, node_id, kind, text, outcome,"
                       " option_text, option_position, value, reason, entry_id, day_key, recorded_at, time_zone,"
                       " retracted_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                      (str(uuid.uuid4()), run_of.get(s[0])) + tuple(s[1:11]) + (entry_of.get(s[11]), day)
+                      (uuid.uuid4().bytes, run_of.get(s[0])) + tuple(s[1:11]) + (entry_of.get(s[11]), day)
                       + tuple(s[13:]))
         for run, token, entry in links:
             if run in run_of and entry in entry_of:

@@ -29,4 +29,37 @@ import Testing
             #expect(history.range(from: 0, to: 1_000).count == entries.filter { $0.day <= last }.count)
         }
     }
+
+    /// `recent` keeps what the figures of a habit without a weekly target read at the
+    /// reference day (its week's tallies, its last day before it), from entries in day
+    /// order or not, with gaps of more than a week and entries after the day.
+    @Test(arguments: [UInt64(5), 13, 29, 61])
+    func recentEntriesGiveTheWeeksFigures(seed: UInt64) {
+        var g = SeededGenerator(seed: seed)
+        for _ in 0..<40 {
+            var entries: [EntrySample] = []
+            var day = 100
+            while day < 200 {
+                for _ in 0...g.below(3) {
+                    entries.append(EntrySample(day: day, value: g.below(4) == 0 ? nil : Double(g.below(50)) / 10))
+                }
+                day += 1 + (g.below(4) == 0 ? g.below(20) : 0)
+            }
+            let d = 95 + g.below(110)
+            for input in [entries, entries.shuffled(using: &g)] {
+                let whole = HabitHistory(entries: input, through: d)
+                let recent = HabitHistory(entries: HabitHistory.recent(input, at: d), through: d)
+                #expect(recent.lastDay(before: d) == whole.lastDay(before: d), "seed \(seed), day \(d)")
+                for end in (d - 6)...d {
+                    #expect(recent.tally(on: end) == whole.tally(on: end), "seed \(seed), day \(d)")
+                }
+                #expect(recent.window(endingAt: d) == whole.window(endingAt: d), "seed \(seed), day \(d)")
+            }
+            // In day order, the week's history folds no entry before the last day before the week.
+            let kept = HabitHistory.recent(entries, at: d)
+            if let first = kept.first, let before = entries.last(where: { $0.day < d - 6 }) {
+                #expect(first.day == before.day, "seed \(seed), day \(d)")
+            }
+        }
+    }
 }

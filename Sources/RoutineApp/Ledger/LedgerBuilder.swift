@@ -4,7 +4,7 @@ import RoutineStore
 
 /// What the routines say of a habit on a day, before entries and pauses (which come
 /// first, SPEC §17.1): the best of every routine's say, by `rank`.
-enum Verdict: Equatable {
+enum Verdict: Hashable {
     case skipped, declined, later, due
     case possible(String)
     case optional(String)
@@ -76,26 +76,68 @@ enum Verdict: Equatable {
 }
 
 /// One habit's verdicts: dense from its first day to the last dense day, sparse after.
+///
+/// A dense day holds its verdict's place in `palette` (a habit meets a few distinct
+/// verdicts in years of days), not the verdict: a `Verdict` carries a string, so an array
+/// of them is copied, compared and destroyed day by day; the view of each distinct
+/// verdict (its state, whether it makes the day due) is then worked out once per habit.
 struct VerdictColumn {
     var first: Int
-    var dense: [Verdict?]
+    /// Each dense day's verdict as its index in `palette` plus one (0: none).
+    private(set) var codes: [UInt32]
+    /// The distinct verdicts met on dense days, each once, and their ranks.
+    private(set) var palette: [Verdict] = []
+    private var ranks: [Int] = []
+    private var codeOf: [Verdict: UInt32] = [:]
+    /// The last verdict added and its code (a habit's days mostly repeat one).
+    private var last: (verdict: Verdict, code: UInt32)?
     var sparse: [Int: Verdict] = [:]
+
+    /// A column of `count` dense days from `first`, none known.
+    init(first: Int, count: Int) {
+        self.first = first
+        codes = [UInt32](repeating: 0, count: count)
+    }
+
+    /// The number of dense days.
+    var denseCount: Int { codes.count }
 
     /// The best verdict known on the day (nil: none, or before the first day).
     func verdict(on day: Int) -> Verdict? {
         if day < first { return nil }
-        return day - first < dense.count ? dense[day - first] : sparse[day]
+        if day - first < codes.count {
+            let code = codes[day - first]
+            return code == 0 ? nil : palette[Int(code) - 1]
+        }
+        return sparse[day]
     }
 
     mutating func add(_ verdict: Verdict, on day: Int) {
         if day < first { return }
-        if day - first < dense.count {
-            if let known = dense[day - first], known.rank <= verdict.rank { return }
-            dense[day - first] = verdict
+        if day - first < codes.count {
+            let known = codes[day - first]
+            if known != 0, ranks[Int(known) - 1] <= verdict.rank { return }
+            codes[day - first] = code(of: verdict)
         } else {
             if let known = sparse[day], known.rank <= verdict.rank { return }
             sparse[day] = verdict
         }
+    }
+
+    /// The verdict's code, added to the palette when it is new.
+    private mutating func code(of verdict: Verdict) -> UInt32 {
+        if let last, last.verdict == verdict { return last.code }
+        let code: UInt32
+        if let known = codeOf[verdict] {
+            code = known
+        } else {
+            palette.append(verdict)
+            ranks.append(verdict.rank)
+            code = UInt32(palette.count)
+            codeOf[verdict] = code
+        }
+        last = (verdict, code)
+        return code
     }
 }
 
@@ -273,20 +315,41 @@ struct StateRule {
 
     /// The state on the day, and whether it was due and done (or partial).
     func state(_ day: Int, _ verdict: Verdict?) -> (state: DayState, dueDone: Bool) {
+        if let state = decided(day) {
+            return (state, Self.isDoneOrPartial(state) && (verdict.map(Self.makesDue) ?? false))
+        }
+        return ((verdict ?? .notDue(.branchNotTaken)).state(past: day < today, isToday: day == today), false)
+    }
+
+    /// Whether the verdict makes its day due (by rank: comparing with `.declined` would
+    /// compare the enums' payloads).
+    static func makesDue(_ verdict: Verdict) -> Bool {
+        verdict.rank <= Verdict.due.rank && verdict.rank != Verdict.declined.rank
+    }
+
+    /// A day whose state this is counts as due and done when its verdict made it due.
+    static func isDoneOrPartial(_ state: DayState) -> Bool {
+        switch state {
+        case .done, .partial: true
+        default: false
+        }
+    }
+
+    /// The state that the day's entries, a pause or the habit's archiving give it (SPEC
+    /// §17.1: before what the routines said); nil when the verdict decides.
+    func decided(_ day: Int) -> DayState? {
         let tally = tallies[day]
-        // By rank: comparing with `.declined` would compare the enums' payloads.
-        let wasDue = verdict.map { $0.rank <= Verdict.due.rank && $0.rank != Verdict.declined.rank } ?? false
         let isDone = tally.map { rule.isDone(count: $0.count, sum: $0.sum) } ?? (rule.emptyDayIsDone && day <= today)
-        if isDone { return (.done, wasDue) }
+        if isDone { return .done }
         if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
-            return (.partial(amount: partial.amount, target: partial.target), wasDue)
+            return .partial(amount: partial.amount, target: partial.target)
         }
         if !pauses.isEmpty {
             let date = DayKey(ordinal: day)
-            if pauses.contains(where: { $0.covers(key, on: date) }) { return (.paused, false) }
+            if pauses.contains(where: { $0.covers(key, on: date) }) { return .paused }
         }
-        if let archivedFrom, day >= archivedFrom { return (.notDue(.archived), false) }
-        return ((verdict ?? .notDue(.branchNotTaken)).state(past: day < today, isToday: day == today), false)
+        if let archivedFrom, day >= archivedFrom { return .notDue(.archived) }
+        return nil
     }
 }
 
@@ -400,8 +463,7 @@ struct LedgerBuilder {
             firstDay[id] = min(created, firstEntry[id] ?? created)
             // The days evaluated start at the habit's first day, or at the window's.
             let first = max(firstDay[id] ?? created, window ?? Int.min)
-            columns[id] = VerdictColumn(
-                first: first, dense: [Verdict?](repeating: nil, count: max(0, denseEnd - first + 1)))
+            columns[id] = VerdictColumn(first: first, count: max(0, denseEnd - first + 1))
             if let archived = habit.archivedAt { archivedFrom[id] = dayOrdinal(archived) }
         }
 
@@ -476,6 +538,8 @@ struct LedgerBuilder {
         // Habits in no active routine: their schedule and pauses (SPEC §13.6).
         for (habit, id) in zip(habits, ids) where !inActive.contains(habit.key) {
             guard var column = columns[id] else { continue }
+            // Taken out, so that adding to it does not copy its days (the array held them too).
+            columns[id] = nil
             var last: Int?
             let rule = rules[id] ?? .anyEntry
             let habitTallies = tallies[id]
@@ -561,13 +625,31 @@ struct LedgerBuilder {
                 if wasDueDone { dueDone.append(day) }
                 return state
             }
-            var states: [DayState] = []
-            states.reserveCapacity(column.dense.count)
-            for (offset, verdict) in column.dense.enumerated() { states.append(state(column.first + offset, verdict)) }
+            var codes = HabitDays.Codes(capacity: column.denseCount)
+            // Each distinct verdict's part once (index 0: none): whether it makes a day
+            // due, and the code of the state it leaves a past day.
+            let palette: [Verdict?] = [nil] + column.palette
+            let makesDue = palette.map { $0.map(StateRule.makesDue) ?? false }
+            let past = palette.map { codes.code(($0 ?? .notDue(.branchNotTaken)).state(past: true, isToday: false)) }
+            let done = codes.code(.done)
+            for (offset, code) in column.codes.enumerated() {
+                let (day, code) = (column.first + offset, Int(code))
+                guard day < today.ordinal else {
+                    codes.append(state(day, palette[code]))
+                    continue
+                }
+                evaluated += 1
+                guard let decided = rule.decided(day) else {
+                    codes.append(code: past[code])
+                    continue
+                }
+                if makesDue[code] && StateRule.isDoneOrPartial(decided) { dueDone.append(day) }
+                if decided.isDone { codes.append(code: done) } else { codes.append(decided) }
+            }
             var sparse: [Int: DayState] = [:]
             for day in extraDays where day >= column.first { sparse[day] = state(day, column.sparse[day]) }
             result[habit.key] = HabitDays(
-                first: column.first, states: states, sparse: sparse, dueDoneAscending: dueDone)
+                first: column.first, codes: codes, sparse: sparse, dueDoneAscending: dueDone)
         }
         var entriesByHabit: [HabitKey: [EntrySample]] = [:]
         for (id, habitSamples) in samples.enumerated() where !habitSamples.isEmpty {

@@ -108,7 +108,19 @@ public enum DayState: Sendable, Hashable {
     }
 
     /// A break of a streak (SPEC §17.2): missed or skipped.
-    public var breaksStreak: Bool { self == .missed || self == .skipped }
+    public var breaksStreak: Bool {
+        // A switch, not `==`: comparing with a case compares payloads (every day of years).
+        switch self {
+        case .missed, .skipped: true
+        default: false
+        }
+    }
+
+    /// Done (SPEC §17.1, 1): what extends a streak.
+    public var isDone: Bool {
+        if case .done = self { return true }
+        return false
+    }
 
     /// What it depends on, or why it is not due, when the state says; a partial day's progress.
     public var detail: String? {

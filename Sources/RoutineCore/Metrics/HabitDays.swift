@@ -9,8 +9,12 @@
 public struct HabitDays: Sendable, Equatable {
     /// The ordinal (`DayKey.ordinal`) of `states[0]`: the habit's first day.
     public var first: Int
-    /// `states[i]` is the state on `first + i`.
-    public var states: [DayState]
+    /// Each dense day's state, as its index in `palette`: a habit has a few distinct states
+    /// in years of days, and a `DayState` carries a string (an array of them is copied,
+    /// compared and destroyed day by day; a streak reads every day).
+    private var codes: [UInt32]
+    /// The distinct states of the dense days (some maybe unused).
+    private var palette: [DayState]
     /// States of days after the dense ones, by ordinal.
     public var sparse: [Int: DayState]
     /// The done (or partial) days on which the habit was also due (a done day counts as
@@ -18,6 +22,9 @@ public struct HabitDays: Sendable, Equatable {
     /// due counts in momentum's denominator), ascending: a ledger notes them in day order,
     /// which an array holds without hashing each.
     private var dueDoneDays: [Int]
+
+    /// `states[i]` is the state on `first + i`.
+    public var states: [DayState] { codes.map { palette[Int($0)] } }
 
     /// `dueDoneDays` as a set.
     public var dueDone: Set<Int> { Set(dueDoneDays) }
@@ -28,10 +35,53 @@ public struct HabitDays: Sendable, Equatable {
 
     /// `dueDoneAscending`: the due and done days, ascending, each once.
     public init(first: Int, states: [DayState], sparse: [Int: DayState] = [:], dueDoneAscending: [Int]) {
+        var codes = Codes()
+        for state in states { codes.append(state) }
+        self.init(first: first, codes: codes, sparse: sparse, dueDoneAscending: dueDoneAscending)
+    }
+
+    /// The dense days' states as `codes` gathered them.
+    public init(first: Int, codes: Codes, sparse: [Int: DayState] = [:], dueDoneAscending: [Int]) {
         self.first = first
-        self.states = states
+        self.codes = codes.codes
+        palette = codes.palette
         self.sparse = sparse
         dueDoneDays = dueDoneAscending
+    }
+
+    /// Dense days' states gathered in day order, each distinct state once in a palette.
+    public struct Codes: Sendable {
+        fileprivate private(set) var codes: [UInt32] = []
+        fileprivate private(set) var palette: [DayState] = []
+        private var codeOf: [DayState: UInt32] = [:]
+
+        public init(capacity: Int = 0) { codes.reserveCapacity(capacity) }
+
+        /// The code of `state`, added to the palette when it is new.
+        public mutating func code(_ state: DayState) -> UInt32 {
+            if let known = codeOf[state] { return known }
+            let code = UInt32(palette.count)
+            palette.append(state)
+            codeOf[state] = code
+            return code
+        }
+
+        /// Appends the next day's state.
+        public mutating func append(_ state: DayState) {
+            if let last = codes.last, palette[Int(last)] == state {
+                codes.append(last)
+            } else {
+                codes.append(code(state))
+            }
+        }
+
+        /// Appends the next day's state by a code `code(_:)` returned.
+        public mutating func append(code: UInt32) { codes.append(code) }
+    }
+
+    public static func == (lhs: HabitDays, rhs: HabitDays) -> Bool {
+        lhs.first == rhs.first && lhs.sparse == rhs.sparse && lhs.dueDoneDays == rhs.dueDoneDays
+            && lhs.states == rhs.states
     }
 
     /// Due on the day: its state is due, or it was due and done.
@@ -46,26 +96,14 @@ public struct HabitDays: Sendable, Equatable {
     }
 
     /// The last ordinal held densely.
-    public var last: Int { first + states.count - 1 }
+    public var last: Int { first + codes.count - 1 }
 
     /// The state on the day with ordinal `day`: not due before the first day; nil for a
     /// day after the dense ones that the ledger did not evaluate.
     public func state(_ day: Int) -> DayState? {
         if day < first { return .notDue(.beforeFirstDay) }
-        if day <= last { return states[day - first] }
+        if day <= last { return palette[Int(codes[day - first])] }
         return sparse[day]
-    }
-
-    /// Visits the days evaluated up to `day`, in order (dense, then sparse), in place.
-    func forEachEvaluated(through day: Int, _ body: (Int, DayState) -> Void) {
-        let end = min(day, last)
-        if end >= first {
-            for ordinal in first...end { body(ordinal, states[ordinal - first]) }
-        }
-        guard !sparse.isEmpty else { return }
-        for (ordinal, state) in sparse.sorted(by: { $0.key < $1.key }) where ordinal > last && ordinal <= day {
-            body(ordinal, state)
-        }
     }
 
     /// SPEC §17.2's figures at the day with ordinal `d`.
@@ -73,13 +111,29 @@ public struct HabitDays: Sendable, Equatable {
         var current = 0
         var previous = 0
         var best = 0
-        forEachEvaluated(through: d) { day, state in
+        func fold(_ day: Int, isDone: Bool, breaks: Bool) {
             if day == d { previous = current }
-            if state == .done {
+            if isDone {
                 current += 1
                 best = max(best, current)
-            } else if state.breaksStreak {
+            } else if breaks {
                 current = 0
+            }
+        }
+        // The dense days in order, each palette state's part worked out once.
+        let end = min(d, last)
+        if end >= first {
+            let isDone = palette.map(\.isDone)
+            let breaks = palette.map(\.breaksStreak)
+            for ordinal in first...end {
+                let code = Int(codes[ordinal - first])
+                fold(ordinal, isDone: isDone[code], breaks: breaks[code])
+            }
+        }
+        // Then the sparse days, in order.
+        if !sparse.isEmpty {
+            for (ordinal, state) in sparse.sorted(by: { $0.key < $1.key }) where ordinal > last && ordinal <= d {
+                fold(ordinal, isDone: state.isDone, breaks: state.breaksStreak)
             }
         }
         if d > last && sparse[d] == nil { previous = current }
@@ -87,8 +141,8 @@ public struct HabitDays: Sendable, Equatable {
         var counted = 0
         for day in (d - 6)...d {
             guard let state = state(day) else { continue }
-            if state == .done { momentum += 1 }
-            if state == .done || isDue(day) { counted += 1 }
+            if state.isDone { momentum += 1 }
+            if state.isDone || isDue(day) { counted += 1 }
         }
         return Figures(
             due: isDue(d), currentStreak: current, previousStreak: previous, bestStreak: best,
@@ -111,7 +165,7 @@ public struct HabitDays: Sendable, Equatable {
     /// The done days within `from...through`.
     public func doneDays(from: Int, through: Int) -> Int {
         guard from <= through else { return 0 }
-        return (from...through).reduce(0) { $0 + (state($1) == .done ? 1 : 0) }
+        return (from...through).reduce(0) { $0 + (state($1)?.isDone == true ? 1 : 0) }
     }
 
     /// What `figures(at:)` returns.

@@ -150,7 +150,8 @@ public func computeStats(
 public func computeStats(
     habits: [MetricHabit], entriesByHabit: [HabitKey: [EntrySample]], day: DayKey, states: [HabitKey: HabitDays]
 ) -> [HabitStats] {
-    stats(habits: habits, entriesByHabit: entriesByHabit, day: day) { habit, _ in
+    // The states say the rest: a habit's history is read only as far back as its figures look.
+    stats(habits: habits, entriesByHabit: entriesByHabit, day: day, wholeHistory: false) { habit, _ in
         states[habit.key] ?? HabitDays(first: day.ordinal + 1, states: [])
     }
 }
@@ -161,7 +162,8 @@ public func computeStats(
 public func scheduleStats(
     habits: [MetricHabit], entries: [MetricEntry], day: DayKey, pauses: [PauseSpan] = []
 ) -> [HabitStats] {
-    stats(habits: habits, entriesByHabit: grouped(entries, of: habits), day: day) { habit, history in
+    stats(habits: habits, entriesByHabit: grouped(entries, of: habits), day: day, wholeHistory: true) {
+        habit, history in
         HabitDays.scheduled(
             history: history, schedule: habit.schedule, pauses: pauses, habitKey: habit.key, through: day.ordinal)
     }
@@ -178,15 +180,20 @@ private func grouped(_ entries: [MetricEntry], of habits: [MetricHabit]) -> [Hab
 }
 
 /// Computes each habit's figures from its entries (those after `day` dropped) with its states.
+/// Without `wholeHistory` (the states do not come from the history), a habit without a
+/// weekly target has its history built from its recent entries alone (`HabitHistory.recent`).
 private func stats(
-    habits: [MetricHabit], entriesByHabit: [HabitKey: [EntrySample]], day: DayKey,
+    habits: [MetricHabit], entriesByHabit: [HabitKey: [EntrySample]], day: DayKey, wholeHistory: Bool,
     states: (MetricHabit, HabitHistory) -> HabitDays
 ) -> [HabitStats] {
     var histories: [HabitKey: HabitHistory] = [:]
     return habits.map { habit in
+        let entries = entriesByHabit[habit.key] ?? []
         let history =
             histories[habit.key]
-            ?? HabitHistory(entries: entriesByHabit[habit.key] ?? [], through: day.ordinal)
+            ?? HabitHistory(
+                entries: wholeHistory || habit.isWeekly ? entries[...] : HabitHistory.recent(entries, at: day.ordinal),
+                through: day.ordinal)
         histories[habit.key] = history
         return HabitStats(habit: habit, history: history, day: day, days: states(habit, history))
     }
