@@ -16,13 +16,13 @@ import Testing
             guard let first = DayKey(start) else { Issue.record("bad day \(start)"); return }
             for offset in 0..<count where offset % 3 != 1 {
                 let day = first.adding(days: offset)
-                _ = try store.logEntry(
+                _ = try store.entries.logEntry(
                     habit: "Walk", value: nil, unit: nil, dayKey: day, at: Fixtures.instant, timeZone: "UTC",
                     note: nil)
                 written.append(day)
             }
         }
-        let records = try store.ledgerRecords(to: DayKey(ordinal: written.map(\.ordinal).max() ?? 0))
+        let records = try store.ledger.records(to: DayKey(ordinal: written.map(\.ordinal).max() ?? 0))
         let read = records.entries.flatMap { $0 }.map { DayKey(ordinal: $0.day) }
         #expect(read == written)
     }
