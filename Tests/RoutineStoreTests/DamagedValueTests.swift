@@ -155,7 +155,8 @@ import Testing
         let store = try AppDatabase.inMemory()
         _ = try store.routines.importRoutine(Fixtures.morning(), source: "m", at: Fixtures.instant)
         // A second version: its id is not its routine's.
-        let versionID = try store.routines.importRoutine(Fixtures.morning(), source: "m2", at: Fixtures.instant).versionID
+        let versionID = try store.routines.importRoutine(Fixtures.morning(), source: "m2", at: Fixtures.instant)
+            .versionID
         let routineID = try store.writer.read { db in
             try Int64.fetchOne(db, sql: "SELECT routine_id FROM routine_version WHERE id = ?", arguments: [versionID])
         }

@@ -73,7 +73,8 @@ import Testing
         #expect(try store.entries.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch")])
         let other = try AppDatabase.open(path: path)
         try other.log("Walk")
-        #expect(try store.entries.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch"), HabitKey("Walk")])
+        #expect(
+            try store.entries.liveHabitKeys(on: Self.day) == [HabitKey("Read"), HabitKey("Stretch"), HabitKey("Walk")])
         try other.writer.write { db in
             try db.execute(
                 sql: """
