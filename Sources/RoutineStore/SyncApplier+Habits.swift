@@ -40,7 +40,7 @@ extension SyncApplier {
 
     func measureID(_ measure: Measure?) throws -> Int64? {
         guard let measure else { return nil }
-        var resolver = HabitResolver(db: db, now: now)
+        let resolver = HabitResolver(db: db, now: now)
         return try resolver.measureID(measure)
     }
 
