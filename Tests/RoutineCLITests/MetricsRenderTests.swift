@@ -71,6 +71,31 @@ import Testing
         #expect(StatsTable.render([]) == "No habits yet.")
     }
 
+    /// The Today cell and the brief line say the state the ledger gave today, the same
+    /// word `--format json` names (`later`, not "not yet"); a day target's progress in
+    /// the table, and in the brief line through its target hint.
+    @Test func todayCellSaysTheDaysState() {
+        var journal = stats[2]
+        let cases: [(DayState?, String, String)] = [
+            (.open, "not yet", "not yet today"),
+            (nil, "not yet", "not yet today"),
+            (.possible(dependsOn: "Mood"), "not yet", "not yet today"),
+            (.optional(reason: "schedule"), "not yet", "not yet today"),
+            (.later, "later", "later today"),
+            (.skipped, "skipped", "skipped today"),
+            (.declined, "declined", "declined today"),
+            (.paused, "paused", "paused today"),
+            (.notDue(.schedule("schedule: mon")), "not due", "not due today"),
+            (.partial(amount: 5, target: 8), "5/8", "not yet today"),
+        ]
+        for (state, cell, brief) in cases {
+            journal.state = state
+            #expect(StatsTable.row(journal)[1] == cell, "\(String(describing: state))")
+            #expect(StatsTable.brief(journal).hasPrefix(brief + " · "), "\(String(describing: state))")
+        }
+        #expect(StatsTable.row(stats[0])[1] == "done")
+    }
+
     @Test func briefLinesSayHowEachHabitIsGoing() {
         #expect(
             stats.map(StatsTable.brief) == [

@@ -6,7 +6,12 @@ import RoutineCore
 /// Habit     Today    Streak  Prev  Best  Momentum  Week
 /// Meditate  done          5     4    12  6/7       60 min
 /// Run       not yet       0     2     9  3/4       12/15 km
+/// Read      later         0     6     6  6/7       6
 /// ```
+///
+/// `Today` is the habit's state today (SPEC §17.1): `done`, a day target's progress
+/// (`5/8`), `later`, `skipped`, `declined`, `paused`, `not due`, else `not yet` (open, or
+/// depending on an answer not yet given).
 ///
 /// `Streak` is the current streak, `Prev` the streak up to yesterday (so a not-yet-done
 /// today still shows the run it can continue), `Momentum` is out of 7 days or, for
@@ -45,13 +50,30 @@ enum StatsTable {
     static func row(_ stats: HabitStats) -> [String] {
         [
             HabitName.display(stats.habit.name),
-            stats.doneToday ? "done" : "not yet",
+            todayWord(stats),
             String(stats.currentStreak),
             String(stats.previousStreak),
             String(stats.bestStreak),
             stats.dueDays == 0 ? "–" : "\(stats.momentum)/\(stats.dueDays)",
             weekText(stats),
         ]
+    }
+
+    /// The habit's state today in a word or two: `done`, `5/8`, `later`, `skipped`,
+    /// `declined`, `paused`, `not due`; `not yet` for the rest (open, possible,
+    /// optional — an optional habit is still there to do), and when no state was given.
+    /// Without `progress`, a partial day is `not yet`.
+    static func todayWord(_ stats: HabitStats, progress: Bool = true) -> String {
+        if stats.doneToday { return "done" }
+        switch stats.state {
+        case .partial(let amount, let target): return progress ? DayState.progress(amount, of: target) : "not yet"
+        case .later: return "later"
+        case .skipped: return "skipped"
+        case .declined: return "declined"
+        case .paused: return "paused"
+        case .notDue: return "not due"
+        case .done, .missed, .open, .possible, .optional, nil: return "not yet"
+        }
     }
 
     /// The last 7 days in words: `3`, `3/4`, `42.5 km`, `12/15 km`.
@@ -69,7 +91,8 @@ enum StatsTable {
     /// `done today · 5-day streak · 5 of the last 7 days`, or for a weekly habit
     /// `not yet today · 3 of the last 4 weeks · 12 of 15 km this week`.
     static func brief(_ stats: HabitStats) -> String {
-        var parts = [stats.doneToday ? "done today" : "not yet today"]
+        // A partial day's progress is the target hint's (`5/8 today`), below.
+        var parts = [todayWord(stats, progress: false) + " today"]
         if !stats.doneToday && stats.previousStreak >= 2 {
             parts.append("a \(stats.previousStreak)-day streak to continue")
         } else if stats.currentStreak >= 2 {
