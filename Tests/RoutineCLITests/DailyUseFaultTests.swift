@@ -102,8 +102,8 @@ import Testing
     // MARK: item 20
 
     @Test func theVersionIsTheNewOne() throws {
-        #expect(RoutineVersion.current == "0.21.0")
-        #expect(try EndToEnd().ok(["--version"]) == "0.21.0\n")
+        #expect(RoutineVersion.current == "0.22.0")
+        #expect(try EndToEnd().ok(["--version"]) == "0.22.0\n")
     }
 
     @Test func aStoreFromANewerVersionNamesThatVersion() throws {
@@ -123,7 +123,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "routine: the store \(e2e.store) was made by routine 0.99.0 (this is 0.21.0); "
+                == "routine: the store \(e2e.store) was made by routine 0.99.0 (this is 0.22.0); "
                 + "upgrade routine to use it\n")
     }
 }
