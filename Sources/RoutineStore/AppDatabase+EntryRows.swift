@@ -102,7 +102,7 @@ extension AppDatabase.Bulk {
                     let indexes = try AppDatabase.dropEntryIndexesForBulkLoad(
                         db, rowsAtMost: source.rowsAtMost, includingUIDs: stored.isEmpty && source.carriesUIDs)
                     var resolver = HabitResolver(db: db, now: now)
-                    let inserter = try EntryBulkInserter(db)
+                    var inserter = try EntryBulkInserter(db)
                     let uids = UIDPool(now: now)
                     var count = 0
                     var skipped = 0
@@ -131,20 +131,18 @@ extension AppDatabase.Bulk {
                                 line: row.line, column: source.column(of: AppDatabase.field(blamedBy: error)),
                                 message: error.message)
                         }
-                        let dayKey = row.dayKey.description
-                        let timestamp = Instant.format(row.timestamp)
                         let note = AppDatabase.cleanNote(row.note)
-                        if row.uid == nil,
+                        if row.uid == nil, !stored.isEmpty,
                             stored.contains(
-                                habitID: resolved.0.id, dayKey: dayKey, value: resolved.1, note: note,
-                                timestamp: row.timestampGiven ? timestamp : nil)
+                                habitID: resolved.0.id, dayKey: row.dayKey.description, value: resolved.1, note: note,
+                                timestamp: row.timestampGiven ? Instant.format(row.timestamp) : nil)
                         {
                             skipped += 1
                             continue
                         }
                         try inserter.insert(
-                            habitID: resolved.0.id, dayKey: dayKey, timestamp: timestamp, timeZone: row.timeZone,
-                            value: resolved.1, note: note, uid: givenUID ?? uids.next())
+                            habitID: resolved.0.id, dayKey: row.dayKey, timestamp: row.timestamp,
+                            timeZone: row.timeZone, value: resolved.1, note: note, uid: givenUID ?? uids.next())
                         count += 1
                     }
                     try inserter.finish()

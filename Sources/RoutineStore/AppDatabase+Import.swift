@@ -97,7 +97,7 @@ extension AppDatabase.Bulk {
             let capture = try SyncSnapshot.suspendEntryCapture(db)
             let indexes = try AppDatabase.dropEntryIndexesForBulkLoad(
                 db, rowsAtMost: entries.count, includingUIDs: empty)
-            let inserter = try EntryBulkInserter(db)
+            var inserter = try EntryBulkInserter(db)
             // The within-file duplicate check on the uid's 16 bytes: hashing its text was a
             // twentieth of a ten-year import.
             var seen: Set<UUID> = []
@@ -117,7 +117,7 @@ extension AppDatabase.Bulk {
                 try AppDatabase.checkText(
                     note, what: "the note of \(row.name) on \(entry.dayKey)", allowingLineBreaks: true)
                 try inserter.insert(
-                    habitID: row.id, dayKey: entry.dayKey.description, timestamp: Instant.format(entry.timestamp),
+                    habitID: row.id, dayKey: entry.dayKey, timestamp: entry.timestamp,
                     timeZone: "UTC", value: try row.entryValue(entry.value, orTarget: false), note: note, uid: uid)
                 outcome.newEntries += 1
             }

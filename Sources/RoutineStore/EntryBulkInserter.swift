@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import RoutineCore
 
 /// The hot path of a bulk load: rows go into `habit_entry` a hundred at a time, through
 /// one prepared multi-row INSERT bound straight through the SQLite C API. Row by row,
@@ -8,17 +9,28 @@ import GRDBSQLite
 /// cost more than the insert itself (1.06 against 0.64 s for 365,000 rows); GRDB's
 /// argument boxing cost more again. Used inside one write transaction; `finish` writes
 /// what is left.
-final class EntryBulkInserter {
-    /// One entry waiting to be written.
+///
+/// A row's texts go into one buffer as it is added, the day and the timestamp written
+/// there from their values (no `String` between), a day or a zone the same as the row
+/// before's bound from the same bytes; the statement binds them where they lie
+/// (SQLITE_STATIC). A struct: its buffers are checked for exclusive access as it is
+/// compiled, not at run time on every row as a class's stored properties are.
+struct EntryBulkInserter {
+    /// One entry waiting to be written: its texts' places in `texts`.
     private struct Pending {
         var habitID: Int64
-        var dayKey: String
-        var timestamp: String
-        var timeZone: String
         var value: Double?
-        var note: String?
+        var day: Span
+        var timestamp: Span
+        var timeZone: Span
+        var note: Span?
         /// The uid's 16 bytes (v13-uid-blobs).
-        var uid: (UInt64, UInt64)
+        var uid: Span
+    }
+
+    private struct Span {
+        var start: Int
+        var count: Int
     }
 
     static let rowsPerStatement = 100
@@ -27,8 +39,11 @@ final class EntryBulkInserter {
     private let lookup: UIDLookup
     private let db: Database
     private var pending: [Pending] = []
-    /// The bytes of the texts (and uids) bound to the statement being written.
+    /// The bytes of the texts (and uids) of the entries waiting.
     private var texts: [UInt8] = []
+    /// The day and the zone of the last entry added, and where their bytes are.
+    private var lastDay: (day: DayKey, span: Span)?
+    private var lastZone: (zone: String, span: Span)?
 
     init(_ db: Database) throws {
         self.db = db
@@ -38,83 +53,92 @@ final class EntryBulkInserter {
         pending.reserveCapacity(Self.rowsPerStatement)
     }
 
-    /// Adds one entry (written by this call or a later one, `finish` at the latest);
-    /// `dayKey` and `timestamp` must already be in the store's canonical text forms.
-    func insert(
-        habitID: Int64, dayKey: String, timestamp: String, timeZone: String, value: Double?, note: String?,
+    /// Adds one entry (written by this call or a later one, `finish` at the latest), its
+    /// day and timestamp stored in their canonical text forms.
+    mutating func insert(
+        habitID: Int64, dayKey: DayKey, timestamp: Date, timeZone: String, value: Double?, note: String?,
         uid: (UInt64, UInt64)
     )
         throws
     {
+        let day: Span
+        if let lastDay, lastDay.day == dayKey {
+            day = lastDay.span
+        } else {
+            day = keep { dayKey.appendText(to: &$0) }
+            lastDay = (dayKey, day)
+        }
+        let instant = keep { Instant.appendText(of: timestamp, to: &$0) }
+        let zone: Span
+        if let lastZone, lastZone.zone == timeZone {
+            zone = lastZone.span
+        } else {
+            zone = keep { $0.append(contentsOf: timeZone.utf8) }
+            lastZone = (timeZone, zone)
+        }
+        let noteSpan = note.map { note in keep { $0.append(contentsOf: note.utf8) } }
+        let uidSpan = keep { texts in withUnsafeBytes(of: uid) { texts.append(contentsOf: $0) } }
         pending.append(
             Pending(
-                habitID: habitID, dayKey: dayKey, timestamp: timestamp, timeZone: timeZone, value: value, note: note,
-                uid: uid))
+                habitID: habitID, value: value, day: day, timestamp: instant, timeZone: zone, note: noteSpan,
+                uid: uidSpan))
         if pending.count == Self.rowsPerStatement {
-            try write(pending, with: many)
-            pending.removeAll(keepingCapacity: true)
+            try write(pending[...], with: many)
+            empty()
         }
     }
 
     /// Writes the entries still waiting.
-    func finish() throws {
-        for entry in pending { try write([entry], with: one) }
-        pending.removeAll()
+    mutating func finish() throws {
+        for index in pending.indices { try write(pending[index...index], with: one) }
+        empty()
     }
 
-    private func write(_ entries: [Pending], with statement: Statement) throws {
-        // The texts of the whole statement, copied once into one buffer that outlives the
-        // step and bound where they lie (SQLITE_STATIC): bound one by one as transient,
-        // each was measured, allocated and copied again by SQLite.
+    private mutating func empty() {
+        pending.removeAll(keepingCapacity: true)
         texts.removeAll(keepingCapacity: true)
-        var spans: [(start: Int, count: Int)] = []
-        spans.reserveCapacity(entries.count * 5)
-        func keep(_ text: String) {
-            spans.append((texts.count, text.utf8.count))
-            texts.append(contentsOf: text.utf8)
-        }
-        // In the order they are bound: day, timestamp, time zone, note (when given), uid.
-        for entry in entries {
-            keep(entry.dayKey)
-            keep(entry.timestamp)
-            keep(entry.timeZone)
-            if let note = entry.note { keep(note) }
-            spans.append((texts.count, 16))
-            withUnsafeBytes(of: entry.uid) { texts.append(contentsOf: $0) }
-        }
+        lastDay = nil
+        lastZone = nil
+    }
+
+    /// Appends bytes to `texts` and returns where they are.
+    private mutating func keep(_ append: (inout [UInt8]) -> Void) -> Span {
+        let start = texts.count
+        append(&texts)
+        return Span(start: start, count: texts.count - start)
+    }
+
+    /// Binds these entries to `statement` and runs it.
+    private func write(_ entries: ArraySlice<Pending>, with statement: Statement) throws {
         let handle = statement.sqliteStatement
         let code = texts.withUnsafeBufferPointer { buffer -> Int32 in
             guard let start = buffer.baseAddress else { return SQLITE_MISUSE }
             let base = UnsafeRawPointer(start)
             var column: Int32 = 0
-            var span = 0
             func nextColumn() -> Int32 {
                 column += 1
                 return column
             }
             // nil as the destructor is SQLITE_STATIC: the bytes stay until the step.
-            func bindText() {
-                let (start, count) = spans[span]
-                span += 1
+            func bindText(_ span: Span) {
                 sqlite3_bind_text(
-                    handle, nextColumn(), (base + start).assumingMemoryBound(to: CChar.self), Int32(count), nil)
+                    handle, nextColumn(), (base + span.start).assumingMemoryBound(to: CChar.self),
+                    Int32(span.count), nil)
             }
             sqlite3_reset(handle)
             for entry in entries {
                 sqlite3_bind_int64(handle, nextColumn(), entry.habitID)
-                bindText()  // day
-                bindText()  // timestamp
-                bindText()  // time zone
+                bindText(entry.day)
+                bindText(entry.timestamp)
+                bindText(entry.timeZone)
                 if let value = entry.value {
                     sqlite3_bind_double(handle, nextColumn(), value)
                 } else {
                     sqlite3_bind_null(handle, nextColumn())
                 }
-                if entry.note != nil { bindText() } else { sqlite3_bind_null(handle, nextColumn()) }
+                if let note = entry.note { bindText(note) } else { sqlite3_bind_null(handle, nextColumn()) }
                 sqlite3_bind_null(handle, nextColumn())  // run_id: bulk-loaded entries belong to no run
-                let (start, count) = spans[span]
-                span += 1
-                sqlite3_bind_blob(handle, nextColumn(), base + start, Int32(count), nil)  // uid
+                sqlite3_bind_blob(handle, nextColumn(), base + entry.uid.start, Int32(entry.uid.count), nil)
             }
             let code = sqlite3_step(handle)
             sqlite3_reset(handle)

@@ -140,6 +140,21 @@ public struct DayKey: StoredText, Sendable, Hashable, Comparable, CustomStringCo
 
     public static func < (a: DayKey, b: DayKey) -> Bool { a.ordinal < b.ordinal }
 
+    /// `description`'s UTF-8 bytes appended to `bytes`: a bulk load writes one per row
+    /// into the buffer it binds its statement from, with no string between.
+    public func appendText(to bytes: inout [UInt8]) {
+        let (y, m, d) = DayKey.civilFromDays(ordinal)
+        guard (0...9999).contains(y) else {
+            bytes.append(contentsOf: description.utf8)
+            return
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 10))
+        bytes.withUnsafeMutableBufferPointer {
+            DayKey.write(year: y, month: m, day: d, into: UnsafeMutableBufferPointer(rebasing: $0[start...]))
+        }
+    }
+
     /// Writes `YYYY-MM-DD` (a year 0–9999) into `bytes[0..<10]`: the fixed-width form
     /// `description` and `Instant.format` share.
     static func write(year: Int, month: Int, day: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) {

@@ -8,6 +8,26 @@ import Foundation
 public enum Instant {
     /// Formats an instant, rounded to the millisecond.
     public static func format(_ date: Date) -> String {
+        // Written straight into the string's storage: no byte array per call.
+        String(unsafeUninitializedCapacity: textLength) { bytes in
+            write(date, into: bytes)
+            return textLength
+        }
+    }
+
+    /// `format`'s UTF-8 bytes appended to `bytes`: a bulk load writes one per row into the
+    /// buffer it binds its statement from, with no string between.
+    public static func appendText(of date: Date, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: textLength))
+        bytes.withUnsafeMutableBufferPointer { write(date, into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+    }
+
+    /// The length of the stored form.
+    public static let textLength = 24
+
+    /// The stored form into `bytes[0..<24]`.
+    private static func write(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) {
         let totalMillis = (date.timeIntervalSince1970 * 1000).rounded()
         // Clamp to years 1...9999 so that no input can produce an unparsable text.
         let clamped = Int64(max(-62_135_596_800_000, min(253_402_300_799_999, totalMillis)))
@@ -24,21 +44,16 @@ public enum Instant {
             days -= 1
         }
         let (year, month, day) = civil(days)
-        // Written straight into the string's storage: no byte array per call (an
-        // import formats one timestamp per row).
-        return String(unsafeUninitializedCapacity: 24) { bytes in
-            DayKey.write(year: year, month: month, day: day, into: bytes)
-            bytes[10] = 84
-            DayKey.putDigits(Int(secondOfDay / 3600), into: bytes, endingAt: 12, width: 2)
-            bytes[13] = 58
-            DayKey.putDigits(Int(secondOfDay % 3600 / 60), into: bytes, endingAt: 15, width: 2)
-            bytes[16] = 58
-            DayKey.putDigits(Int(secondOfDay % 60), into: bytes, endingAt: 18, width: 2)
-            bytes[19] = 46
-            DayKey.putDigits(Int(millis), into: bytes, endingAt: 22, width: 3)
-            bytes[23] = 90
-            return 24
-        }
+        DayKey.write(year: year, month: month, day: day, into: bytes)
+        bytes[10] = 84
+        DayKey.putDigits(Int(secondOfDay / 3600), into: bytes, endingAt: 12, width: 2)
+        bytes[13] = 58
+        DayKey.putDigits(Int(secondOfDay % 3600 / 60), into: bytes, endingAt: 15, width: 2)
+        bytes[16] = 58
+        DayKey.putDigits(Int(secondOfDay % 60), into: bytes, endingAt: 18, width: 2)
+        bytes[19] = 46
+        DayKey.putDigits(Int(millis), into: bytes, endingAt: 22, width: 3)
+        bytes[23] = 90
     }
 
     /// The instant in whole seconds, `2026-11-22T06:30:00Z` (the form of JSON output and
@@ -81,15 +96,13 @@ public enum Instant {
     /// the proleptic Gregorian calendar, as DayKeys count; nil for anything else.
     public static func parse(_ text: String) -> Date? {
         var text = text  // withUTF8 reads a native string in place (no copy)
-        return text.withUTF8 { bytes in
-            guard bytes.count >= 20, bytes.count <= 40 else { return nil }
-            return parse(bytes: bytes)
-        }
+        return text.withUTF8(parse(utf8:))
     }
 
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// ``parse(_:)`` over UTF-8 bytes where they lie (a CSV field).
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let count = bytes.count
-        guard count >= 20 else { return nil }
+        guard count >= 20, count <= 40 else { return nil }
         func digits(_ start: Int, _ length: Int) -> Int? {
             guard start + length <= count else { return nil }
             var value = 0

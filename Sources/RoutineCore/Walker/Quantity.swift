@@ -41,13 +41,26 @@ public enum Quantity {
     /// surrounding white space ignored. No sign, no `nan`/`inf`, no thousands separators
     /// or decimal commas, no other scripts' digits.
     public static func read(_ text: String, form: Form = .typed) -> Reading {
-        let text = text.trimmingWhitespace()
+        var text = text.trimmingWhitespace()
+        return text.withUTF8 { readTrimmed($0, form: form) }
+    }
+
+    /// ``read(_:form:)`` over UTF-8 bytes where they lie (a CSV field): no string is made
+    /// unless the bytes need trimming or the number is not a short plain decimal.
+    public static func read(utf8 bytes: UnsafeBufferPointer<UInt8>, form: Form = .typed) -> Reading {
+        // A first and last byte that is ASCII and no white space: nothing to trim
+        // (`trimmingWhitespace`'s own test).
+        guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F
+        else { return read(String(decoding: bytes, as: UTF8.self), form: form) }
+        return readTrimmed(bytes, form: form)
+    }
+
+    private static func readTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, form: Form) -> Reading {
         var digits = 0
         var points = 0
-        var exponent: (at: String.Index, digits: Int)?
-        for index in text.utf8.indices {
-            let byte = text.utf8[index]
-            switch byte {
+        var exponent: (at: Int, digits: Int)?
+        for index in 0..<bytes.count {
+            switch bytes[index] {
             case 48...57:
                 if exponent != nil { exponent?.digits += 1 } else { digits += 1 }
             case UInt8(ascii: ".") where exponent == nil:
@@ -57,19 +70,52 @@ public enum Quantity {
                 exponent = (index, 0)
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
                 // Only right after the `e`.
-                guard let mark = exponent, mark.digits == 0, text.utf8.index(after: mark.at) == index else {
-                    return .notAnAmount
-                }
+                guard let mark = exponent, mark.digits == 0, mark.at + 1 == index else { return .notAnAmount }
             default:
                 return .notAnAmount
             }
         }
         guard digits > 0, points <= 1, exponent.map({ $0.digits > 0 }) ?? true else { return .notAnAmount }
-        let normalized = text.hasSuffix(".") ? String(text.dropLast()) : text
-        let padded = normalized.hasPrefix(".") ? "0" + normalized : normalized
-        guard let value = Double(padded), value.isFinite else { return .notAnAmount }
+        guard let value = number(bytes, plain: exponent == nil), value.isFinite else { return .notAnAmount }
         return isAllowed(value) ? .value(value) : .tooLarge
     }
+
+    /// The value of checked digits (`12`, `12.5`, `.5`, `12.`, `1e-07`), as `Double`
+    /// reads it. A plain decimal of at most 19 digits whose integer is at most 2^53, with
+    /// at most 22 after the point, is that integer over a power of ten: both exact as
+    /// doubles, so the one division is correctly rounded, as the parser's result is
+    /// (Clinger's fast path). Any other goes through `Double(String)`.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, plain: Bool) -> Double? {
+        if plain {
+            var mantissa: UInt64 = 0
+            var count = 0
+            var fraction = 0
+            var afterPoint = false
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") {
+                    afterPoint = true
+                    continue
+                }
+                count += 1
+                guard count <= 19 else { break }
+                mantissa = mantissa * 10 + UInt64(byte - 48)
+                if afterPoint { fraction += 1 }
+            }
+            if count <= 19, mantissa <= 1 << 53, fraction < powersOfTen.count {
+                return Double(mantissa) / powersOfTen[fraction]
+            }
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasSuffix(".") { text.removeLast() }
+        if text.hasPrefix(".") { text = "0" + text }
+        return Double(text)
+    }
+
+    /// 10^0 … 10^22, each exact as a double.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// Whether `value` may be recorded: finite, ≥ 0 and at most ``maximum``.
     public static func isAllowed(_ value: Double) -> Bool {

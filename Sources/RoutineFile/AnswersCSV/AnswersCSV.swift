@@ -164,41 +164,9 @@ public struct AnswersCSVReader: AnswerRowSource {
 
     private func clip(_ text: String) -> String { EntriesCSVReader.clip(text) }
 
-    /// `UUID(uuidString:)`, with the form `answers --format csv` writes
-    /// (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, hex digits of either case) read by hand:
-    /// Foundation reads every uid through `sscanf` (a twentieth of an import). Any other
-    /// text goes to Foundation, which decides what a uid is.
+    /// A uid cell (`CSVReader.uid(utf8:)`).
     static func uid(_ text: String) -> UUID? {
         var text = text
-        let parsed = text.withUTF8 { bytes -> UUID? in
-            guard bytes.count == 36 else { return nil }
-            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let complete = withUnsafeMutableBytes(of: &uuid) { raw -> Bool in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        guard bytes[position] == UInt8(ascii: "-") else { return false }
-                        position += 1
-                    }
-                    guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else {
-                        return false
-                    }
-                    raw[index] = high << 4 | low
-                    position += 2
-                }
-                return true
-            }
-            return complete ? UUID(uuid: uuid) : nil
-        }
-        return parsed ?? UUID(uuidString: text)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        return text.withUTF8(CSVReader.uid(utf8:))
     }
 }

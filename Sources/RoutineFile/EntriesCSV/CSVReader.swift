@@ -63,12 +63,31 @@ package struct CSVReader {
 
     /// The next record and the line it starts on, or nil at the end of the input.
     package mutating func next() throws -> (line: Int, fields: [String])? {
+        guard let line = try nextRecord() else { return nil }
+        return (line, withFields { fields in (0..<fields.count).map { fields.string($0) } })
+    }
+
+    /// Reads the next record and returns the line it starts on, or nil at the end of the
+    /// input. Its fields are then read where they lie with `withFields`, until the next
+    /// call: no `String` per field (a 365,000-row import made six a row).
+    package mutating func nextRecord() throws -> Int? {
+        // Taken out for the scan, so that it may write them while it reads `bytes`.
+        var spans: [Span] = []
+        var unquoted: [UInt8] = []
+        swap(&spans, &self.spans)
+        swap(&unquoted, &self.unquoted)
+        defer {
+            swap(&spans, &self.spans)
+            swap(&unquoted, &self.unquoted)
+        }
         while true {
             var cursor = Cursor(index: index, line: line)
             // Scanning through a buffer pointer: array subscripts are calls in debug builds.
             let longField = longField
             let outcome = Result {
-                try bytes.withUnsafeBufferPointer { buffer in try Self.record(buffer, &cursor, longField: longField) }
+                try bytes.withUnsafeBufferPointer { buffer in
+                    try Self.record(buffer, &cursor, &spans, &unquoted, longField: longField)
+                }
             }
             // Reading a file: a record that reached the last byte read (the scanner looks
             // one byte ahead, for CRLF and `""`) may go on in the next chunk, so it is read
@@ -79,6 +98,49 @@ package struct CSVReader {
             return try outcome.get()
         }
     }
+
+    /// The fields of the record `nextRecord` read last, as UTF-8 bytes where they lie.
+    package func withFields<Value>(_ body: (Fields) throws -> Value) rethrows -> Value {
+        try bytes.withUnsafeBufferPointer { text in
+            try unquoted.withUnsafeBufferPointer { unquoted in
+                try spans.withUnsafeBufferPointer { spans in
+                    try body(Fields(text: text, unquoted: unquoted, spans: spans))
+                }
+            }
+        }
+    }
+
+    /// A record's fields, valid inside `withFields` only.
+    package struct Fields {
+        fileprivate let text: UnsafeBufferPointer<UInt8>
+        fileprivate let unquoted: UnsafeBufferPointer<UInt8>
+        fileprivate let spans: UnsafeBufferPointer<Span>
+
+        package var count: Int { spans.count }
+
+        /// The field's bytes, its quotes removed and `""` read as `"`.
+        package subscript(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            let span = spans[index]
+            let range = span.start..<(span.start + span.count)
+            return UnsafeBufferPointer(rebasing: span.unquoted ? unquoted[range] : text[range])
+        }
+
+        package func string(_ index: Int) -> String {
+            String(decoding: self[index], as: UTF8.self)
+        }
+    }
+
+    /// Where a field lies: in the text, or (a quoted field with `""` inside) in `unquoted`.
+    fileprivate struct Span {
+        var start: Int
+        var count: Int
+        var unquoted: Bool
+    }
+
+    /// The fields of the record last read.
+    private var spans: [Span] = []
+    /// The quoted fields of the record last read that held a `""`, as read.
+    private var unquoted: [UInt8] = []
 
     /// Drops the bytes consumed and appends the next chunk of `file` — at least as many
     /// bytes as are waiting, so that a long record is read again only a few times, not once
@@ -102,10 +164,11 @@ package struct CSVReader {
     }
 
     private static func record(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, longField: Int?
-    ) throws -> (
-        line: Int, fields: [String]
-    )? {
+        _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, _ spans: inout [Span], _ unquoted: inout [UInt8],
+        longField: Int?
+    ) throws -> Int? {
+        spans.removeAll(keepingCapacity: true)
+        unquoted.removeAll(keepingCapacity: true)
         let count = bytes.count
         while cursor.index < count {
             if bytes[cursor.index] == newline {
@@ -122,26 +185,25 @@ package struct CSVReader {
         }
         guard cursor.index < count else { return nil }
         let startLine = cursor.line
-        var fields: [String] = []
         while true {
-            let column = fields.count + 1
+            let column = spans.count + 1
             guard column <= maxFields else {
                 throw CSVError(line: startLine, column: column, message: "more than \(maxFields) fields")
             }
             let limit = column == longField ? maxLongFieldBytes : maxFieldBytes
-            fields.append(try field(bytes, &cursor, column: column, limit: limit))
-            guard cursor.index < count else { return (startLine, fields) }
+            spans.append(try field(bytes, &cursor, &unquoted, column: column, limit: limit))
+            guard cursor.index < count else { return startLine }
             switch bytes[cursor.index] {
             case comma:
                 cursor.index += 1
             case newline:
                 cursor.index += 1
                 cursor.line += 1
-                return (startLine, fields)
+                return startLine
             case carriageReturn where cursor.index + 1 < count && bytes[cursor.index + 1] == newline:
                 cursor.index += 2
                 cursor.line += 1
-                return (startLine, fields)
+                return startLine
             case carriageReturn:
                 throw CSVError(
                     line: cursor.line, column: column, message: "a carriage return outside quotes")
@@ -152,13 +214,18 @@ package struct CSVReader {
     }
 
     private static func field(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, column: Int, limit: Int
-    ) throws -> String {
+        _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, _ unquoted: inout [UInt8], column: Int,
+        limit: Int
+    ) throws -> Span {
         let count = bytes.count
         if cursor.index < count, bytes[cursor.index] == quote {
             let quoteLine = cursor.line
             cursor.index += 1
-            var buffer: [UInt8] = []
+            let start = cursor.index
+            // The field's bytes stay where they lie until a `""`: from there on they are
+            // copied, unquoted, to `unquoted` (from `copiedFrom` on).
+            var copiedFrom: Int?
+            var length = 0
             while true {
                 guard cursor.index < count else {
                     throw CSVError(line: quoteLine, column: column, message: "unterminated quoted field")
@@ -166,7 +233,12 @@ package struct CSVReader {
                 let byte = bytes[cursor.index]
                 if byte == quote {
                     if cursor.index + 1 < count, bytes[cursor.index + 1] == quote {
-                        buffer.append(quote)
+                        if copiedFrom == nil {
+                            copiedFrom = unquoted.count
+                            unquoted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<cursor.index]))
+                        }
+                        unquoted.append(quote)
+                        length += 1
                         cursor.index += 2
                         continue
                     }
@@ -175,11 +247,14 @@ package struct CSVReader {
                 }
                 if byte == 0 { throw CSVError(line: cursor.line, column: column, message: "a NUL byte") }
                 if byte == newline { cursor.line += 1 }
-                buffer.append(byte)
+                if copiedFrom != nil { unquoted.append(byte) }
+                length += 1
                 cursor.index += 1
-                if buffer.count > limit { throw tooLong(quoteLine, column, limit) }
+                // Checked after each byte but a `""`'s quote, as the field is read.
+                if length > limit { throw tooLong(quoteLine, column, limit) }
             }
-            return String(decoding: buffer, as: UTF8.self)
+            if let copiedFrom { return Span(start: copiedFrom, count: length, unquoted: true) }
+            return Span(start: start, count: length, unquoted: false)
         }
         let start = cursor.index
         while cursor.index < count {
@@ -193,11 +268,47 @@ package struct CSVReader {
             cursor.index += 1
         }
         if cursor.index - start > limit { throw tooLong(cursor.line, column, limit) }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor.index]), as: UTF8.self)
+        return Span(start: start, count: cursor.index - start, unquoted: false)
     }
 
     private static func tooLong(_ line: Int, _ column: Int, _ limit: Int) -> CSVError {
         CSVError(line: line, column: column, message: "a field longer than \(limit) bytes")
+    }
+
+    /// `UUID(uuidString:)` of a uid cell, with the form the exports write
+    /// (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, hex digits of either case) read by hand
+    /// from its bytes: Foundation reads every uid through `sscanf` (a twentieth of an
+    /// import). Any other text goes to Foundation, which decides what a uid is.
+    static func uid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        if bytes.count == 36 {
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let complete = withUnsafeMutableBytes(of: &uuid) { raw -> Bool in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        guard bytes[position] == UInt8(ascii: "-") else { return false }
+                        position += 1
+                    }
+                    guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else {
+                        return false
+                    }
+                    raw[index] = high << 4 | low
+                    position += 2
+                }
+                return true
+            }
+            if complete { return UUID(uuid: uuid) }
+        }
+        return UUID(uuidString: String(decoding: bytes, as: UTF8.self))
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A free text for writing (a habit, a unit, a note, a routine, a question, an

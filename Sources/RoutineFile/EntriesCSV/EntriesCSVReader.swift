@@ -19,8 +19,9 @@ public struct EntriesCSVReader: EntryRowSource {
     private let columns: EntriesCSVColumns
     private let defaultTimeZone: String
     private let now: Date
-    /// Zones already known good: `TimeZone(identifier:)` is not cheap at 365,000 rows.
-    private var zones: Set<String> = []
+    /// Habit names and zones already read (a zone known good: `TimeZone(identifier:)` is
+    /// not cheap at 365,000 rows).
+    private var texts = TextCache()
     public let rowsAtMost: Int
 
     /// Reads the header. Throws `CSVError` for a header that cannot be read; nil for an
@@ -48,47 +49,69 @@ public struct EntriesCSVReader: EntryRowSource {
     }
 
     /// The next row, checked; throws `CSVError` for the first field that is wrong.
+    ///
+    /// Read from the record's bytes where they lie: a day, a number, an instant and a uid
+    /// are parsed from them, and the habit's name and the time zone are the same `String`s
+    /// as on the rows before (`TextCache`), so that a row of a large file makes no string
+    /// but its note and unit (issue 32). A text is made for a message only.
     public mutating func next() throws -> EntryRow? {
-        guard let (line, fields) = try reader.next() else { return nil }
+        guard let line = try reader.nextRecord() else { return nil }
+        var texts = TextCache()
+        swap(&texts, &self.texts)
+        defer { swap(&texts, &self.texts) }
+        let (columns, defaultTimeZone, now) = (columns, defaultTimeZone, now)
+        return try reader.withFields { fields in
+            try Self.row(
+                fields, line: line, columns: columns, defaultTimeZone: defaultTimeZone, now: now, texts: &texts)
+        }
+    }
+
+    private static func row(
+        _ fields: CSVReader.Fields, line: Int, columns: EntriesCSVColumns, defaultTimeZone: String, now: Date,
+        texts: inout TextCache
+    ) throws -> EntryRow {
         func fail(_ column: Int?, _ message: String) -> CSVError {
             CSVError(line: line, column: (column ?? 0) + 1, message: message)
         }
+        func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { clip(String(decoding: bytes, as: UTF8.self)) }
         guard fields.count == columns.count else {
             throw fail(min(fields.count, columns.count), "expected \(columns.count) fields, found \(fields.count)")
         }
         var uid: UUID?
         if let column = columns.uid {
-            let text = Self.trimmed(fields[column])
-            if !text.isEmpty {
-                guard let parsed = UUID(uuidString: text) else {
+            try withTrimmed(fields[column]) { bytes in
+                guard !bytes.isEmpty else { return }
+                guard let parsed = CSVReader.uid(utf8: bytes) else {
                     throw fail(
-                        column, "not a uid (a UUID such as 1b4e28ba-2fa1-4d2b-883f-0016d3cca427): '\(Self.clip(text))'")
+                        column, "not a uid (a UUID such as 1b4e28ba-2fa1-4d2b-883f-0016d3cca427): '\(text(bytes))'")
                 }
                 uid = parsed
             }
         }
-        let dayText = Self.trimmed(fields[columns.dayKey])
-        guard let dayKey = DayKey(dayText) else {
-            throw fail(columns.dayKey, "not a day (YYYY-MM-DD): '\(Self.clip(dayText))'")
+        let dayKey = try withTrimmed(fields[columns.dayKey]) { bytes in
+            guard let dayKey = DayKey(utf8: bytes) else {
+                throw fail(columns.dayKey, "not a day (YYYY-MM-DD): '\(text(bytes))'")
+            }
+            return dayKey
         }
         var value: Double?
         if let column = columns.value {
-            let text = Self.trimmed(fields[column])
-            if !text.isEmpty {
-                switch Quantity.read(text, form: .data) {
+            try withTrimmed(fields[column]) { bytes in
+                guard !bytes.isEmpty else { return }
+                switch Quantity.read(utf8: bytes, form: .data) {
                 case .value(let number): value = number
-                case .tooLarge: throw fail(column, Quantity.tooLargeMessage(Self.clip(text)))
-                case .notAnAmount: throw fail(column, "not a value (a number ≥ 0): '\(Self.clip(text))'")
+                case .tooLarge: throw fail(column, Quantity.tooLargeMessage(text(bytes)))
+                case .notAnAmount: throw fail(column, "not a value (a number ≥ 0): '\(text(bytes))'")
                 }
             }
         }
         var timestamp = now
         var timestampGiven = false
         if let column = columns.timestamp {
-            let text = Self.trimmed(fields[column])
-            if !text.isEmpty {
-                guard let parsed = Instant.parse(text) else {
-                    throw fail(column, "not an ISO 8601 timestamp: '\(Self.clip(text))'")
+            try withTrimmed(fields[column]) { bytes in
+                guard !bytes.isEmpty else { return }
+                guard let parsed = Instant.parse(utf8: bytes) else {
+                    throw fail(column, "not an ISO 8601 timestamp: '\(text(bytes))'")
                 }
                 timestamp = parsed
                 timestampGiven = true
@@ -96,34 +119,51 @@ public struct EntriesCSVReader: EntryRowSource {
         }
         var zone = defaultTimeZone
         if let column = columns.timeZone {
-            let text = Self.trimmed(fields[column])
-            if !text.isEmpty {
-                if !zones.contains(text) {
-                    guard TimeZone(identifier: text) != nil else {
-                        throw fail(column, "unknown time zone '\(Self.clip(text))'")
-                    }
-                    zones.insert(text)
+            try withTrimmed(fields[column]) { bytes in
+                guard !bytes.isEmpty else { return }
+                guard let known = texts.zone(bytes) else {
+                    throw fail(column, "unknown time zone '\(text(bytes))'")
                 }
-                zone = text
+                zone = known
             }
         }
+        // The unit and the note as before, from their text: they are most often empty.
+        func string(_ column: Int?) -> String? {
+            guard let column, !fields[column].isEmpty else { return nil }
+            return fields.string(column)
+        }
+        let unitField = string(columns.unit)
+        let noteField = string(columns.note)
         var unit: String?
-        if let column = columns.unit {
-            let text = Self.trimmed(fields[column])
-            let unitText = CSVReader.text(fromCell: text)
+        if let unitField {
+            let unitText = CSVReader.text(fromCell: trimmed(unitField))
             if !unitText.isEmpty { unit = unitText }
         }
-        for (column, what) in [(columns.note, "the note"), (columns.unit, "the unit")] {
-            guard let column,
-                let scalar = TerminalText.firstControl(in: fields[column], allowingLineBreaks: column == columns.note)
-            else { continue }
+        // The note's first, then the unit's; an empty field holds none.
+        func noControl(_ field: String?, _ what: String, _ column: Int?) throws {
+            guard let field,
+                let scalar = TerminalText.firstControl(in: field, allowingLineBreaks: column == columns.note)
+            else { return }
             throw fail(column, "\(what) holds the control character \(TerminalText.name(scalar))")
         }
+        try noControl(noteField, "the note", columns.note)
+        try noControl(unitField, "the unit", columns.unit)
         return EntryRow(
-            habit: CSVReader.text(fromCell: fields[columns.habit]), dayKey: dayKey, value: value, unit: unit,
-            note: columns.note.map { CSVReader.text(fromCell: fields[$0]) }.flatMap { $0.isEmpty ? nil : $0 },
+            habit: texts.habit(fields[columns.habit]), dayKey: dayKey, value: value, unit: unit,
+            note: noteField.map { CSVReader.text(fromCell: $0) }.flatMap { $0.isEmpty ? nil : $0 },
             timestamp: timestamp,
             timeZone: zone, uid: uid, line: line, timestampGiven: timestampGiven)
+    }
+
+    /// A field's bytes with surrounding spaces and tabs removed, as `trimmed` removes
+    /// them; the common case (none) reads two bytes and makes no string.
+    static func withTrimmed<Value>(
+        _ field: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Value
+    ) rethrows -> Value {
+        guard let first = field.first, let last = field.last, first == 32 || first == 9 || last == 32 || last == 9
+        else { return try body(field) }
+        var text = trimmed(String(decoding: field, as: UTF8.self))
+        return try text.withUTF8(body)
     }
 
     /// Surrounding spaces and tabs removed; the common case (none) costs two byte reads.
