@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Two builds of routine side by side on the bulk paths, with their anchors, in one run.
 
-    python3 bench/compare_binaries.py BEFORE AFTER [--runs N] [--only import,import-from,import-answers,pull]
+    python3 bench/compare_binaries.py BEFORE AFTER [--runs N] [--only import,import-from,import-answers,pull,check]
 
 For each scenario the inputs are made once; then each run times BEFORE, AFTER and the
 anchor in turn (alternating, so that the load of a shared machine falls on all three
@@ -63,8 +63,20 @@ def main():
     binaries = [("before", args.before), ("after", args.after)]
     import gen_entries
     csv_path = os.path.join(work, "history.csv")
-    rows = gen_entries.write(csv_path, habits=100, days=3650, seed=2)
+    if only != ["check"]:
+        rows = gen_entries.write(csv_path, habits=100, days=3650, seed=2)
     try:
+        if "check" in only:
+            import gen_routine
+            yaml_path, edges_path = os.path.join(work, "big.yaml"), os.path.join(work, "big.edges")
+            gen_routine.write(100_000, yaml_path, edges_path, seed=1)
+
+            def check(binary):
+                return lambda: run_timed([binary, "check", yaml_path], env=env)
+            side_by_side("check: 100,000-node routine vs tsort on its edges",
+                         [(label, check(b)) for label, b in binaries]
+                         + [("tsort", lambda: run_timed(["tsort", edges_path]))], args.runs)
+
         if "import" in only:
             def ours(binary):
                 return lambda: run_timed([binary, "--store", fresh(os.path.join(work, "imp.sqlite")),

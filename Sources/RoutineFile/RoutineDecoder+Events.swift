@@ -12,9 +12,7 @@ extension RoutineDecoder {
     /// return false having changed nothing, and the caller decodes the node's tree.
     mutating func topLevelNode(key: YAMLNode, events: NodeEvents) -> Bool {
         guard case .scalar(let id, _) = key.kind, Self.isNodeID(id) else { return false }
-        return events.events.withUnsafeBufferPointer { events in
-            EventNodeReader(events: events).append(id: id, location: key.location, to: &nodes)
-        }
+        return EventNodeReader(recording: events).append(id: id, location: key.location, to: &nodes)
     }
 
     /// The text `text(_:what:)` accepts without a diagnostic, else nil.
@@ -36,13 +34,21 @@ extension RoutineDecoder {
 /// Reads one node's events; each method returns nil where the tree's decoding would
 /// report something (the caller then decodes the tree, which reports it).
 private struct EventNodeReader {
+    let recording: NodeEvents
     let events: UnsafeBufferPointer<NodeEvents.Event>
+
+    init(recording: NodeEvents) {
+        self.recording = recording
+        events = recording.events
+    }
+
+    /// The bytes of the scalar event `index`.
+    func buffer(_ index: Int) -> UnsafeBufferPointer<UInt8> { recording.buffer(events[index]) }
 
     /// The slot among `keys` of the scalar event `index`, by its bytes; nil when not one.
     func slot(_ index: Int, among keys: [[UInt8]]) -> Int? {
-        let event = events[index]
-        guard event.kind == .scalar else { return nil }
-        let bytes = event.buffer
+        guard events[index].kind == .scalar else { return nil }
+        let bytes = buffer(index)
         var slot = 0
         while slot < keys.count {
             if keys[slot].count == bytes.count
@@ -82,20 +88,27 @@ private struct EventNodeReader {
     }
 
     func string(_ index: Int) -> String {
-        String(decoding: events[index].buffer, as: UTF8.self)
+        String(decoding: buffer(index), as: UTF8.self)
     }
 
     /// A scalar's text, when `RoutineDecoder.text` takes it without a word.
     func text(_ index: Int) -> String? {
         guard events[index].kind == .scalar else { return nil }
+        // Printable ASCII from a visible first character (nearly every text): no white
+        // space to be only, no control character; `cleanText` would take it as it is.
+        let bytes = buffer(index)
+        if let first = bytes.first, first > 0x20, first < 0x7F,
+            ByteScan.isPrintable(bytes, allowingTab: true, allowingNewline: false)
+        {
+            return string(index)
+        }
         return RoutineDecoder.cleanText(string(index))
     }
 
     /// True for a plain scalar YAML reads as null (`YAMLNode.isNull`).
     func isNull(_ index: Int) -> Bool {
-        let event = events[index]
-        guard event.kind == .scalar, event.plain else { return false }
-        let bytes = event.buffer
+        guard events[index].kind == .scalar, events[index].plain else { return false }
+        let bytes = buffer(index)
         switch bytes.count {
         case 0: return true
         case 1: return bytes[0] == UInt8(ascii: "~")

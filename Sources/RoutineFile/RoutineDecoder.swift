@@ -220,13 +220,18 @@ struct RoutineDecoder {
 
     /// `[A-Za-z0-9_.-]+`
     static func isNodeID(_ value: String) -> Bool {
-        !value.isEmpty
-            && value.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-            }
+        let isIDByte = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+        }
+        // Over the bytes in place (every node's id and every ref is asked): `allSatisfy`
+        // on the UTF-8 view went through its iterator a byte at a time.
+        let checked = value.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.isEmpty && bytes.allSatisfy(isIDByte)
+        }
+        return checked ?? (!value.isEmpty && value.utf8.allSatisfy(isIDByte))
     }
 
     /// A number where one is expected: digits with an optional decimal fraction

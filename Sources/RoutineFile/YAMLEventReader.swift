@@ -132,7 +132,7 @@ private struct TreeBuilder {
 
     mutating func run(_ input: UnsafePointer<UInt8>, count: Int, bytes: UnsafeBufferPointer<UInt8>) {
         defer {
-            recorded.removeAll()
+            recorded.deallocate()
             for index in stack.indices {
                 stack[index].items.free()
                 stack[index].pairs.free()
@@ -157,8 +157,30 @@ private struct TreeBuilder {
             }
             let done = event.type == YAML_STREAM_END_EVENT
             handle(&event)
-            yaml_event_delete(&event)
+            if Self.ownsMemory(event) { yaml_event_delete(&event) }
             if done { break }
+        }
+    }
+
+    /// True when the event still holds memory of libyaml's to free. Most hold none (ends,
+    /// and scalars whose value the recording took): `yaml_event_delete` is then skipped,
+    /// which only frees pointers and zeroes the event, as `yaml_parser_parse` does
+    /// again before it fills it (1.4 million events in a 100,000-node file).
+    static func ownsMemory(_ event: yaml_event_t) -> Bool {
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            return scalar.value != nil || scalar.anchor != nil || scalar.tag != nil
+        case YAML_MAPPING_START_EVENT:
+            return event.data.mapping_start.anchor != nil || event.data.mapping_start.tag != nil
+        case YAML_SEQUENCE_START_EVENT:
+            return event.data.sequence_start.anchor != nil || event.data.sequence_start.tag != nil
+        case YAML_ALIAS_EVENT:
+            return event.data.alias.anchor != nil
+        case YAML_DOCUMENT_START_EVENT:
+            return true
+        default:
+            return false
         }
     }
 
@@ -362,7 +384,7 @@ private struct TreeBuilder {
         for event in recorded.events {
             switch event.kind {
             case .scalar:
-                let text = String(decoding: event.buffer, as: UTF8.self)
+                let text = String(decoding: recorded.buffer(event), as: UTF8.self)
                 add(YAMLNode(kind: .scalar(text, plain: event.plain), location: event.location), size: 1)
             case .mapping, .sequence:
                 open(isMapping: event.kind == .mapping, at: event.location, anchor: nil)
@@ -399,8 +421,9 @@ private struct TreeBuilder {
 }
 
 /// A growable buffer that hands its elements over by moving them into an exact-size
-/// array (`take`), and is then empty again with its capacity kept. Not copyable in
-/// spirit: one owner (a `TreeBuilder.Frame`), which calls `free` once.
+/// array (`take`), or lends them in place (`elements`), and is then empty again with its
+/// capacity kept. Not copyable in spirit: one owner (a `TreeBuilder.Frame`, a
+/// `NodeEvents`), which calls `free` once.
 struct Scratch<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity = 8
@@ -418,6 +441,20 @@ struct Scratch<Element> {
         }
         (base + count).initialize(to: element)
         count += 1
+    }
+
+    /// The elements, in order, in place (valid until the next change).
+    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        set { base[index] = newValue }
+    }
+
+    /// Destroys the elements; the buffer keeps its capacity.
+    mutating func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
     }
 
     /// The elements, moved out in order; the buffer is left empty.

@@ -37,4 +37,19 @@ import Testing
             #expect(HabitName.key(name) == whole, "\(name)")
         }
     }
+
+    /// The fast path lowers A-Z byte by byte: every printable ASCII character, in names
+    /// it takes (single inner spaces) and names it leaves to the whole rule.
+    @Test func everyPrintableASCIICharacterLowersAsTheStandardLibraryDoes() {
+        let printable = (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }
+        for (index, character) in printable.enumerated() {
+            let next = printable[(index + 7) % printable.count]
+            for name in [
+                character, "\(character)\(next)", "Ab \(character)Z \(next)", " \(character)", "\(character)  Q",
+            ] {
+                let whole = HabitName.display(name).lowercased().precomposedStringWithCanonicalMapping
+                #expect(HabitName.key(name) == whole, "\(name)")
+            }
+        }
+    }
 }

@@ -53,21 +53,13 @@ extension CheckReport {
             out.append(contentsOf: String(value).utf8)
             return
         }
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: buffer[(20 - count)...])
+        // Digit by digit from the highest power of ten (appending a slice of a scratch
+        // buffer went through the generic slice copy: 250 instructions a number).
+        var power = 1
+        while power <= value / 10 { power *= 10 }
+        while power > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(value / power % 10))
+            power /= 10
         }
     }
 

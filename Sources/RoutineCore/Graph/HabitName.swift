@@ -25,18 +25,27 @@ public enum HabitName {
     /// (SQLite compares the stored keys byte for byte).
     public static func key(_ name: String) -> String {
         // The common case, printable ASCII without leading, trailing or doubled spaces,
-        // is only lower-casing (a 100,000-node file folds every habit name).
-        var previousSpace = true
-        var simple = true
-        for byte in name.utf8 {
-            let isSpace = byte == 0x20
-            guard byte > 0x20 && byte < 0x7F || (isSpace && !previousSpace) else {
-                simple = false
-                break
+        // is only lower-casing (a 100,000-node file folds every habit name): A-Z lowered
+        // byte by byte, read in place (the standard library's lower-casing walks Unicode's
+        // case tables, and a `for` over the UTF-8 view cost as much again).
+        var scanned = name
+        let simple = scanned.withUTF8 { bytes -> String? in
+            var previousSpace = true
+            for byte in bytes {
+                let isSpace = byte == 0x20
+                guard byte > 0x20 && byte < 0x7F || (isSpace && !previousSpace) else { return nil }
+                previousSpace = isSpace
             }
-            previousSpace = isSpace
+            guard !previousSpace else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
         }
-        if simple && !previousSpace { return name.lowercased() }
+        if let simple { return simple }
         let key = display(name).lowercased()
         // ASCII is already NFC: the common case skips Foundation's normalisation.
         return key.utf8.allSatisfy { $0 < 0x80 } ? key : key.precomposedStringWithCanonicalMapping

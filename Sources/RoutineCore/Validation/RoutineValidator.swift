@@ -54,7 +54,10 @@ public enum RoutineValidator {
         checkHabits(draft.habits, into: &diagnostics)
         ConditionValidation.check(draft, indexOfID: indexOfID, storedHabits: storedHabits, into: &diagnostics)
 
-        let cycles = CycleFinder.cycles(successors: successors)
+        // One topological sort tells a graph without a cycle (the usual case), and the
+        // repeated-habit pass walks its order; Tarjan's components run only when it fails.
+        let order = RepeatedHabitFinder.topologicalOrder(successors: successors, reachable: nil)
+        let cycles = order == nil ? CycleFinder.cycles(successors: successors) : []
         for cycle in cycles {
             guard let first = cycle.first, let last = cycle.last else { continue }
             let names = (cycle + [first]).map { nodes[$0].id }.joined(separator: " -> ")
@@ -80,7 +83,7 @@ public enum RoutineValidator {
                 return nil
             }
             for index in RepeatedHabitFinder.repeatedNodes(
-                successors: successors, habitKeys: keys, reachable: reachable)
+                successors: successors, habitKeys: keys, reachable: reachable, order: order)
             {
                 guard case .habit(let name, let at) = nodes[index].body else { continue }
                 // Tens of thousands of these are usual on a big file: built in one buffer.
