@@ -19,9 +19,12 @@ struct LedgerScan {
     private let source: String
     private let condition: String
     private var arguments: StatementArguments
-    /// The month of the last day parsed (`day`): its first eight bytes (`YYYY-MM-`) and
-    /// the ordinal of its first day.
-    private var month: (bytes: UInt64, first: Int)?
+    /// The month of the last day parsed whole (`day`): its first eight bytes (`YYYY-MM-`)
+    /// and the ordinal of its first day (`Int.min`: none yet).
+    private var month: (bytes: UInt64, first: Int) = (0, Int.min)
+    /// The last day read (`day`): its ten bytes and its ordinal (`Int.min`: none yet). A
+    /// habit's entries come in day order, so a day often repeats the one before it.
+    private var lastDay: (head: UInt64, tail: UInt16, ordinal: Int) = (0, 0, Int.min)
     /// The words read (`word`).
     private var words: [([UInt8], String)] = []
 
@@ -86,27 +89,39 @@ struct LedgerScan {
     }
 
     /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows come in day order (a run's
-    /// steps, a habit's entries): a day in the last parsed day's month (its first eight
-    /// bytes) is that month's first day plus its two digits, when they are 01–28 (every
-    /// month has them); any other day is parsed whole.
+    /// steps, a habit's entries): the same ten bytes as the last day read are that day; a
+    /// day in the month of the last day parsed whole (its first eight bytes) is that
+    /// month's first day plus its two digits, when they are 01–28 (every month has them);
+    /// any other day is parsed whole.
     mutating func day(_ index: Int32, _ column: String) throws -> DayKey {
         guard let bytes = textBytes(index), let text = bytes.baseAddress else {
             try damaged(index, column, as: DayKey.self)
         }
-        let zero = UInt8(ascii: "0")
-        if bytes.count == 10, let month, UnsafeRawPointer(text).loadUnaligned(as: UInt64.self) == month.bytes {
-            let (tens, units) = (text[8] &- zero, text[9] &- zero)
-            if tens <= 2, units <= 9 {
-                let day = Int(tens) * 10 + Int(units)
-                if day >= 1, day <= 28 { return DayKey(ordinal: month.first + day - 1) }
+        if bytes.count == 10 {
+            let raw = UnsafeRawPointer(text)
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+            if head == lastDay.head, tail == lastDay.tail, lastDay.ordinal != Int.min {
+                return DayKey(ordinal: lastDay.ordinal)
+            }
+            if head == month.bytes, month.first != Int.min {
+                let zero = UInt8(ascii: "0")
+                let (tens, units) = (text[8] &- zero, text[9] &- zero)
+                if tens <= 2, units <= 9 {
+                    let day = Int(tens) * 10 + Int(units)
+                    if day >= 1, day <= 28 {
+                        lastDay = (head, tail, month.first + day - 1)
+                        return DayKey(ordinal: lastDay.ordinal)
+                    }
+                }
             }
         }
         guard let day = DayKey(utf8: bytes) else { try damaged(index, column, as: DayKey.self) }
         // A valid day is ten bytes whose last two are its day of the month.
-        month = (
-            UnsafeRawPointer(text).loadUnaligned(as: UInt64.self),
-            day.ordinal - (Int(text[8] - zero) * 10 + Int(text[9] - zero)) + 1
-        )
+        let raw = UnsafeRawPointer(text)
+        let zero = UInt8(ascii: "0")
+        month = (raw.loadUnaligned(as: UInt64.self), day.ordinal - (Int(text[8] - zero) * 10 + Int(text[9] - zero)) + 1)
+        lastDay = (month.bytes, raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self), day.ordinal)
         return day
     }
 
