@@ -54,15 +54,36 @@ public struct HabitDays: Sendable, Equatable {
         fileprivate private(set) var codes: [UInt32] = []
         fileprivate private(set) var palette: [DayState] = []
         private var codeOf: [DayState: UInt32] = [:]
+        /// The codes of the states without a payload, by `fixedSlot`, plus one (0: not met
+        /// yet): found without hashing a `DayState`.
+        private var fixed: [UInt32] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
 
         public init(capacity: Int = 0) { codes.reserveCapacity(capacity) }
 
+        /// The slot in `fixed` of a state without a payload (nil: it has one).
+        private static func fixedSlot(_ state: DayState) -> Int? {
+            switch state {
+            case .done: 0
+            case .paused: 1
+            case .skipped: 2
+            case .declined: 3
+            case .later: 4
+            case .missed: 5
+            case .open: 6
+            case .notDue(.branchNotTaken): 7
+            case .notDue(.archived): 8
+            case .partial, .possible, .optional, .notDue: nil
+            }
+        }
+
         /// The code of `state`, added to the palette when it is new.
         public mutating func code(_ state: DayState) -> UInt32 {
-            if let known = codeOf[state] { return known }
+            let slot = Self.fixedSlot(state)
+            if let slot, fixed[slot] != 0 { return fixed[slot] - 1 }
+            if slot == nil, let known = codeOf[state] { return known }
             let code = UInt32(palette.count)
             palette.append(state)
-            codeOf[state] = code
+            if let slot { fixed[slot] = code + 1 } else { codeOf[state] = code }
             return code
         }
 
