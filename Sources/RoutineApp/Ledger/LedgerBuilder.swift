@@ -129,7 +129,7 @@ struct VerdictColumn {
     }
 
     /// Adds the verdict `code(of:)` returned `code` for, as `add(_:on:)` adds it.
-    mutating func add(code: UInt32, on day: Int) {
+    @inline(__always) mutating func add(code: UInt32, on day: Int) {
         if day < first { return }
         if day - first < codes.count {
             let known = codes[day - first]
@@ -325,7 +325,7 @@ struct DayTallies {
 
     /// The day's number of entries and their values' sum (a count of 0: no entry), without
     /// making a `DayTally`.
-    func tally(_ day: Int) -> (count: Int, sum: Double) {
+    @inline(__always) func tally(_ day: Int) -> (count: Int, sum: Double) {
         let offset = day - base
         if offset >= 0 && offset < counts.count { return (counts[offset], sums[offset]) }
         guard !sparse.isEmpty, let tally = sparse[day] else { return (0, 0) }
@@ -376,7 +376,7 @@ struct StateRule {
 
     /// The state that the day's entries, a pause or the habit's archiving give it (SPEC
     /// §17.1: before what the routines said); nil when the verdict decides.
-    func decided(_ day: Int) -> DayState? {
+    @inline(__always) func decided(_ day: Int) -> DayState? {
         let (count, sum) = tallies.tally(day)
         let isDone = count > 0 ? rule.isDone(count: count, sum: sum) : rule.emptyDayIsDone && day <= today
         if isDone { return .done }

@@ -51,7 +51,7 @@ public struct HabitDays: Sendable, Equatable {
 
     /// Dense days' states gathered in day order, each distinct state once in a palette.
     public struct Codes: Sendable {
-        fileprivate private(set) var codes: [UInt32] = []
+        @usableFromInline internal var codes: [UInt32] = []
         fileprivate private(set) var palette: [DayState] = []
         private var codeOf: [DayState: UInt32] = [:]
         /// The codes of the states without a payload, by `fixedSlot`, plus one (0: not met
@@ -96,8 +96,9 @@ public struct HabitDays: Sendable, Equatable {
             }
         }
 
-        /// Appends the next day's state by a code `code(_:)` returned.
-        public mutating func append(code: UInt32) { codes.append(code) }
+        /// Appends the next day's state by a code `code(_:)` returned (inlined into the
+        /// ledger's loop over every day of every habit).
+        @inlinable public mutating func append(code: UInt32) { codes.append(code) }
     }
 
     public static func == (lhs: HabitDays, rhs: HabitDays) -> Bool {
