@@ -118,11 +118,15 @@ extension AppDatabase.Ledger {
                 for id in entryIDs {
                     guard let habit = habitOfID[id] else { continue }
                     try rows.restart([id])
+                    // Gathered apart, then stored: appending through `entries[habit]`
+                    // checks both arrays' uniqueness per row.
+                    var samples: [EntrySample] = []
                     while try rows.next() {
                         let day = try rows.day(0, "day_key").ordinal
                         if day > lastOrdinal { break }
-                        entries[habit].append(EntrySample(day: day, value: try rows.optionalDouble(1, "value")))
+                        samples.append(EntrySample(day: day, value: try rows.optionalDouble(1, "value")))
                     }
+                    entries[habit] = samples
                 }
             }
 

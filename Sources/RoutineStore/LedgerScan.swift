@@ -11,17 +11,40 @@ import RoutineCore
 /// through `StoredRow`, whose error names the table, the row and the column (the scan
 /// selects no row id: reading it from an index costs as much as a column, per row).
 struct LedgerScan {
-    private let db: Database
-    private let statement: Statement
+    /// What names the query and reads it again on a damaged value: held by reference, so
+    /// that the scan itself is a few words (a scan of 152 bytes was copied whole around
+    /// each row's step and column read: about 12 M instructions over 411,000 reads).
+    private final class Query {
+        let db: Database
+        let statement: Statement
+        let table: String
+        let select: String
+        let source: String
+        let condition: String
+        var arguments: StatementArguments
+
+        init(
+            db: Database, statement: Statement, table: String, select: String, source: String, condition: String,
+            arguments: StatementArguments
+        ) {
+            self.db = db
+            self.statement = statement
+            self.table = table
+            self.select = select
+            self.source = source
+            self.condition = condition
+            self.arguments = arguments
+        }
+    }
+
+    private let query: Query
     private let handle: OpaquePointer
-    private let table: String
-    private let select: String
-    private let source: String
-    private let condition: String
-    private var arguments: StatementArguments
-    /// The month of the last day parsed (`day`): its first eight bytes (`YYYY-MM-`) and
-    /// the ordinal of its first day.
-    private var month: (bytes: UInt64, first: Int)?
+    /// The month of the last day parsed whole (`day`): its first eight bytes (`YYYY-MM-`)
+    /// and the ordinal of its first day (`Int.min`: none yet).
+    private var month: (bytes: UInt64, first: Int) = (0, Int.min)
+    /// The last day read (`day`): its ten bytes and its ordinal (`Int.min`: none yet). A
+    /// habit's entries come in day order, so a day often repeats the one before it.
+    private var lastDay: (head: UInt64, tail: UInt16, ordinal: Int) = (0, 0, Int.min)
     /// The words read (`word`).
     private var words: [([UInt8], String)] = []
 
@@ -33,22 +56,20 @@ struct LedgerScan {
     )
         throws
     {
-        self.db = db
-        self.table = table
-        self.select = select
-        source = index.map { "\(table) INDEXED BY \($0)" } ?? table
-        self.condition = condition
-        self.arguments = arguments
-        statement = try db.makeStatement(sql: "SELECT \(select) FROM \(source) WHERE \(condition)")
+        let source = index.map { "\(table) INDEXED BY \($0)" } ?? table
+        let statement = try db.makeStatement(sql: "SELECT \(select) FROM \(source) WHERE \(condition)")
         try statement.setArguments(arguments)
+        query = Query(
+            db: db, statement: statement, table: table, select: select, source: source, condition: condition,
+            arguments: arguments)
         handle = statement.sqliteStatement
     }
 
     /// Scans the query again from its first row, with `arguments` (the statement is
     /// prepared once).
     mutating func restart(_ arguments: StatementArguments) throws {
-        try statement.setArguments(arguments)
-        self.arguments = arguments
+        try query.statement.setArguments(arguments)
+        query.arguments = arguments
     }
 
     /// Moves to the next row; false after the last.
@@ -58,7 +79,8 @@ struct LedgerScan {
         case SQLITE_DONE: return false
         case let code:
             throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(query.db.sqliteConnection)))
         }
     }
 
@@ -86,27 +108,39 @@ struct LedgerScan {
     }
 
     /// A day, `YYYY-MM-DD`, parsed where SQLite holds it. Rows come in day order (a run's
-    /// steps, a habit's entries): a day in the last parsed day's month (its first eight
-    /// bytes) is that month's first day plus its two digits, when they are 01–28 (every
-    /// month has them); any other day is parsed whole.
+    /// steps, a habit's entries): the same ten bytes as the last day read are that day; a
+    /// day in the month of the last day parsed whole (its first eight bytes) is that
+    /// month's first day plus its two digits, when they are 01–28 (every month has them);
+    /// any other day is parsed whole.
     mutating func day(_ index: Int32, _ column: String) throws -> DayKey {
         guard let bytes = textBytes(index), let text = bytes.baseAddress else {
             try damaged(index, column, as: DayKey.self)
         }
-        let zero = UInt8(ascii: "0")
-        if bytes.count == 10, let month, UnsafeRawPointer(text).loadUnaligned(as: UInt64.self) == month.bytes {
-            let (tens, units) = (text[8] &- zero, text[9] &- zero)
-            if tens <= 2, units <= 9 {
-                let day = Int(tens) * 10 + Int(units)
-                if day >= 1, day <= 28 { return DayKey(ordinal: month.first + day - 1) }
+        if bytes.count == 10 {
+            let raw = UnsafeRawPointer(text)
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+            if head == lastDay.head, tail == lastDay.tail, lastDay.ordinal != Int.min {
+                return DayKey(ordinal: lastDay.ordinal)
+            }
+            if head == month.bytes, month.first != Int.min {
+                let zero = UInt8(ascii: "0")
+                let (tens, units) = (text[8] &- zero, text[9] &- zero)
+                if tens <= 2, units <= 9 {
+                    let day = Int(tens) * 10 + Int(units)
+                    if day >= 1, day <= 28 {
+                        lastDay = (head, tail, month.first + day - 1)
+                        return DayKey(ordinal: lastDay.ordinal)
+                    }
+                }
             }
         }
         guard let day = DayKey(utf8: bytes) else { try damaged(index, column, as: DayKey.self) }
         // A valid day is ten bytes whose last two are its day of the month.
-        month = (
-            UnsafeRawPointer(text).loadUnaligned(as: UInt64.self),
-            day.ordinal - (Int(text[8] - zero) * 10 + Int(text[9] - zero)) + 1
-        )
+        let raw = UnsafeRawPointer(text)
+        let zero = UInt8(ascii: "0")
+        month = (raw.loadUnaligned(as: UInt64.self), day.ordinal - (Int(text[8] - zero) * 10 + Int(text[9] - zero)) + 1)
+        lastDay = (month.bytes, raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self), day.ordinal)
         return day
     }
 
@@ -167,11 +201,12 @@ struct LedgerScan {
         _ index: Int32, _ column: String, as type: T.Type, orNull: Bool = false
     ) throws -> Never {
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT \(select), id FROM \(source) WHERE \(condition)", arguments: arguments)
+            query.db, sql: "SELECT \(query.select), id FROM \(query.source) WHERE \(query.condition)",
+            arguments: query.arguments)
         while let row = try rows.next() {
             if orNull, row.hasNull(atIndex: Int(index)) { continue }
-            _ = try StoredRow(row, table: table).at(Int(index), column, as: T.self)
+            _ = try StoredRow(row, table: query.table).at(Int(index), column, as: T.self)
         }
-        throw DamagedValue(table: table, row: nil, column: column, problem: "cannot be read")
+        throw DamagedValue(table: query.table, row: nil, column: column, problem: "cannot be read")
     }
 }

@@ -26,6 +26,10 @@ import Testing
         }
         for day in 490..<610 {
             #expect(tallies[day] == reference[day], "seed \(seed), day \(day)")
+            // The ledger's per-day read, without a `DayTally`: the same count and sum (0: none).
+            let tally = tallies.tally(day)
+            #expect(tally.count == reference[day]?.count ?? 0, "seed \(seed), day \(day)")
+            #expect(tally.sum == reference[day]?.sum ?? 0, "seed \(seed), day \(day)")
         }
         #expect(tallies.first == reference.keys.min())
         #expect(DayTallies([], denseEnd: denseEnd)[denseEnd] == nil)

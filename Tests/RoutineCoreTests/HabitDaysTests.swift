@@ -54,4 +54,18 @@ import Testing
             #expect(coded.figures(at: day).bestStreak == best, "seed \(seed), day \(day)")
         }
     }
+
+    /// Each state's code (states without a payload have fixed slots, the others a
+    /// dictionary) is the same every time it is asked, distinct from every other state's,
+    /// and reads back as its state.
+    @Test func eachStateHasOneCodeThatReadsBack() {
+        let distinct = Self.states.reduce(into: [DayState]()) { if !$0.contains($1) { $0.append($1) } }
+        var codes = HabitDays.Codes()
+        // Asked in one order, then again in reverse: the codes stay.
+        let first = distinct.map { codes.code($0) }
+        #expect(distinct.reversed().map { codes.code($0) } == first.reversed())
+        #expect(Set(first).count == distinct.count)
+        for code in first { codes.append(code: code) }
+        #expect(HabitDays(first: 10, codes: codes, dueDoneAscending: []).states == distinct)
+    }
 }

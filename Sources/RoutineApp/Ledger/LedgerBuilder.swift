@@ -89,7 +89,11 @@ struct VerdictColumn {
     private(set) var palette: [Verdict] = []
     private var ranks: [Int] = []
     private var codeOf: [Verdict: UInt32] = [:]
-    /// The last verdict added and its code (a habit's days mostly repeat one).
+    /// The codes of the verdicts without a payload (`skipped`, `declined`, `later`, `due`,
+    /// `not due` as branch not taken), by `fixedSlot` (0: not met yet): most days' verdicts,
+    /// found without comparing or hashing a `Verdict`.
+    private var fixed: [UInt32] = [0, 0, 0, 0, 0]
+    /// The last verdict with a payload added and its code (a habit's days mostly repeat one).
     private var last: (verdict: Verdict, code: UInt32)?
     var sparse: [Int: Verdict] = [:]
 
@@ -124,9 +128,35 @@ struct VerdictColumn {
         }
     }
 
+    /// Adds the verdict `code(of:)` returned `code` for, as `add(_:on:)` adds it.
+    @inline(__always) mutating func add(code: UInt32, on day: Int) {
+        if day < first { return }
+        if day - first < codes.count {
+            let known = codes[day - first]
+            if known != 0, ranks[Int(known) - 1] <= ranks[Int(code) - 1] { return }
+            codes[day - first] = code
+        } else {
+            add(palette[Int(code) - 1], on: day)
+        }
+    }
+
+    /// The slot in `fixed` of a verdict without a payload (nil: it has one).
+    private static func fixedSlot(_ verdict: Verdict) -> Int? {
+        switch verdict {
+        case .skipped: 0
+        case .declined: 1
+        case .later: 2
+        case .due: 3
+        case .notDue(.branchNotTaken): 4
+        case .possible, .optional, .notDue: nil
+        }
+    }
+
     /// The verdict's code, added to the palette when it is new.
-    private mutating func code(of verdict: Verdict) -> UInt32 {
-        if let last, last.verdict == verdict { return last.code }
+    mutating func code(of verdict: Verdict) -> UInt32 {
+        let slot = Self.fixedSlot(verdict)
+        if let slot, fixed[slot] != 0 { return fixed[slot] }
+        if slot == nil, let last, last.verdict == verdict { return last.code }
         let code: UInt32
         if let known = codeOf[verdict] {
             code = known
@@ -136,7 +166,7 @@ struct VerdictColumn {
             code = UInt32(palette.count)
             codeOf[verdict] = code
         }
-        last = (verdict, code)
+        if let slot { fixed[slot] = code } else { last = (verdict, code) }
         return code
     }
 }
@@ -293,6 +323,15 @@ struct DayTallies {
         self[day].map { rule.isDone(count: $0.count, sum: $0.sum) } ?? false
     }
 
+    /// The day's number of entries and their values' sum (a count of 0: no entry), without
+    /// making a `DayTally`.
+    @inline(__always) func tally(_ day: Int) -> (count: Int, sum: Double) {
+        let offset = day - base
+        if offset >= 0 && offset < counts.count { return (counts[offset], sums[offset]) }
+        guard !sparse.isEmpty, let tally = sparse[day] else { return (0, 0) }
+        return (tally.count, tally.sum)
+    }
+
     subscript(day: Int) -> DayTally? {
         let offset = day - base
         if offset >= 0 && offset < counts.count {
@@ -337,11 +376,11 @@ struct StateRule {
 
     /// The state that the day's entries, a pause or the habit's archiving give it (SPEC
     /// §17.1: before what the routines said); nil when the verdict decides.
-    func decided(_ day: Int) -> DayState? {
-        let tally = tallies[day]
-        let isDone = tally.map { rule.isDone(count: $0.count, sum: $0.sum) } ?? (rule.emptyDayIsDone && day <= today)
+    @inline(__always) func decided(_ day: Int) -> DayState? {
+        let (count, sum) = tallies.tally(day)
+        let isDone = count > 0 ? rule.isDone(count: count, sum: sum) : rule.emptyDayIsDone && day <= today
         if isDone { return .done }
-        if let tally, let partial = rule.partial(count: tally.count, sum: tally.sum) {
+        if count > 0, let partial = rule.partial(count: count, sum: sum) {
             return .partial(amount: partial.amount, target: partial.target)
         }
         if !pauses.isEmpty {
@@ -557,19 +596,17 @@ struct LedgerBuilder {
             // status reads nothing else): computed once per weekday.
             switch habit.schedule {
             case nil, .days:
-                var byWeekday = [Verdict?](repeating: nil, count: 7)
+                // Each weekday's verdict as its code in the column (0: not worked out yet).
+                var byWeekday = [UInt32](repeating: 0, count: 7)
                 for day in days where day >= start {
                     let weekday = ((day % 7) + 7) % 7
-                    let verdict: Verdict
-                    if let known = byWeekday[weekday] {
-                        verdict = known
-                    } else {
+                    if byWeekday[weekday] == 0 {
                         let status = Due.status(
                             schedule: habit.schedule, paused: false, day: DayKey(ordinal: day), lastDoneBefore: nil)
-                        verdict = status.isDue ? .due : .notDue(Verdict.notDue(status.reason ?? "schedule"))
-                        byWeekday[weekday] = verdict
+                        byWeekday[weekday] = column.code(
+                            of: status.isDue ? .due : .notDue(Verdict.notDue(status.reason ?? "schedule")))
                     }
-                    column.add(verdict, on: day)
+                    column.add(code: byWeekday[weekday], on: day)
                 }
                 columns[id] = column
                 continue

@@ -51,18 +51,39 @@ public struct HabitDays: Sendable, Equatable {
 
     /// Dense days' states gathered in day order, each distinct state once in a palette.
     public struct Codes: Sendable {
-        fileprivate private(set) var codes: [UInt32] = []
+        @usableFromInline internal var codes: [UInt32] = []
         fileprivate private(set) var palette: [DayState] = []
         private var codeOf: [DayState: UInt32] = [:]
+        /// The codes of the states without a payload, by `fixedSlot`, plus one (0: not met
+        /// yet): found without hashing a `DayState`.
+        private var fixed: [UInt32] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
 
         public init(capacity: Int = 0) { codes.reserveCapacity(capacity) }
 
+        /// The slot in `fixed` of a state without a payload (nil: it has one).
+        private static func fixedSlot(_ state: DayState) -> Int? {
+            switch state {
+            case .done: 0
+            case .paused: 1
+            case .skipped: 2
+            case .declined: 3
+            case .later: 4
+            case .missed: 5
+            case .open: 6
+            case .notDue(.branchNotTaken): 7
+            case .notDue(.archived): 8
+            case .partial, .possible, .optional, .notDue: nil
+            }
+        }
+
         /// The code of `state`, added to the palette when it is new.
         public mutating func code(_ state: DayState) -> UInt32 {
-            if let known = codeOf[state] { return known }
+            let slot = Self.fixedSlot(state)
+            if let slot, fixed[slot] != 0 { return fixed[slot] - 1 }
+            if slot == nil, let known = codeOf[state] { return known }
             let code = UInt32(palette.count)
             palette.append(state)
-            codeOf[state] = code
+            if let slot { fixed[slot] = code + 1 } else { codeOf[state] = code }
             return code
         }
 
@@ -75,8 +96,9 @@ public struct HabitDays: Sendable, Equatable {
             }
         }
 
-        /// Appends the next day's state by a code `code(_:)` returned.
-        public mutating func append(code: UInt32) { codes.append(code) }
+        /// Appends the next day's state by a code `code(_:)` returned (inlined into the
+        /// ledger's loop over every day of every habit).
+        @inlinable public mutating func append(code: UInt32) { codes.append(code) }
     }
 
     public static func == (lhs: HabitDays, rhs: HabitDays) -> Bool {
