@@ -52,12 +52,24 @@ extension SyncApplier {
     /// keeps that device as its origin, and the habit and day of each live one go to
     /// `temp.sync_added` (`sameDayEntries`). `insertedUIDs` gives their uids when needed.
     mutating func insertNewEntries(_ items: String, from origin: String) throws -> InsertedEntries {
+        var text = items
+        let read = scanning ? text.withUTF8 { SyncEntryItems.scan($0) } : nil
+        return try insertNewEntries(text, read: read, from: origin)
+    }
+
+    /// `insertNewEntries`, the items already read by `SyncEntryItems.scan` (`read`, its
+    /// spans into `items`' bytes) or left to SQLite's JSON (nil).
+    mutating func insertNewEntries(
+        _ items: String, read: SyncEntryItems?, from origin: String
+    ) throws
+        -> InsertedEntries
+    {
         let after = try db.fetchOneCached(Int64.self, sql: "SELECT max(id) FROM habit_entry") ?? 0
         var text = items
         // In the shape every device writes, the items are read in Swift (`SyncEntryItems`);
         // anything else goes through SQLite's JSON.
         let scanned = try text.withUTF8 { bytes -> (count: Int, items: Int, uidsDistinct: Bool?)? in
-            guard scanning, let read = SyncEntryItems.scan(bytes) else { return nil }
+            guard let read else { return nil }
             let count = try insertScanned(read, in: bytes)
             return (count, read.count, count == read.count ? nil : read.uidsDistinct(in: bytes))
         }

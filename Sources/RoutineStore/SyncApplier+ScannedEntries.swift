@@ -14,11 +14,12 @@ extension SyncApplier {
     static let scannedRowsPerStatement = 1000
 
     /// One multi-row INSERT in the columns' order of `insertNewEntries`' statement; a
-    /// uid stored already makes no row, as there.
-    static func scannedInsertSQL(rows: Int) -> String {
+    /// uid stored already makes no row, as there — through the uid index, or (`claimed`:
+    /// the index is aside) because `PulledEntryIndexes.claim` left its row out.
+    static func scannedInsertSQL(rows: Int, claimed: Bool) -> String {
         "INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, uid, deleted_at) VALUES "
             + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-            + " ON CONFLICT (uid) DO NOTHING"
+            + (claimed ? "" : " ON CONFLICT (uid) DO NOTHING")
     }
 
     /// Inserts the rows of `scanned` (read from `bytes`) whose habit the store has (its
@@ -38,6 +39,8 @@ extension SyncApplier {
                 habits[key] = habit
             }
             guard let habit else { continue }
+            // The uid index aside: a uid stored, or made earlier in the pull, makes no row.
+            if indexes.uidsAside, !indexes.claim(row.uid) { continue }
             batch.append((row, habit))
             if batch.count == Self.scannedRowsPerStatement {
                 made += try writeScanned(batch, in: bytes)
@@ -69,7 +72,8 @@ extension SyncApplier {
         _ entries: [(row: SyncEntryItems.Row, habit: Int64)], in bytes: UnsafeBufferPointer<UInt8>
     ) throws -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        let statement = try db.cachedStatement(sql: Self.scannedInsertSQL(rows: entries.count))
+        let statement = try db.cachedStatement(
+            sql: Self.scannedInsertSQL(rows: entries.count, claimed: indexes.uidsAside))
         let uids = entries.map(\.row.uid)
         let handle = statement.sqliteStatement
         return try uids.withUnsafeBufferPointer { uidBuffer -> Int in
