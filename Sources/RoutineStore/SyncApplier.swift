@@ -85,6 +85,7 @@ extension AppDatabase.Sync {
                 var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
                 applier.scanning = scanning
                 applier.indexes = PulledEntryIndexes(atLeast: bulkRows)
+                try applier.noteAddedDaysIfNamed(of: changes)
                 for (position, change) in changes.enumerated() {
                     try applier.indexes.before(change, remaining: changes[position...], in: db)
                     try applier.apply(change)
@@ -135,6 +136,9 @@ struct SyncApplier {
     var scanning = true
     /// The entry indexes a large pull sets aside (`PulledEntryIndexes`).
     var indexes = PulledEntryIndexes(atLeast: AppDatabase.Bulk.bulkLoadRows)
+    /// Whether the habit and day of each live entry made go to `temp.sync_added`: only
+    /// when `sameDayEntries` may read them (`noteAddedDaysIfNamed`).
+    var notesAddedDays = true
 
     init(db: Database, now: Date, readRoutine: @escaping (String) -> Routine?) throws {
         self.db = db
