@@ -60,31 +60,39 @@ import Testing
             bulkRows: bulkRows)
     }
 
-    static func entryRows(count: Int, habits: Int, from day: Int = 740_000) -> [EntryRow] {
+    /// `randomUIDs`: each row with a random uid, as entries logged one by one have (else
+    /// the import makes them, in ascending order).
+    static func entryRows(count: Int, habits: Int, from day: Int = 740_000, randomUIDs: Bool = true) -> [EntryRow] {
         (0..<count).map { index in
             EntryRow(
                 habit: "Bulk \(index % habits)", dayKey: DayKey(ordinal: day + index / habits),
-                timestamp: Fixtures.instant, timeZone: "UTC")
+                timestamp: Fixtures.instant, timeZone: "UTC", uid: randomUIDs ? UUID() : nil)
         }
     }
 
     /// A device that imported `count` entries of `habits` habits, and the log it pushed them to.
-    static func device(_ dir: TempDir, pushing count: Int, habits: Int) throws -> (Device, [IncomingChange]) {
+    static func device(
+        _ dir: TempDir, pushing count: Int, habits: Int, randomUIDs: Bool = true
+    ) throws -> (Device, [IncomingChange]) {
         let device = try Device(dir.path + "/a.sqlite")
         var log: [IncomingChange] = []
-        _ = try device.store.bulk.importEntries(rows: entryRows(count: count, habits: habits), now: Fixtures.instant)
+        _ = try device.store.bulk.importEntries(
+            rows: entryRows(count: count, habits: habits, randomUIDs: randomUIDs), now: Fixtures.instant)
         try device.push(to: &log)
         return (device, log)
     }
 
-    @Test func aBulkPullWritesWhatAPullWithTheIndexesWritesAndBuildsThemAsTheMigrationsDo() throws {
+    /// With random uids (entries logged one by one) the uid index is built again too;
+    /// with uids in ascending order (an import's) it takes them as they come.
+    @Test(arguments: [true, false])
+    func aBulkPullWritesWhatAPullWithTheIndexesWritesAndBuildsThemAsTheMigrationsDo(randomUIDs: Bool) throws {
         let dir = TempDir()
-        let (a, pushed) = try Self.device(dir, pushing: 2400, habits: 4)
+        let (a, pushed) = try Self.device(dir, pushing: 2400, habits: 4, randomUIDs: randomUIDs)
         var log = pushed
         // Then a merge (the indexes go back before it), more entries, an edit and a delete.
         _ = try a.store.habits.mergeHabit("Bulk 3", into: "Bulk 2")
         _ = try a.store.bulk.importEntries(
-            rows: Self.entryRows(count: 600, habits: 3, from: 741_000), now: Fixtures.instant)
+            rows: Self.entryRows(count: 600, habits: 3, from: 741_000, randomUIDs: randomUIDs), now: Fixtures.instant)
         let some = try a.store.entries.list(habit: "Bulk 0")
         _ = try a.store.entries.editEntry(id: some[0].id, corrections: [.note("edited")])
         _ = try a.store.entries.deleteEntry(id: some[1].id, at: Fixtures.instant)
@@ -108,7 +116,7 @@ import Testing
         let rebuilt = zip(pages, try Self.schema(bulk.store, pages: true)).filter { $0 != $1 }.map(\.0)
         #expect(rebuilt.contains { $0.contains("habit_entry_day") })
         #expect(rebuilt.contains { $0.contains("habit_entry_ledger") })
-        #expect(rebuilt.contains { $0.contains("habit_entry_uid") })
+        #expect(rebuilt.contains { $0.contains("habit_entry_uid") } == randomUIDs)
         #expect(try Self.schema(kept.store, pages: true) != Self.schema(bulk.store, pages: true))
         for device in [bulk, kept] {
             try device.store.read { (db: Database) throws in
