@@ -210,9 +210,19 @@ extension AppDatabase {
     /// run again after a bulk write (in the same transaction) that none of them acts on:
     /// SQLite enters a row trigger for every row, even when its WHEN is false.
     static func setAside(_ db: Database, triggers names: [String]) throws -> [String] {
+        try setAside(db, type: "trigger", names: names)
+    }
+
+    /// Drops the indexes of these names that the store has and returns their SQL, to be
+    /// run again later in the same transaction (`PulledEntryIndexes`: the uid index).
+    static func setAside(_ db: Database, indexes names: [String]) throws -> [String] {
+        try setAside(db, type: "index", names: names)
+    }
+
+    private static func setAside(_ db: Database, type: String, names: [String]) throws -> [String] {
         try setAside(
-            db, where: "type = 'trigger' AND name IN (\(databaseQuestionMarks(count: names.count)))",
-            arguments: StatementArguments(names))
+            db, where: "type = ? AND name IN (\(databaseQuestionMarks(count: names.count)))",
+            arguments: StatementArguments([type] + names))
     }
 
     /// Drops the indexes and triggers `filter` keeps (an SQL condition on `sqlite_master`)

@@ -52,12 +52,24 @@ extension SyncApplier {
     /// keeps that device as its origin, and the habit and day of each live one go to
     /// `temp.sync_added` (`sameDayEntries`). `insertedUIDs` gives their uids when needed.
     mutating func insertNewEntries(_ items: String, from origin: String) throws -> InsertedEntries {
+        var text = items
+        let read = scanning ? text.withUTF8 { SyncEntryItems.scan($0) } : nil
+        return try insertNewEntries(text, read: read, from: origin)
+    }
+
+    /// `insertNewEntries`, the items already read by `SyncEntryItems.scan` (`read`, its
+    /// spans into `items`' bytes) or left to SQLite's JSON (nil).
+    mutating func insertNewEntries(
+        _ items: String, read: SyncEntryItems?, from origin: String
+    ) throws
+        -> InsertedEntries
+    {
         let after = try db.fetchOneCached(Int64.self, sql: "SELECT max(id) FROM habit_entry") ?? 0
         var text = items
         // In the shape every device writes, the items are read in Swift (`SyncEntryItems`);
         // anything else goes through SQLite's JSON.
         let scanned = try text.withUTF8 { bytes -> (count: Int, items: Int, uidsDistinct: Bool?)? in
-            guard scanning, let read = SyncEntryItems.scan(bytes) else { return nil }
+            guard let read else { return nil }
             let count = try insertScanned(read, in: bytes)
             return (count, read.count, count == read.count ? nil : read.uidsDistinct(in: bytes))
         }
@@ -90,11 +102,13 @@ extension SyncApplier {
     /// the habit and day of each live one.
     private mutating func noteInserted(count: Int, after: Int64, from origin: String) throws -> InsertedEntries {
         guard count > 0 else { return InsertedEntries(count: 0, after: after) }
-        try db.executeCached(
-            sql: """
-                INSERT INTO temp.sync_added (habit, day)
-                SELECT habit_id, day_key FROM habit_entry WHERE id > ? AND deleted_at IS NULL
-                """, arguments: [after])
+        if notesAddedDays {
+            try db.executeCached(
+                sql: """
+                    INSERT INTO temp.sync_added (habit, day)
+                    SELECT habit_id, day_key FROM habit_entry WHERE id > ? AND deleted_at IS NULL
+                    """, arguments: [after])
+        }
         addedOrigins.insert(origin)
         if origin != device {
             // One statement for the batch, not one a row.
@@ -216,6 +230,19 @@ extension SyncApplier {
             }
         }
         return true
+    }
+
+    /// Sets `notesAddedDays` for a pull of `changes`: false when `sameDayEntries` cannot
+    /// read `temp.sync_added` — into a store without entries, the entries of one device
+    /// alone. An entry is made only from an entry item: one of these changes, or one that
+    /// waits in `sync_pending` (retried after them), under its change's device. (A first
+    /// pull of 365,000 entries wrote as many rows there for nothing.)
+    mutating func noteAddedDaysIfNamed(of changes: [IncomingChange]) throws {
+        guard entriesBefore == 0 else { return }
+        var devices = Set(changes.lazy.filter { $0.kind == "entry" }.map(\.device))
+        devices.formUnion(
+            try String.fetchAll(db, sql: "SELECT DISTINCT device FROM sync_pending WHERE kind = 'entry'"))
+        notesAddedDays = devices.count > 1
     }
 
     /// Habits with live entries from two or more devices (this one among them) on a day

@@ -14,12 +14,18 @@ extension SyncApplier {
     static let scannedRowsPerStatement = 1000
 
     /// One multi-row INSERT in the columns' order of `insertNewEntries`' statement; a
-    /// uid stored already makes no row, as there.
-    static func scannedInsertSQL(rows: Int) -> String {
+    /// uid stored already makes no row, as there — through the uid index, or (`claimed`:
+    /// the index is aside) because `PulledEntryIndexes.claim` left its row out.
+    static func scannedInsertSQL(rows: Int, claimed: Bool) -> String {
         "INSERT INTO habit_entry (habit_id, day_key, timestamp, time_zone, value, note, uid, deleted_at) VALUES "
             + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-            + " ON CONFLICT (uid) DO NOTHING"
+            + (claimed ? "" : " ON CONFLICT (uid) DO NOTHING")
     }
+
+    /// The statements of a whole batch, written once (each call wrote 26 KB of SQL: 2 % of
+    /// a first pull).
+    static let wholeInsertSQL = scannedInsertSQL(rows: scannedRowsPerStatement, claimed: false)
+    static let wholeClaimedInsertSQL = scannedInsertSQL(rows: scannedRowsPerStatement, claimed: true)
 
     /// Inserts the rows of `scanned` (read from `bytes`) whose habit the store has (its
     /// uid, or one merged into it); returns the number of entries made.
@@ -28,16 +34,24 @@ extension SyncApplier {
         var batch: [(row: SyncEntryItems.Row, habit: Int64)] = []
         batch.reserveCapacity(Self.scannedRowsPerStatement)
         var made = 0
+        // A snapshot gives each habit's entries in a run: the row before's habit is asked
+        // first, byte for byte, before the dictionary hashes the text (3 % of a first pull).
+        var last: (key: ByteKey, habit: Int64?)?
         for row in scanned.rows {
             let key = ByteKey(bytes, row.habit)
             let habit: Int64?
-            if let known = habits[key] {
+            if let last, last.key == key {
+                habit = last.habit
+            } else if let known = habits[key] {
                 habit = known
             } else {
                 habit = try scannedHabitID(key)
                 habits[key] = habit
             }
+            last = (key, habit)
             guard let habit else { continue }
+            // The uid index aside: a uid stored, or made earlier in the pull, makes no row.
+            if indexes.uidsAside, !indexes.claim(row.uid) { continue }
             batch.append((row, habit))
             if batch.count == Self.scannedRowsPerStatement {
                 made += try writeScanned(batch, in: bytes)
@@ -69,7 +83,11 @@ extension SyncApplier {
         _ entries: [(row: SyncEntryItems.Row, habit: Int64)], in bytes: UnsafeBufferPointer<UInt8>
     ) throws -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        let statement = try db.cachedStatement(sql: Self.scannedInsertSQL(rows: entries.count))
+        let sql =
+            entries.count < Self.scannedRowsPerStatement
+            ? Self.scannedInsertSQL(rows: entries.count, claimed: indexes.uidsAside)
+            : indexes.uidsAside ? Self.wholeClaimedInsertSQL : Self.wholeInsertSQL
+        let statement = try db.cachedStatement(sql: sql)
         let uids = entries.map(\.row.uid)
         let handle = statement.sqliteStatement
         return try uids.withUnsafeBufferPointer { uidBuffer -> Int in

@@ -84,12 +84,13 @@ extension AppDatabase.Sync {
                 StoredUID.addBlobFunction(db)
                 var applier = try SyncApplier(db: db, now: now, readRoutine: readRoutine)
                 applier.scanning = scanning
-                var indexes = PulledEntryIndexes(atLeast: bulkRows)
+                applier.indexes = PulledEntryIndexes(atLeast: bulkRows)
+                try applier.noteAddedDaysIfNamed(of: changes)
                 for (position, change) in changes.enumerated() {
-                    try indexes.before(change, remaining: changes[position...], in: db)
+                    try applier.indexes.before(change, remaining: changes[position...], in: db)
                     try applier.apply(change)
                 }
-                try indexes.putBack(in: db)
+                try applier.indexes.putBack(in: db)
                 try applier.retryPending()
                 for sql in triggers { try db.execute(sql: sql) }
                 var report = applier.report
@@ -133,6 +134,11 @@ struct SyncApplier {
     let entriesBefore: Int64
     /// Whether a change's entry items are read in Swift when they can be (`SyncEntryItems`).
     var scanning = true
+    /// The entry indexes a large pull sets aside (`PulledEntryIndexes`).
+    var indexes = PulledEntryIndexes(atLeast: AppDatabase.Bulk.bulkLoadRows)
+    /// Whether the habit and day of each live entry made go to `temp.sync_added`: only
+    /// when `sameDayEntries` may read them (`noteAddedDaysIfNamed`).
+    var notesAddedDays = true
 
     init(db: Database, now: Date, readRoutine: @escaping (String) -> Routine?) throws {
         self.db = db
@@ -169,10 +175,16 @@ struct SyncApplier {
         // here is one item done.
         var inserted: Set<String> = []
         if change.kind == "entry" {
+            // Read before the savepoint: a change the reader does not take goes through
+            // the JSON statement's `ON CONFLICT (uid)`, which needs the uid index back,
+            // and an index is put back outside any savepoint (`PulledEntryIndexes`).
+            var text = change.items
+            let read = scanning ? text.withUTF8 { SyncEntryItems.scan($0) } : nil
+            if read == nil { try indexes.putBackUIDs(in: db) }
             try db.executeCached(sql: "SAVEPOINT sync_change")
             var made = InsertedEntries(count: 0, after: 0)
             do {
-                made = try insertNewEntries(change.items, from: change.device)
+                made = try insertNewEntries(text, read: read, from: change.device)
             } catch is DatabaseError {
                 try db.executeCached(sql: "ROLLBACK TO SAVEPOINT sync_change")
             }
@@ -199,6 +211,8 @@ struct SyncApplier {
                 made = InsertedEntries(count: 0, after: 0)
             }
             try db.executeCached(sql: "RELEASE SAVEPOINT sync_change")
+            // The items left go one by one, each through `ON CONFLICT (uid)`.
+            try indexes.putBackUIDs(in: db)
             report.applied += made.count
             inserted = try insertedUIDs(made)
         }
