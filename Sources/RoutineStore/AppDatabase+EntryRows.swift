@@ -117,14 +117,14 @@ extension AppDatabase.Bulk {
                             }
                             givenUID = uid
                         }
-                        let resolved: (HabitRow, Double?)
+                        let resolved: (id: Int64, value: Double?)
                         do {
-                            if !createHabits, try resolver.find(row.habit) == nil {
+                            if !createHabits, try !resolver.exists(row.habit) {
                                 throw StoreError.unknownHabitInRow(
                                     line: row.line, column: source.column(of: .habit),
                                     name: HabitName.display(row.habit))
                             }
-                            resolved = try resolver.habitForEntry(row.habit, value: row.value, unit: row.unit)
+                            resolved = try resolver.entryHabit(row.habit, value: row.value, unit: row.unit)
                         } catch let error as StoreError {
                             if case .unknownHabitInRow = error { throw error }
                             throw StoreError.invalidEntryRow(
@@ -134,15 +134,16 @@ extension AppDatabase.Bulk {
                         let note = AppDatabase.cleanNote(row.note)
                         if row.uid == nil, !stored.isEmpty,
                             stored.contains(
-                                habitID: resolved.0.id, dayKey: row.dayKey.description, value: resolved.1, note: note,
+                                habitID: resolved.id, dayKey: row.dayKey.description, value: resolved.value, note: note,
                                 timestamp: row.timestampGiven ? Instant.format(row.timestamp) : nil)
                         {
                             skipped += 1
                             continue
                         }
                         try inserter.insert(
-                            habitID: resolved.0.id, dayKey: row.dayKey, timestamp: row.timestamp,
-                            timeZone: row.timeZone, value: resolved.1, note: note, uid: givenUID ?? uids.next())
+                            habitID: resolved.id, dayKey: row.dayKey, timestamp: row.timestamp,
+                            timestampText: row.timestampText, timeZone: row.timeZone, value: resolved.value, note: note,
+                            uid: givenUID ?? uids.next())
                         count += 1
                     }
                     try inserter.finish()

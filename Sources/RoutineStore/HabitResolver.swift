@@ -41,7 +41,10 @@ struct HabitResolver {
     let db: Database
     let now: Date
     private var cache: [HabitKey: HabitRow] = [:] {
-        didSet { last = nil }
+        didSet {
+            last = nil
+            lastEntry = nil
+        }
     }
     /// The same rows by the name exactly as given: skips folding on repeated spellings.
     private var rawCache: [String: HabitRow] = [:]
@@ -49,6 +52,29 @@ struct HabitResolver {
     /// names one habit many rows in a row, and two hashed lookups a row were 7 % of a
     /// 365,000-row import.
     private var last: (name: String, row: HabitRow)?
+    /// What `entryHabit` needs of the last habit an entry was resolved for, while no row
+    /// has changed since: a row of a CSV file then costs a string comparison, not copies
+    /// of the cached `HabitRow` (870 instructions a row of a 365,000-row import).
+    private var lastEntry: LastEntryHabit?
+
+    private struct LastEntryHabit {
+        var name: String
+        var id: Int64
+        var isQuantity: Bool
+        var target: Double?
+        /// A unit text given with this name that matched the habit's measure.
+        var acceptedUnit: String?
+
+        /// The value `habitForEntry` returns for these, or nil where it may throw (the
+        /// full path then throws as it did).
+        func value(_ given: Double?, unit: String?) -> Double?? {
+            if let unit, unit != acceptedUnit { return nil }
+            if let given, !Quantity.isAllowed(given) { return nil }
+            guard isQuantity else { return given == nil ? .some(nil) : nil }
+            guard let resolved = given ?? target else { return nil }
+            return .some(resolved)
+        }
+    }
     /// Shown names of the habits created through this resolver, in creation order.
     private(set) var created: [String] = []
     /// Schedules of existing habits that declarations changed, in order.
@@ -246,6 +272,26 @@ struct HabitResolver {
         }
         let measure = try unitName.map { try self.measure(forUnit: $0) } ?? Self.countMeasure
         return (try create(display, measure: measure, target: nil, weekly: nil), value)
+    }
+
+    /// ``habitForEntry(_:value:unit:)``'s habit id and value, the same or the same error:
+    /// a name equal to the last one's, with the same unit or none, is answered from what
+    /// was kept of its habit (a bulk load asks for one habit many rows in a row).
+    mutating func entryHabit(_ name: String, value: Double?, unit: String?) throws -> (id: Int64, value: Double?) {
+        if let lastEntry, lastEntry.name == name, let resolved = lastEntry.value(value, unit: unit) {
+            return (lastEntry.id, resolved)
+        }
+        let (row, resolved) = try habitForEntry(name, value: value, unit: unit)
+        lastEntry = LastEntryHabit(
+            name: name, id: row.id, isQuantity: row.measure != nil, target: row.target, acceptedUnit: unit)
+        return (row.id, resolved)
+    }
+
+    /// Whether a habit with this name's key exists (`find`, without copying its row when
+    /// it is the last entry's).
+    mutating func exists(_ name: String) throws -> Bool {
+        if let lastEntry, lastEntry.name == name { return true }
+        return try find(name) != nil
     }
 
     /// Sets a habit's schedule (nil: daily) and records the change.

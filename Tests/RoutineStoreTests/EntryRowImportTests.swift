@@ -64,6 +64,41 @@ func entryRow(
         #expect(try store.entries.list().map(\.value) == [10, 15, 5])
     }
 
+    /// A row naming the habit of the row before is answered from what was kept of it
+    /// (`HabitResolver.entryHabit`): the same values, and the same refusals, as the first.
+    @Test func rowsOfTheSameHabitInARowAreRefusedAsTheFirst() throws {
+        let good = [
+            entryRow("Run", "2026-11-18", value: 2, unit: "km", line: 2),
+            entryRow("Run", "2026-11-19", value: 3, unit: "km", line: 3),
+            entryRow("Stretch", "2026-11-19", line: 4), entryRow("Stretch", "2026-11-20", line: 5),
+        ]
+        let cases: [(EntryRow, Int, StoreError)] = [
+            (
+                entryRow("Run", value: 4, unit: "mi", line: 6), 5,
+                .unitMismatch(habit: "Run", expected: "km", given: "mi")
+            ),
+            (entryRow("Run", line: 6), 4, .valueRequired(habit: "Run")),
+            (entryRow("Run", value: -1, unit: "km", line: 6), 4, .invalidValue(habit: "Run", value: -1)),
+            (entryRow("Stretch", value: 1, line: 6), 4, .valueForBinaryHabit(habit: "Stretch")),
+            (
+                entryRow("Stretch", unit: "km", line: 6), 5,
+                .unitMismatch(habit: "Stretch", expected: nil, given: "km")
+            ),
+        ]
+        for (bad, column, expected) in cases {
+            let store = try AppDatabase.inMemory()
+            let rows = bad.habit == "Run" ? Array(good[0...1]) + [bad] : good + [bad]
+            let error = try #require(rowError(rows, store: store))
+            #expect(error.line == 6 && error.column == column, "\(expected)")
+            #expect(error.message == expected.message)
+            #expect(try store.entries.list().isEmpty)
+        }
+        let store = try AppDatabase.inMemory()
+        let rows = good + [entryRow("Run", value: 4, unit: "km"), entryRow("Stretch"), entryRow("Stretch")]
+        #expect(try store.bulk.importEntries(rows: rows, now: Fixtures.instant).imported == 7)
+        #expect(try store.entries.list().compactMap(\.value).sorted() == [2, 3, 4])
+    }
+
     @Test func aRefusedRowWritesNothingAndNamesItsLineAndColumn() throws {
         let store = try AppDatabase.inMemory()
         var rows = (1...15).map { entryRow("Stretch", "2026-11-\($0 < 10 ? "0" : "")\($0)", line: $0 + 1) }
