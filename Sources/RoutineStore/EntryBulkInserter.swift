@@ -54,10 +54,11 @@ struct EntryBulkInserter {
     }
 
     /// Adds one entry (written by this call or a later one, `finish` at the latest), its
-    /// day and timestamp stored in their canonical text forms.
+    /// day and timestamp stored in their canonical text forms (`timestampText`, the
+    /// timestamp's own, when the file gave it so).
     mutating func insert(
-        habitID: Int64, dayKey: DayKey, timestamp: Date, timeZone: String, value: Double?, note: String?,
-        uid: (UInt64, UInt64)
+        habitID: Int64, dayKey: DayKey, timestamp: Date, timestampText: Instant.StoredText? = nil, timeZone: String,
+        value: Double?, note: String?, uid: (UInt64, UInt64)
     )
         throws
     {
@@ -68,7 +69,12 @@ struct EntryBulkInserter {
             day = keep { dayKey.appendText(to: &$0) }
             lastDay = (dayKey, day)
         }
-        let instant = keep { Instant.appendText(of: timestamp, to: &$0) }
+        let instant =
+            if let timestampText {
+                keep { Instant.appendText(timestampText, to: &$0) }
+            } else {
+                keep { Instant.appendText(of: timestamp, to: &$0) }
+            }
         let zone: Span
         if let lastZone, lastZone.zone == timeZone {
             zone = lastZone.span

@@ -107,6 +107,47 @@ import Testing
         #expect(stored == [1] + Array((Instant.format(instant) + DayKey(ordinal: 20_779).description).utf8))
     }
 
+    /// A timestamp carried as its own bytes is stored exactly as its parsed `Date` is
+    /// formatted: every 0–3 digit fraction, at the ends of the years and on both sides of
+    /// 1970; the other forms (offsets, more digits, lower case) are not carried.
+    @Test func storedTextsOfTimestampsAreTheirFormattedDates() {
+        let days = ["0001-01-01", "1969-12-31", "1970-01-01", "2000-02-29", "2026-11-22", "9999-12-31"]
+        let times = ["00:00:00", "07:17:00", "23:59:59"]
+        var fractions = [""]
+        for digits in 1...3 {
+            let limit = [10, 100, 1000][digits - 1]
+            for value in 0..<limit {
+                let text = String(value)
+                fractions.append("." + String(repeating: "0", count: digits - text.count) + text)
+            }
+        }
+        var checked = 0
+        for day in days {
+            for time in times {
+                for fraction in fractions {
+                    var text = "\(day)T\(time)\(fraction)Z"
+                    let (date, stored) = text.withUTF8 { (Instant.parse(utf8: $0), Instant.storedText(utf8: $0)) }
+                    guard let date, let stored else {
+                        Issue.record("not carried: \(text)")
+                        continue
+                    }
+                    var bytes: [UInt8] = []
+                    Instant.appendText(stored, to: &bytes)
+                    if bytes != Array(Instant.format(date).utf8) { Issue.record("\(text) stored as \(bytes)") }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == days.count * times.count * 1111)
+        for text in [
+            "2026-11-22T07:30:00.1234Z", "2026-11-22t07:30:00Z", "2026-11-22T07:30:00z", "2026-11-22T07:30:00+00:00",
+            "2026-11-22T07:30:00.999999999Z",
+        ] {
+            var bytes = text
+            #expect(bytes.withUTF8(Instant.storedText(utf8:)) == nil, "\(text)")
+        }
+    }
+
     /// Fields with spaces around them, empty optional fields, a BOM before the header and
     /// CRLF line ends read as the same rows; every field refused is refused with the same
     /// line as when each field was a `String`.

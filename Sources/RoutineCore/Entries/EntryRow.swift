@@ -18,6 +18,10 @@ public struct EntryRow: Sendable, Equatable {
     /// The note as written; an empty or all-white-space note is no note.
     public var note: String?
     public var timestamp: Date
+    /// `timestamp`'s stored text when the file gave it in that form (``Instant/storedText(utf8:)``):
+    /// the store writes these bytes rather than format the `Date` again. Not compared by
+    /// `==` (it is the timestamp's own text, or nil).
+    public var timestampText: Instant.StoredText?
     /// An identifier `TimeZone(identifier:)` knows.
     public var timeZone: String
     /// The entry's stable id; nil makes the store give the row a new one.
@@ -31,7 +35,8 @@ public struct EntryRow: Sendable, Equatable {
 
     public init(
         habit: String, dayKey: DayKey, value: Double? = nil, unit: String? = nil, note: String? = nil,
-        timestamp: Date, timeZone: String, uid: UUID? = nil, line: Int = 0, timestampGiven: Bool = true
+        timestamp: Date, timeZone: String, uid: UUID? = nil, line: Int = 0, timestampGiven: Bool = true,
+        timestampText: Instant.StoredText? = nil
     ) {
         self.habit = habit
         self.dayKey = dayKey
@@ -43,6 +48,13 @@ public struct EntryRow: Sendable, Equatable {
         self.uid = uid
         self.line = line
         self.timestampGiven = timestampGiven
+        self.timestampText = timestampText
+    }
+
+    public static func == (lhs: EntryRow, rhs: EntryRow) -> Bool {
+        lhs.habit == rhs.habit && lhs.dayKey == rhs.dayKey && lhs.value == rhs.value && lhs.unit == rhs.unit
+            && lhs.note == rhs.note && lhs.timestamp == rhs.timestamp && lhs.timeZone == rhs.timeZone
+            && lhs.uid == rhs.uid && lhs.line == rhs.line && lhs.timestampGiven == rhs.timestampGiven
     }
 
     /// The fields a rule of the store can refuse a row for.

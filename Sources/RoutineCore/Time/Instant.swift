@@ -26,6 +26,44 @@ public enum Instant {
     /// The length of the stored form.
     public static let textLength = 24
 
+    /// The stored form's 24 bytes held inline (no heap): a timestamp a file gives in a
+    /// form whose stored text is its own bytes (``storedText(utf8:)``) is carried to the
+    /// store as these instead of written again from its `Date`.
+    public struct StoredText: Sendable, Equatable {
+        public var bytes: (UInt64, UInt64, UInt64)
+
+        public static func == (lhs: StoredText, rhs: StoredText) -> Bool { lhs.bytes == rhs.bytes }
+    }
+
+    /// The stored text of a timestamp ``parse(utf8:)`` has read, when it is the text's own
+    /// bytes: `YYYY-MM-DDTHH:MM:SS` with at most 3 fraction digits and `Z` (upper case `T`
+    /// and `Z`), the fraction padded with zeros to milliseconds. Exactly what `format`
+    /// writes of the parsed `Date` (no rounding: the instant is whole milliseconds, within
+    /// years 1–9999). nil for any other form (an offset, more digits, lower case), which
+    /// goes through the `Date`.
+    public static func storedText(utf8 bytes: UnsafeBufferPointer<UInt8>) -> StoredText? {
+        let count = bytes.count
+        guard count >= 20, count <= 24, bytes[10] == 84, bytes[count - 1] == 90 else { return nil }
+        var text = StoredText(bytes: (0, 0, 0))
+        withUnsafeMutableBytes(of: &text.bytes) { raw in
+            for index in 0..<19 { raw[index] = bytes[index] }
+            raw[19] = 46
+            raw[20] = 48
+            raw[21] = 48
+            raw[22] = 48
+            raw[23] = 90
+            if count > 20 {
+                for index in 20..<(count - 1) { raw[index] = bytes[index] }
+            }
+        }
+        return text
+    }
+
+    /// The stored text's bytes appended to `bytes`.
+    public static func appendText(_ text: StoredText, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: text.bytes) { bytes.append(contentsOf: $0) }
+    }
+
     /// The stored form into `bytes[0..<24]`.
     private static func write(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) {
         let totalMillis = (date.timeIntervalSince1970 * 1000).rounded()

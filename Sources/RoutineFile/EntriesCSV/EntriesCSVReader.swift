@@ -107,6 +107,7 @@ public struct EntriesCSVReader: EntryRowSource {
         }
         var timestamp = now
         var timestampGiven = false
+        var timestampText: Instant.StoredText?
         if let column = columns.timestamp {
             try withTrimmed(fields[column]) { bytes in
                 guard !bytes.isEmpty else { return }
@@ -114,6 +115,7 @@ public struct EntriesCSVReader: EntryRowSource {
                     throw fail(column, "not an ISO 8601 timestamp: '\(text(bytes))'")
                 }
                 timestamp = parsed
+                timestampText = Instant.storedText(utf8: bytes)
                 timestampGiven = true
             }
         }
@@ -152,7 +154,7 @@ public struct EntriesCSVReader: EntryRowSource {
             habit: texts.habit(fields[columns.habit]), dayKey: dayKey, value: value, unit: unit,
             note: noteField.map { CSVReader.text(fromCell: $0) }.flatMap { $0.isEmpty ? nil : $0 },
             timestamp: timestamp,
-            timeZone: zone, uid: uid, line: line, timestampGiven: timestampGiven)
+            timeZone: zone, uid: uid, line: line, timestampGiven: timestampGiven, timestampText: timestampText)
     }
 
     /// A field's bytes with surrounding spaces and tabs removed, as `trimmed` removes
