@@ -44,11 +44,14 @@ public enum Zstd {
         let size = bytes.withUnsafeBytes { library.frameContentSize($0.baseAddress, $0.count) }
         // ZSTD_CONTENTSIZE_UNKNOWN and _ERROR are the two largest values: above `largest`.
         guard size <= UInt64(largest) else { return nil }
-        var output = [UInt8](repeating: 0, count: Int(size))
-        let written = output.withUnsafeMutableBytes { out in
-            bytes.withUnsafeBytes { input in
+        // Not zeroed first (a pull's items, 0.6 % of its instructions): only the bytes
+        // libzstd wrote are kept, and they must be all of them.
+        var written = 0
+        let output = [UInt8](unsafeUninitializedCapacity: Int(size)) { out, count in
+            written = bytes.withUnsafeBytes { input in
                 library.decompress(out.baseAddress, out.count, input.baseAddress, input.count)
             }
+            count = library.isError(written) == 0 && written == Int(size) ? written : 0
         }
         guard library.isError(written) == 0, written == Int(size) else { return nil }
         return output

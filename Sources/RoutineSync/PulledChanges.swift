@@ -25,20 +25,29 @@ struct PulledChanges {
         var body: [UInt8] = []
         /// Whether `body` holds the plaintext (`unseal`) rather than the sealed bytes.
         var isUnsealed = false
+        /// The items decompressed, when `unseal` kept them (then `body` is empty).
+        var items: String?
 
         /// Opens the seal; a body that does not open, or whose clock is not the
         /// server's plain copy of it, was tampered with.
         func opened(with sealer: ChangeSealer) throws -> IncomingChange {
-            try change(isUnsealed ? body : try sealer.open(body, device: device, seq: seq, kind: kind))
+            if let items { return IncomingChange(device: device, seq: seq, clock: clock, kind: kind, items: items) }
+            return try change(isUnsealed ? body : try sealer.open(body, device: device, seq: seq, kind: kind))
         }
 
         /// Checks the change as `opened` does, then keeps its plaintext (still compressed:
         /// the sealed size less 29 bytes) in place of the sealed bytes, so that applying
-        /// it does not open the seal a second time.
-        mutating func unseal(with sealer: ChangeSealer) throws {
+        /// it does not open the seal a second time; with `keepingItems`, the items as the
+        /// check decompressed them (seven times the size), so that it does not
+        /// decompress them a second time either.
+        mutating func unseal(with sealer: ChangeSealer, keepingItems: Bool) throws {
             let plaintext = isUnsealed ? body : try sealer.open(body, device: device, seq: seq, kind: kind)
-            _ = try change(plaintext)
-            (body, isUnsealed) = (plaintext, true)
+            let opened = try change(plaintext)
+            if keepingItems {
+                (body, items) = ([], opened.items)
+            } else {
+                (body, isUnsealed) = (plaintext, true)
+            }
         }
 
         private func change(_ plaintext: [UInt8]) throws -> IncomingChange {
@@ -57,7 +66,9 @@ struct PulledChanges {
     /// with the cursors: the k-th `size` changes of every device together, in clock
     /// order. Each device's cursor so never passes a change it has not applied (a store
     /// restored from a backup makes changes whose clocks are behind its earlier ones).
-    func batches(of size: Int) -> [[Sealed]] {
+    /// None is left here, so that a batch's items, once applied, are not held.
+    mutating func takeBatches(of size: Int) -> [[Sealed]] {
+        defer { changes = [] }
         var batches: [[Sealed]] = []
         var start = 0
         while start < changes.count {

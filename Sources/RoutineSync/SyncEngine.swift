@@ -181,9 +181,11 @@ public struct SyncEngine {
         try SyncSequence.checkServer(holds: marks.lastSeq, known: try store.sync.syncKnown(), name: marks.name)
         var report = SyncReport()
         report.pushed = try push(connection, device: identity.device, pushed: identity.pushed, sealer: sealer)
-        let pulled = try fetchPull(server, sealer: sealer)
-        for batch in pulled.batches(of: Self.pullBatch) {
-            let changes = try batch.map { try $0.opened(with: sealer) }
+        var pulled = try fetchPull(server, sealer: sealer)
+        var batches = pulled.takeBatches(of: Self.pullBatch)
+        for index in batches.indices {
+            let changes = try batches[index].map { try $0.opened(with: sealer) }
+            batches[index] = []
             let applied = try store.sync.applySyncChanges(
                 changes, readRoutine: readRoutine, at: now(), name: pulled.marks.name)
             report.pulled += changes.count
@@ -293,7 +295,10 @@ public struct SyncEngine {
     /// of the server, checked whole before any is applied: the devices' marks against
     /// what this store has seen, each device's seqs without a hole up to its mark, each
     /// body's length, and every seal (opened here; what is kept until its batch is
-    /// applied is the plaintext still compressed, a seventh of the opened size).
+    /// applied is the plaintext still compressed, a seventh of the opened size — but for
+    /// the first batch's changes, whose items are kept as the check decompressed them:
+    /// the first batch is opened whole as soon as this returns, so keeping them raises
+    /// no peak, and a pull of up to `pullBatch` changes a device decompresses once).
     private func fetchPull(_ server: SyncServer, sealer: ChangeSealer) throws -> PulledChanges {
         let cursors = try store.sync.syncCursors()
         let devices = cursors.keys.sorted()
@@ -331,8 +336,10 @@ public struct SyncEngine {
                 headers.map { ($0.device, $0.seq) }, cursors: cursors, through: marks.lastSeq, name: marks.name)
             // The bodies, a device's run of seqs at a time.
             var index = 0
+            var run = 0  // where the device's changes begin
             while index < headers.count {
                 let first = headers[index]
+                if index == 0 || headers[index - 1].device != first.device { run = index }
                 var end = index
                 var bytes = 0
                 while end < headers.count, headers[end].device == first.device, end - index < Self.pullBatch,
@@ -353,7 +360,7 @@ public struct SyncEngine {
                         throw SyncError.tampered(device: first.device, seq: headers[index + row].seq)
                     }
                     headers[index + row].body = try bodies.bytes(row, "body")
-                    try headers[index + row].unseal(with: sealer)
+                    try headers[index + row].unseal(with: sealer, keepingItems: index + row - run < Self.pullBatch)
                 }
                 index = end
             }
