@@ -96,14 +96,15 @@ struct PulledEntryIndexes {
         let statement = try db.makeStatement(sql: "SELECT uid FROM habit_entry WHERE length(uid) = 16")
         let cursor = try Row.fetchCursor(statement)
         while let row = try cursor.next() {
-            guard let bytes = row.dataNoCopy(atIndex: 0), bytes.count == 16 else { continue }
-            let (high, low) = bytes.withUnsafeBytes {
-                (
-                    $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
-                    $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                )
+            let key = try row.withUnsafeData(atIndex: 0) { bytes -> UIDKey? in
+                guard let bytes, bytes.count == 16 else { return nil }
+                return bytes.withUnsafeBytes {
+                    UIDKey(
+                        high: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                        low: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                }
             }
-            uids.insert(UIDKey(high: high, low: low))
+            if let key { uids.insert(key) }
         }
         uidIndex = try AppDatabase.setAside(db, indexes: ["habit_entry_uid"])
     }
