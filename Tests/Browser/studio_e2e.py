@@ -120,16 +120,33 @@ def add(driver, kind, node_id, text):
     wait_for(driver, has_node(node_id), f"node {node_id} on the canvas")
 
 
+def on_fresh_elements(action, what, attempts=30):
+    """Runs `action` (which finds its elements and acts on them) again while the canvas
+    redraws under it: an element found just before a redraw is stale, and the action fails
+    before it does anything. Any other failure, or the last stale one, is raised."""
+    for attempt in range(attempts):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            if attempt == attempts - 1:
+                raise AssertionError(f"{what}: the canvas kept redrawing under it")
+            time.sleep(0.1)
+
+
 def click_port(driver, node_id, port):
-    pill = node(driver, node_id).find_element(By.CSS_SELECTOR, f'g.port[data-port="{port}"] rect.pill')
-    ActionChains(driver).move_to_element(pill).click().perform()
+    def act():
+        pill = node(driver, node_id).find_element(By.CSS_SELECTOR, f'g.port[data-port="{port}"] rect.pill')
+        ActionChains(driver).move_to_element(pill).click().perform()
+    on_fresh_elements(act, f"clicking port {port} of {node_id}")
 
 
 def drag_connect(driver, from_id, port, to_id):
-    handle = node(driver, from_id).find_element(By.CSS_SELECTOR, f'circle.handle[data-port="{port}"]')
-    target = node(driver, to_id).find_element(By.CSS_SELECTOR, "rect.box")
-    ActionChains(driver).move_to_element(handle).click_and_hold().move_by_offset(5, 5) \
-        .move_to_element(target).release().perform()
+    def act():
+        handle = node(driver, from_id).find_element(By.CSS_SELECTOR, f'circle.handle[data-port="{port}"]')
+        target = node(driver, to_id).find_element(By.CSS_SELECTOR, "rect.box")
+        ActionChains(driver).move_to_element(handle).click_and_hold().move_by_offset(5, 5) \
+            .move_to_element(target).release().perform()
+    on_fresh_elements(act, f"dragging {from_id} port {port} to {to_id}")
 
 
 def scenario_build_from_nothing(binary, folder, driver, shots):
@@ -145,7 +162,7 @@ def scenario_build_from_nothing(binary, folder, driver, shots):
         add(driver, "habit", "water", "Drink water")
         click_port(driver, "feeling", 1)
         add(driver, "habit", "walk", "Go for a walk")
-        node(driver, "walk").click()
+        on_fresh_elements(lambda: node(driver, "walk").click(), "selecting walk")
         add(driver, "habit", "journal", "Journal")
         # The water habit joins the journal too: dragged from its handle.
         drag_connect(driver, "water", "", "journal")
@@ -202,7 +219,7 @@ def scenario_edit_with_comments(binary, folder, driver, shots):
                  timeout=3)
         # Delete with its references listed, then undo brings the bytes back.
         before_delete = read(path)
-        node(driver, "journal").click()
+        on_fresh_elements(lambda: node(driver, "journal").click(), "selecting journal")
         wait_for(driver, lambda d: "journal" in d.find_element(By.ID, "inspector").text, "the inspector")
         driver.find_element(By.CSS_SELECTOR, "#inspector button.danger").click()
         alert = WebDriverWait(driver, 5).until(expected_conditions.alert_is_present())
